@@ -1,0 +1,180 @@
+import { existsSync } from 'node:fs';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
+import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.ts';
+import { AppError } from './http/errors.ts';
+import { requestLocale } from './http/locale.ts';
+import { registerSessionAuth } from './http/session-auth.ts';
+import { type Logger, REDACTED_PATHS } from './logger.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the HTTP application: used by main.ts and by tests (through inject). */
+export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(options.logger
+      ? { loggerInstance: options.logger }
+      : {
+          logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: REDACTED_PATHS },
+        }),
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: ctx.config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // One JSON line per request, without headers or bodies.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        userId: request.session?.userId,
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = requestLocale(request);
+    const send = (status: number, code: string, key: MessageKey, fields?: Record<string, string>) =>
+      reply
+        .code(status)
+        .send({ error: { code, message: message(key, locale), ...(fields ? { fields } : {}) } });
+
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      const fields = error.fields
+        ? Object.fromEntries(
+            Object.entries(error.fields).map(([field, key]) => [field, message(key, locale)]),
+          )
+        : undefined;
+      return send(error.status, error.code, error.messageKey, fields);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        fields[field] ??= message(issueMessageKey(issue.keyword, issue.message ?? ''), locale);
+      }
+      const first = Object.values(fields)[0] ?? message('validation.invalid', locale);
+      return reply.code(400).send({ error: { code: ERROR_CODES.validation, message: first, fields } });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return send(400, ERROR_CODES.invalidJson, 'request.invalidJson');
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return send(413, ERROR_CODES.tooLarge, 'request.tooLarge');
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return send(415, ERROR_CODES.unsupportedMediaType, 'request.unsupportedMediaType');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return send(error.statusCode, ERROR_CODES.validation, 'request.badRequest');
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return send(500, ERROR_CODES.internal, 'internal');
+  });
+
+  await app.register(helmet, {
+    // A strict policy for the SPA: scripts and styles only from this origin; the captcha widget's origin is
+    // added when captcha is on. Mantine writes style attributes, hence 'unsafe-inline' for styles only.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(ctx.captcha.enabled ? ['https://smartcaptcha.yandexcloud.net'] : [])],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ctx.captcha.enabled ? ['https://smartcaptcha.yandexcloud.net'] : ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Investor and lender portal API',
+        description:
+          'Calls of the web client under /api/v1. Errors answer { error: { code, message, fields? } }.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The documentation page loads its own inline script and styles.
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
+
+  registerSessionAuth(app, ctx);
+
+  await app.register(healthRoutes(ctx), { prefix: '/api' });
+  await app.register(authRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(accountRoutes(ctx), { prefix: '/api/v1' });
+
+  const webRoot = ctx.config.webDistDir;
+  const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);
+  if (serveWeb) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (
+      request.url.startsWith('/api') ||
+      !serveWeb ||
+      (request.method !== 'GET' && request.method !== 'HEAD')
+    ) {
+      return reply.code(404).send({
+        error: { code: ERROR_CODES.notFound, message: message('notFound', requestLocale(request)) },
+      });
+    }
+    // History fallback: every client route answers the SPA shell, which never gets cached.
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html', { maxAge: 0 });
+  });
+
+  return app;
+}
+
+function issueMessageKey(keyword: string, text: string): MessageKey {
+  if (isMessageKey(text)) return text;
+  if (keyword === 'invalid_type' && text.includes('received undefined')) return 'validation.required';
+  if (keyword === 'too_big') return 'validation.tooLong';
+  return 'validation.invalid';
+}

@@ -1,0 +1,20 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import type { Captcha } from './integrations/captcha.ts';
+import type { FileStore } from './integrations/file-store.ts';
+import type { Mailer } from './integrations/mail.ts';
+import type { RateLimiter } from './integrations/rate-limiter.ts';
+import type { SmsSender } from './integrations/sms.ts';
+
+/** What every module's service receives: the configuration and the outside world. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  captcha: Captcha;
+  files: FileStore;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** Wakes the outbox worker after a request wrote a message; a no-op until the worker runs. */
+  outbox: { nudge(): void };
+};

@@ -1,0 +1,229 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Typed view of the tables the migrations create. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type RequiredTimestamp = ColumnType<Date, Date | string, Date | string>;
+type DateColumn = ColumnType<string, string, string>;
+/** int8 and numeric are parsed to numbers by both drivers (see connection.ts): ids and kopecks stay below 2^53. */
+type BigIntId = number;
+type Numeric = number;
+type Json<T> = ColumnType<T, string, string>;
+
+export type RoleRow = 'INVESTOR' | 'LENDER' | 'MANAGER' | 'ADMIN';
+
+export interface UploadsTable {
+  id: Generated<BigIntId>;
+  storage_key: string;
+  owner_user_id: BigIntId | null;
+  kind: string;
+  mime_type: string;
+  size_bytes: number;
+  original_name: string | null;
+  created_at: Timestamp;
+}
+
+export interface ManagersTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId | null;
+  name: string;
+  name_en: string;
+  phone: string;
+  email: string;
+  is_default: Generated<boolean>;
+}
+
+export interface UsersTable {
+  id: Generated<BigIntId>;
+  email: string | null;
+  phone: string | null;
+  password_hash: string | null;
+  is_active: Generated<boolean>;
+  last_name: Generated<string>;
+  first_name: Generated<string>;
+  middle_name: Generated<string>;
+  contract_number: string | null;
+  contract_date: DateColumn | null;
+  use_diadoc: Generated<boolean>;
+  organization_type: Generated<'individual' | 'sole_proprietor' | 'company'>;
+  avatar_upload_id: BigIntId | null;
+  manager_id: BigIntId | null;
+  locale: Generated<'ru' | 'en'>;
+  selected_role: 'INVESTOR' | 'LENDER' | null;
+  two_factor_phone: string | null;
+  deactivated_at: Date | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: BigIntId;
+  role: RoleRow;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: BigIntId;
+  created_at: Timestamp;
+  expires_at: RequiredTimestamp;
+  revoked_at: Date | null;
+  user_agent: string | null;
+  ip: string | null;
+}
+
+export interface AuthLinksTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  kind: 'signup' | 'recovery';
+  token_hash: string;
+  expires_at: RequiredTimestamp;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface AuthCodesTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  purpose: 'enable_two_factor' | 'sign_in';
+  phone: string;
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: RequiredTimestamp;
+  used_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface BankDetailsTable {
+  user_id: BigIntId;
+  inn: string;
+  kpp: string | null;
+  ogrn: string;
+  bik: string;
+  bank_name: string;
+  payment_account: string;
+  jur_address: string | null;
+  address: string;
+}
+
+export interface LocationsTable {
+  id: number;
+  name: string;
+  name_en: string;
+  exists_main: Generated<boolean>;
+  exists_periphery: Generated<boolean>;
+  is_placeholder: Generated<boolean>;
+  info: Json<Record<string, unknown>>;
+}
+
+export interface UnitsTable {
+  id: Generated<BigIntId>;
+  location_id: number;
+  part: 'main' | 'periphery';
+  unit_type: string;
+  unit_type_en: string;
+  name: string;
+  name_en: string;
+  unit_number: string | null;
+  capacity: Generated<number>;
+  area: Numeric;
+  stage: Generated<string>;
+  stage_en: Generated<string>;
+  date_of_launch: DateColumn | null;
+  image_urls: Json<string[]>;
+}
+
+export interface UserUnitsTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  unit_id: BigIntId;
+  relation: 'owner' | 'lender';
+  invested_kopecks: Generated<BigIntId>;
+  invested_at: DateColumn | null;
+  is_sale: Generated<boolean>;
+  sale_price_kopecks: BigIntId | null;
+}
+
+export interface LoansTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  location_id: number;
+  amount_kopecks: BigIntId;
+  issued_at: DateColumn;
+  term_year_month: number;
+  rate_percent: Numeric;
+}
+
+export interface OutboxTable {
+  id: Generated<BigIntId>;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string | null;
+  body: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Date | null;
+}
+
+export interface RequestsTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  manager_id: BigIntId | null;
+  kind: string;
+  status: Generated<'new' | 'in_progress' | 'done'>;
+  payload: Json<Record<string, unknown>>;
+  manager_comment: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DocumentCategoriesTable {
+  id: number;
+  name: string;
+  name_en: string;
+}
+
+export interface DocumentsTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  category_id: number;
+  location_id: number | null;
+  unit_id: BigIntId | null;
+  status_id: number;
+  number: string | null;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  upload_id: BigIntId | null;
+  document_date: DateColumn;
+  created_at: Timestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: string;
+  applied_at: Timestamp;
+}
+
+export interface DB {
+  uploads: UploadsTable;
+  managers: ManagersTable;
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  auth_links: AuthLinksTable;
+  auth_codes: AuthCodesTable;
+  bank_details: BankDetailsTable;
+  locations: LocationsTable;
+  units: UnitsTable;
+  user_units: UserUnitsTable;
+  loans: LoansTable;
+  outbox: OutboxTable;
+  requests: RequestsTable;
+  document_categories: DocumentCategoriesTable;
+  documents: DocumentsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewOutboxMessage = Insertable<OutboxTable>;

@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { type Session, verifySessionToken } from '../modules/auth/sessions.ts';
+import { unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+export function registerSessionAuth(app: FastifyInstance, _ctx: AppContext) {
+  app.decorateRequest('session', null);
+}
+
+/** onRequest hook of every route that needs a signed-in user: a missing, expired, forged or revoked token is 401. */
+export function requireSession(ctx: AppContext) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+    if (!token) throw unauthorized();
+    const session = await verifySessionToken(ctx, token);
+    if (!session) throw unauthorized();
+    request.session = session;
+  };
+}
+
+/** The session of a route guarded by requireSession. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw unauthorized();
+  return request.session;
+}

@@ -1,0 +1,31 @@
+import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.ts';
+
+export type MailMessage = { to: string; subject: string; text: string };
+
+/** Delivers e-mail. The outbox worker is its only caller, so a slow or failing server never blocks a request. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** Real SMTP through nodemailer (smtp:// or smtps:// URL with credentials). */
+export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message) {
+      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** Without SMTP_URL the message, links included, goes to the log, so a local user can follow it. */
+export function loggingMailer(logger: Logger): Mailer {
+  return {
+    async send(message) {
+      logger.info({ mail: message }, `E-mail to ${message.to}: ${message.subject}\n${message.text}`);
+    },
+    close: () => undefined,
+  };
+}

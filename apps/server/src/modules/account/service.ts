@@ -1,0 +1,373 @@
+import { randomBytes } from 'node:crypto';
+import type { ActiveUnit, DataProfile, UserLocation, UserUnit } from '@portal/contract/account';
+import {
+  AVATAR_MAX_BYTES,
+  LOCALES,
+  LOCATION_ORDER,
+  type Locale,
+  ORGANIZATION_TYPES,
+  ROLES,
+  type RoleCode,
+} from '@portal/contract/constants';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { fileTypeFromBuffer } from 'file-type';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { revokeUserSessions, type Session } from '../auth/sessions.ts';
+import { createManagerRequest } from '../requests/service.ts';
+import * as q from './queries.ts';
+
+/** Shown when a user has no manager assigned and no default manager exists. */
+const FALLBACK_MANAGER = {
+  name: 'Отдел по работе с инвесторами',
+  nameEn: 'Investor relations',
+  phone: '+7 (800) 000-00-00',
+  email: 'invest@example.com',
+};
+
+const ownerRoles = (session: Session): RoleCode[] =>
+  (['INVESTOR', 'LENDER'] as const).filter((role) => session.roles.includes(role));
+
+const rubles = (kopecks: number) => Math.round(kopecks) / 100;
+
+function locationRank(id: number): number {
+  const index = (LOCATION_ORDER as readonly number[]).indexOf(id);
+  return index === -1 ? LOCATION_ORDER.length : index;
+}
+
+/** GET users/locations: by role, the four named locations in their fixed order, unknown ones last, then 666. */
+export async function userLocations(ctx: AppContext, session: Session): Promise<UserLocation[]> {
+  const { db } = ctx.database;
+  const roles = ownerRoles(session);
+  const rows = (await q.userLocationRows(db, session.userId)).filter((row) => roles.includes(row.roleCode));
+  const seen = new Set<string>();
+  const locations: UserLocation[] = [];
+  for (const row of rows) {
+    const key = `${row.roleCode}:${row.id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    locations.push({
+      id: row.id,
+      name: row.name,
+      nameEn: row.name_en,
+      roleCode: row.roleCode,
+      existsMain: row.exists_main,
+      existsPeriphery: row.exists_periphery,
+      isPlaceholder: row.is_placeholder,
+    });
+  }
+  locations.sort((a, b) => locationRank(a.id) - locationRank(b.id) || a.id - b.id);
+  if (roles.includes('INVESTOR')) {
+    for (const placeholder of await q.placeholderLocations(db)) {
+      locations.push({
+        id: placeholder.id,
+        name: placeholder.name,
+        nameEn: placeholder.name_en,
+        roleCode: 'INVESTOR',
+        existsMain: false,
+        existsPeriphery: false,
+        isPlaceholder: true,
+      });
+    }
+  }
+  // Roles keep their own blocks, investor first, as the role toggler shows them.
+  return [...locations].sort((a, b) => roles.indexOf(a.roleCode) - roles.indexOf(b.roleCode));
+}
+
+/** GET users/actives: the units list of the layout. */
+export async function userUnits(ctx: AppContext, session: Session): Promise<UserUnit[]> {
+  const rows = await q.userUnitRows(ctx.database.db, session.userId);
+  return rows.map((row) => ({
+    unitId: row.unitId,
+    userUnitId: row.userUnitId,
+    unitName: row.name,
+    unitNameEn: row.name_en,
+    locationId: row.locationId,
+    part: row.part,
+    roleCode: row.relation === 'owner' ? 'INVESTOR' : 'LENDER',
+  }));
+}
+
+/**
+ * GET users/actives-info: the cards of the owned units. last_month_income reads the monthly incomes that the
+ * finance area loads; until a unit has one it is 0.
+ */
+export async function activeUnits(ctx: AppContext, session: Session): Promise<ActiveUnit[]> {
+  const rows = await q.userUnitRows(ctx.database.db, session.userId);
+  return rows
+    .filter((row) => row.relation === 'owner')
+    .map((row) => ({
+      unit_id: row.unitId,
+      name: row.name,
+      nameEn: row.name_en,
+      part: row.part,
+      unitType: row.unit_type,
+      unitTypeEn: row.unit_type_en,
+      capacity: row.capacity,
+      area: row.area,
+      is_sale: row.is_sale,
+      salePrice: row.sale_price_kopecks === null ? null : rubles(row.sale_price_kopecks),
+      location_type_name: row.part === 'main' ? 'Номерной фонд' : 'Периферия',
+      location_type_name_en: row.part === 'main' ? 'Rooms' : 'Outbuildings',
+      last_month_income: 0,
+      invested: rubles(row.invested_kopecks),
+      dateOfInvest: row.invested_at,
+      stage: row.stage,
+      stageEn: row.stage_en,
+      dateOfLaunch: row.date_of_launch,
+      imageUrls: row.image_urls,
+      locationId: row.locationId,
+      locationName: row.locationName,
+      locationNameEn: row.locationNameEn,
+    }));
+}
+
+/** GET users/data-profile */
+export async function dataProfile(ctx: AppContext, session: Session): Promise<DataProfile> {
+  const { db } = ctx.database;
+  const row = await q.profileRow(db, session.userId);
+  if (!row) throw notFound();
+  const roles = ownerRoles(session);
+  const locations = await userLocations(ctx, session);
+  const bank =
+    row.organization_type === 'individual' ? undefined : await q.bankDetailsRow(db, session.userId);
+  const manager =
+    row.managerName !== null
+      ? {
+          name: row.managerName,
+          nameEn: row.managerNameEn ?? '',
+          phone: row.managerPhone ?? '',
+          email: row.managerEmail ?? '',
+        }
+      : await q
+          .defaultManager(db)
+          .then((m) =>
+            m ? { name: m.name, nameEn: m.name_en, phone: m.phone, email: m.email } : FALLBACK_MANAGER,
+          );
+  const organization = ORGANIZATION_TYPES[row.organization_type];
+  // A stored role the user no longer holds falls back to the spec's rule: INVESTOR when several, else the one.
+  const currentRole =
+    row.selected_role && roles.includes(row.selected_role) ? row.selected_role : (roles[0] ?? null);
+  return {
+    id: row.id,
+    lastName: row.last_name,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    name: [row.last_name, row.first_name, row.middle_name].filter(Boolean).join(' '),
+    avatar: row.avatarKey ? `/api/v1/files/${row.avatarKey}` : null,
+    contractNumber: row.contract_number,
+    contractDate: row.contract_date,
+    useDiadoc: row.use_diadoc,
+    organizationType: { code: row.organization_type, ...organization },
+    roles: roles.map((code) => ({ code, name: ROLES[code].name, nameEn: ROLES[code].nameEn })),
+    phone: row.phone,
+    email: row.email,
+    bankDetails: bank
+      ? {
+          inn: bank.inn,
+          kpp: bank.kpp,
+          ogrn: bank.ogrn,
+          bik: bank.bik,
+          bankName: bank.bank_name,
+          paymentAccount: bank.payment_account,
+          jurAddress: bank.jur_address,
+          address: bank.address,
+        }
+      : null,
+    twoFactorEnabled: row.two_factor_phone !== null,
+    needSign: row.needSign,
+    currentRole,
+    currentLocale: row.locale,
+    allLocales: [...LOCALES],
+    allLocations: roles.map((roleCode) => ({
+      roleCode,
+      locations: locations.filter((l) => l.roleCode === roleCode).map((l) => ({ id: l.id })),
+    })),
+    managerData: manager,
+  };
+}
+
+/** POST users/profile: applies only the fields sent. E-mail and phone stay unique, since they sign in. */
+export async function updateProfile(
+  ctx: AppContext,
+  session: Session,
+  changes: {
+    email?: string | undefined;
+    phone?: string | undefined;
+    currentRole?: RoleCode | undefined;
+    currentLocale?: Locale | undefined;
+  },
+): Promise<DataProfile> {
+  if (changes.currentRole && !session.roles.includes(changes.currentRole)) {
+    throw badRequest('profile.roleNotHeld', 'currentRole');
+  }
+  const { db } = ctx.database;
+  const taken = async (column: 'email' | 'phone', value: string) =>
+    Boolean(
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where(column, '=', value)
+        .where('id', '!=', session.userId)
+        .executeTakeFirst(),
+    );
+  if (changes.email !== undefined && (await taken('email', changes.email)))
+    throw conflict('profile.emailTaken', 'email');
+  if (changes.phone !== undefined && (await taken('phone', changes.phone)))
+    throw conflict('profile.phoneTaken', 'phone');
+  const set = {
+    ...(changes.email !== undefined ? { email: changes.email } : {}),
+    ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+    ...(changes.currentRole !== undefined ? { selected_role: changes.currentRole } : {}),
+    ...(changes.currentLocale !== undefined ? { locale: changes.currentLocale } : {}),
+  };
+  if (Object.keys(set).length > 0) {
+    try {
+      await db
+        .updateTable('users')
+        .set({ ...set, updated_at: new Date() })
+        .where('id', '=', session.userId)
+        .execute();
+    } catch (error) {
+      // Two users racing for the same address: the unique index decides.
+      if ((error as { code?: string }).code === '23505') throw conflict('profile.emailTaken', 'email');
+      throw error;
+    }
+  }
+  return dataProfile(ctx, session);
+}
+
+export async function sendChangeDataRequest(
+  ctx: AppContext,
+  session: Session,
+  input: { kind: 'base_data' | 'bank_details'; message: string },
+): Promise<number> {
+  const id = await ctx.database.db.transaction().execute((trx) =>
+    createManagerRequest(
+      ctx,
+      trx,
+      session.userId,
+      input.kind === 'base_data' ? 'change_data' : 'bank_details',
+      {
+        message: input.message,
+      },
+    ),
+  );
+  ctx.outbox.nudge();
+  return id;
+}
+
+/** POST users/deleteaccount: the manager deletes the account after the request (see deactivateAccount). */
+export async function requestAccountDeletion(ctx: AppContext, session: Session): Promise<number> {
+  const id = await ctx.database.db
+    .transaction()
+    .execute((trx) => createManagerRequest(ctx, trx, session.userId, 'account_deletion', {}));
+  ctx.outbox.nudge();
+  return id;
+}
+
+/** Deactivates an account: it can no longer sign in and every token it holds stops working at once. */
+export async function deactivateAccount(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ deactivated_at: new Date(), updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
+    await revokeUserSessions(trx, userId);
+  });
+}
+
+const AVATAR_TYPES = new Set(['image/jpeg', 'image/png']);
+
+/** Stores a JPEG or PNG avatar (checked by content, at most 2 MB) and drops the previous one. */
+export async function uploadAvatar(ctx: AppContext, session: Session, data: Buffer): Promise<string> {
+  if (data.length > AVATAR_MAX_BYTES) {
+    throw new AppError(413, ERROR_CODES.tooLarge, 'avatar.size', { fields: { file: 'avatar.size' } });
+  }
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !AVATAR_TYPES.has(type.mime)) throw badRequest('avatar.type', 'file');
+  const key = `avatars/${randomBytes(18).toString('base64url')}`;
+  await ctx.files.put(key, data);
+  const previousKey = await ctx.database.db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom('users')
+      .innerJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
+      .select(['uploads.id', 'uploads.storage_key'])
+      .where('users.id', '=', session.userId)
+      .executeTakeFirst();
+    const upload = await trx
+      .insertInto('uploads')
+      .values({
+        storage_key: key,
+        owner_user_id: session.userId,
+        kind: 'avatar',
+        mime_type: type.mime,
+        size_bytes: data.length,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({ avatar_upload_id: upload.id, updated_at: new Date() })
+      .where('id', '=', session.userId)
+      .execute();
+    if (previous) await trx.deleteFrom('uploads').where('id', '=', previous.id).execute();
+    return previous?.storage_key;
+  });
+  if (previousKey) await ctx.files.delete(previousKey);
+  return `/api/v1/files/${key}`;
+}
+
+export async function deleteAvatar(ctx: AppContext, session: Session): Promise<void> {
+  const key = await ctx.database.db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('users')
+      .innerJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
+      .select(['uploads.id', 'uploads.storage_key'])
+      .where('users.id', '=', session.userId)
+      .executeTakeFirst();
+    if (!current) return undefined;
+    await trx
+      .updateTable('users')
+      .set({ avatar_upload_id: null, updated_at: new Date() })
+      .where('id', '=', session.userId)
+      .execute();
+    await trx.deleteFrom('uploads').where('id', '=', current.id).execute();
+    return current.storage_key;
+  });
+  if (key) await ctx.files.delete(key);
+}
+
+/** Avatars are served by an unguessable key, so an <img> loads them without the bearer header. */
+export async function readAvatar(
+  ctx: AppContext,
+  key: string,
+): Promise<{ data: Buffer; mimeType: string } | null> {
+  const upload = await ctx.database.db
+    .selectFrom('uploads')
+    .select(['mime_type'])
+    .where('storage_key', '=', key)
+    .where('kind', '=', 'avatar')
+    .executeTakeFirst();
+  if (!upload) return null;
+  const data = await ctx.files.get(key);
+  return data ? { data, mimeType: upload.mime_type } : null;
+}
+
+export async function userLocale(ctx: AppContext, session: Session): Promise<Locale> {
+  const row = await ctx.database.db
+    .selectFrom('users')
+    .select('locale')
+    .where('id', '=', session.userId)
+    .executeTakeFirstOrThrow();
+  return row.locale;
+}
+
+export async function setUserLocale(ctx: AppContext, session: Session, locale: Locale): Promise<void> {
+  await ctx.database.db
+    .updateTable('users')
+    .set({ locale, updated_at: new Date() })
+    .where('id', '=', session.userId)
+    .execute();
+}

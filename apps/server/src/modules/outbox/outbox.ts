@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import type { Logger } from '../../logger.ts';
+
+/**
+ * Every e-mail and SMS is written here in the same transaction as the change that causes it; the worker
+ * delivers it afterwards with retries, so a rolled-back change never sends and a slow gateway never blocks.
+ */
+export async function enqueueEmail(db: Executor, mail: { to: string; subject: string; text: string }) {
+  await db
+    .insertInto('outbox')
+    .values({ channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text })
+    .execute();
+}
+
+export async function enqueueSms(db: Executor, sms: { to: string; text: string }) {
+  await db
+    .insertInto('outbox')
+    .values({ channel: 'sms', recipient: sms.to, subject: null, body: sms.text })
+    .execute();
+}
+
+const BATCH = 20;
+const MAX_ATTEMPTS = 8;
+/** A claimed message is retried by any worker after this lease if its sender died mid-delivery. */
+const LEASE_SECONDS = 300;
+
+/** Delivers due messages once; answers how many were sent. */
+export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promise<number> {
+  const claimed = await sql<{
+    id: number;
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string | null;
+    body: string;
+    attempts: number;
+  }>`
+    update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
+    where id in (
+      select id from outbox where status = 'pending' and next_attempt_at <= now()
+      order by id limit ${BATCH} for update skip locked
+    )
+    returning id, channel, recipient, subject, body, attempts`.execute(ctx.database.db);
+  let sent = 0;
+  for (const message of claimed.rows) {
+    try {
+      if (message.channel === 'email') {
+        await ctx.mailer.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
+      } else {
+        await ctx.sms.send({ to: message.recipient, text: message.body });
+      }
+      await ctx.database.db
+        .updateTable('outbox')
+        .set({ status: 'sent', sent_at: new Date(), last_error: null })
+        .where('id', '=', message.id)
+        .execute();
+      sent += 1;
+    } catch (error) {
+      const failed = message.attempts >= MAX_ATTEMPTS;
+      const delaySeconds = Math.min(3600, 5 * 2 ** message.attempts);
+      logger.warn(
+        { outboxId: message.id, channel: message.channel, attempt: message.attempts, err: error },
+        'delivery failed',
+      );
+      await ctx.database.db
+        .updateTable('outbox')
+        .set({
+          status: failed ? 'failed' : 'pending',
+          last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
+          next_attempt_at: new Date(Date.now() + delaySeconds * 1000),
+        })
+        .where('id', '=', message.id)
+        .execute();
+    }
+  }
+  return sent;
+}
+
+export type OutboxWorker = { nudge(): void; stop(): Promise<void> };
+
+/** Polls the outbox every interval; nudge() delivers at once after a request wrote a message. */
+export function startOutboxWorker(ctx: AppContext, logger: Logger, intervalMs = 2000): OutboxWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          while ((await deliverDueMessages(ctx, logger)) === BATCH && !stopped) {}
+        } while (again && !stopped);
+      } catch (error) {
+        logger.error({ err: error }, 'outbox worker failed');
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return {
+    nudge: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import { enqueueEmail } from '../outbox/outbox.ts';
+
+/** Kinds of requests owners send to their manager (DESIGN §4); the back office works through them. */
+export type RequestKind =
+  | 'change_data'
+  | 'bank_details'
+  | 'account_deletion'
+  | 'document'
+  | 'conversion'
+  | 'entrepreneur'
+  | 'callback'
+  | 'faq_question'
+  | 'buy_lot'
+  | 'sale_notice';
+
+const KIND_TITLES: Record<RequestKind, string> = {
+  change_data: 'Изменение основных данных',
+  bank_details: 'Изменение банковских реквизитов',
+  account_deletion: 'Удаление аккаунта',
+  document: 'Запрос документа',
+  conversion: 'Конвертация займа',
+  entrepreneur: 'Заявка ИП',
+  callback: 'Обратный звонок',
+  faq_question: 'Вопрос из раздела FAQ',
+  buy_lot: 'Заявка на покупку лота',
+  sale_notice: 'Уведомление о продаже',
+};
+
+/**
+ * Stores a request for the user's manager and, in the same transaction, the e-mail that tells the manager.
+ * Answers the request id; the caller nudges the outbox once its transaction commits.
+ */
+export async function createManagerRequest(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  kind: RequestKind,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const owner = await db
+    .selectFrom('users')
+    .leftJoin('managers', 'managers.id', 'users.manager_id')
+    .select([
+      'users.id',
+      'users.last_name',
+      'users.first_name',
+      'users.middle_name',
+      'users.email',
+      'users.phone',
+      'managers.id as managerId',
+      'managers.email as managerEmail',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const manager =
+    owner.managerId !== null
+      ? { id: owner.managerId, email: owner.managerEmail }
+      : await db
+          .selectFrom('managers')
+          .select(['id', 'email'])
+          .where('is_default', '=', true)
+          .executeTakeFirst();
+  const request = await db
+    .insertInto('requests')
+    .values({ user_id: userId, manager_id: manager?.id ?? null, kind, payload: JSON.stringify(payload) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (manager?.email) {
+    const name =
+      [owner.last_name, owner.first_name, owner.middle_name].filter(Boolean).join(' ') || `#${owner.id}`;
+    const details = Object.entries(payload)
+      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+      .join('\n');
+    await enqueueEmail(db, {
+      to: manager.email,
+      subject: `${KIND_TITLES[kind]} — заявка №${request.id}`,
+      text: `Клиент: ${name} (id ${owner.id})\nE-mail: ${owner.email ?? '—'}\nТелефон: ${owner.phone ?? '—'}\n\n${details}\n\nЗаявка №${request.id} ждёт вас в бэк-офисе: ${ctx.config.publicUrl}/backoffice/`,
+    });
+  }
+  return request.id;
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES } from './constants.ts';
+import { emailSchema, phoneSchema } from './validation.ts';
+
+const roleCodeSchema = z.enum(ROLE_CODES);
+const partSchema = z.enum(['main', 'periphery']);
+
+/** GET /api/v1/users/locations: the user's locations by role, in the spec's order. */
+export const userLocationSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    nameEn: z.string(),
+    roleCode: roleCodeSchema,
+    existsMain: z.boolean(),
+    existsPeriphery: z.boolean(),
+    isPlaceholder: z.boolean().describe('The non-selectable coming-soon location 666'),
+  })
+  .meta({ id: 'UserLocation' });
+export const userLocationsResponseSchema = z.object({ locations: z.array(userLocationSchema) });
+export type UserLocation = z.infer<typeof userLocationSchema>;
+export type UserLocationsResponse = z.infer<typeof userLocationsResponseSchema>;
+
+/** GET /api/v1/users/actives: the units list of the layout. */
+export const userUnitSchema = z
+  .object({
+    unitId: z.number().int(),
+    userUnitId: z.number().int(),
+    unitName: z.string(),
+    unitNameEn: z.string(),
+    locationId: z.number().int(),
+    part: partSchema,
+    roleCode: roleCodeSchema.describe('INVESTOR for owned units, LENDER for units lent against'),
+  })
+  .meta({ id: 'UserUnit' });
+export const userUnitsResponseSchema = z.object({ actives: z.array(userUnitSchema) });
+export type UserUnit = z.infer<typeof userUnitSchema>;
+export type UserUnitsResponse = z.infer<typeof userUnitsResponseSchema>;
+
+/** GET /api/v1/users/actives-info: the unit cards of the assets page (field names as the spec gives them). */
+export const activeUnitSchema = z
+  .object({
+    unit_id: z.number().int(),
+    name: z.string(),
+    nameEn: z.string(),
+    part: partSchema,
+    unitType: z.string(),
+    unitTypeEn: z.string(),
+    capacity: z.number().int(),
+    area: z.number(),
+    is_sale: z.boolean(),
+    salePrice: z.number().nullable(),
+    location_type_name: z.string(),
+    location_type_name_en: z.string(),
+    last_month_income: z.number(),
+    invested: z.number(),
+    dateOfInvest: z.string().nullable(),
+    stage: z.string(),
+    stageEn: z.string(),
+    dateOfLaunch: z.string().nullable(),
+    imageUrls: z.array(z.string()),
+    locationId: z.number().int(),
+    locationName: z.string(),
+    locationNameEn: z.string(),
+  })
+  .meta({ id: 'ActiveUnit' });
+export const activesInfoResponseSchema = z.object({ actives: z.array(activeUnitSchema) });
+export type ActiveUnit = z.infer<typeof activeUnitSchema>;
+export type ActivesInfoResponse = z.infer<typeof activesInfoResponseSchema>;
+
+export const managerDataSchema = z
+  .object({ name: z.string(), nameEn: z.string(), phone: z.string(), email: z.string() })
+  .meta({ id: 'ManagerData' });
+export type ManagerData = z.infer<typeof managerDataSchema>;
+
+export const bankDetailsSchema = z
+  .object({
+    inn: z.string(),
+    kpp: z.string().nullable().describe('Companies only'),
+    ogrn: z.string(),
+    bik: z.string(),
+    bankName: z.string(),
+    paymentAccount: z.string(),
+    jurAddress: z.string().nullable().describe('Companies only'),
+    address: z.string(),
+  })
+  .meta({ id: 'BankDetails' });
+export type BankDetails = z.infer<typeof bankDetailsSchema>;
+
+export const organizationTypeSchema = z.object({
+  code: z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof typeof ORGANIZATION_TYPES]),
+  name: z.string(),
+  nameEn: z.string(),
+});
+
+/** GET /api/v1/users/data-profile: profile and profile settings. */
+export const dataProfileResponseSchema = z
+  .object({
+    id: z.number().int(),
+    lastName: z.string(),
+    firstName: z.string(),
+    middleName: z.string(),
+    name: z.string(),
+    avatar: z.string().nullable().describe('URL of the avatar image'),
+    contractNumber: z.string().nullable(),
+    contractDate: z.string().nullable(),
+    useDiadoc: z.boolean(),
+    organizationType: organizationTypeSchema,
+    roles: z.array(z.object({ code: roleCodeSchema, name: z.string(), nameEn: z.string() })),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    bankDetails: bankDetailsSchema.nullable(),
+    twoFactorEnabled: z.boolean(),
+    needSign: z.boolean().describe('True when a document waits for the signature (status id 1)'),
+    currentRole: roleCodeSchema.nullable(),
+    currentLocale: z.enum(LOCALES),
+    allLocales: z.array(z.enum(LOCALES)),
+    allLocations: z.array(
+      z.object({ roleCode: roleCodeSchema, locations: z.array(z.object({ id: z.number() })) }),
+    ),
+    managerData: managerDataSchema,
+  })
+  .meta({ id: 'DataProfile' });
+export type DataProfile = z.infer<typeof dataProfileResponseSchema>;
+
+/** POST /api/v1/users/profile: only the changed settings are sent. */
+export const profileUpdateRequestSchema = z
+  .object({
+    email: emailSchema.optional(),
+    phone: phoneSchema.optional(),
+    currentRole: roleCodeSchema.optional(),
+    currentLocale: z.enum(LOCALES, { error: 'validation.invalid' }).optional(),
+  })
+  .strict();
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+/** POST /api/v1/users/send-change-data-request: a request to the manager to change base or bank data. */
+export const changeDataRequestSchema = z.object({
+  kind: z.enum(['base_data', 'bank_details']),
+  message: z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(2000, { error: 'validation.tooLong' }),
+});
+export type ChangeDataRequest = z.input<typeof changeDataRequestSchema>;
+export const requestCreatedResponseSchema = z.object({
+  success: z.literal(true),
+  requestId: z.number().int(),
+});
+
+/** POST /api/v1/users/avatar (image body) answers the new avatar URL. */
+export const avatarResponseSchema = z.object({ avatar: z.string().nullable() });
+export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
+
+/** Locale calls. */
+export const localesResponseSchema = z.object({ locales: z.array(z.enum(LOCALES)) });
+export const userLocaleResponseSchema = z.object({ locale: z.enum(LOCALES) });
+export const setUserLocaleQuerySchema = z.object({
+  userLocale: z
+    .string({ error: 'validation.required' })
+    .transform((value) => value.toLowerCase())
+    .pipe(z.enum(LOCALES, { error: 'validation.invalid' })),
+});

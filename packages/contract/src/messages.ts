@@ -1,0 +1,93 @@
+import type { Locale } from './constants.ts';
+
+/**
+ * Messages that both the server (error bodies) and the web client (form validation) show.
+ * Texts are the spec's (sections 5 and 8) where it gives them.
+ */
+export const MESSAGES = {
+  'auth.loginFailed': {
+    ru: 'Пользователь с такой комбинацией логина и пароля не найден.',
+    en: 'No user found with this combination of username and password.',
+  },
+  'email.invalid': { ru: 'Это непохоже на email-адрес.', en: "This doesn't look like an email address." },
+  'phone.invalid': { ru: 'Некорректный номер телефона.', en: 'Invalid phone number.' },
+  'password.rule': {
+    ru: 'Введите от 6 до 20 символов. Пароль должен содержать хотя бы одну цифру, одну заглавную и строчную букву',
+    en: 'Enter 6 to 20 characters. The password must contain at least one digit, one uppercase letter, and one lowercase letter.',
+  },
+  'password.required': { ru: 'Введите пароль', en: 'Enter the password' },
+  'password.wrong': { ru: 'Пароль введен не верно', en: 'The password is incorrect' },
+  'password.mismatch': { ru: 'Пароли не совпадают.', en: 'Passwords do not match.' },
+  'password.sameAsOld': {
+    ru: 'Новый пароль должен отличаться от старого',
+    en: 'The new password must be different from the old one.',
+  },
+  'login.required': { ru: 'Введите e-mail или телефон', en: 'Enter an e-mail or a phone' },
+  'registration.contactRequired': {
+    ru: 'Укажите e-mail или телефон из договора с управляющей компанией',
+    en: 'Enter the e-mail or phone stated in your contract with the management company',
+  },
+  'link.invalid': {
+    ru: 'Ссылка недействительна или устарела. Запросите новую.',
+    en: 'The link is invalid or has expired. Request a new one.',
+  },
+  'code.invalid': { ru: 'Что-то пошло не так. Проверьте код.', en: 'Something went wrong. Check the code.' },
+  'code.format': { ru: 'Код состоит из шести цифр', en: 'The code is six digits' },
+  'code.expired': { ru: 'Код устарел. Запросите новый.', en: 'The code has expired. Request a new one.' },
+  'code.tooManyAttempts': {
+    ru: 'Слишком много попыток. Запросите новый код.',
+    en: 'Too many attempts. Request a new code.',
+  },
+  'code.resendTooEarly': {
+    ru: 'Новый код можно запросить через 30 секунд',
+    en: 'A new code can be requested in 30 seconds',
+  },
+  'captcha.failed': { ru: 'Подтвердите, что вы не робот', en: 'Confirm that you are not a robot' },
+  rateLimited: {
+    ru: 'Слишком много попыток. Повторите позже.',
+    en: 'Too many attempts. Try again later.',
+  },
+  unauthorized: { ru: 'Требуется вход в личный кабинет', en: 'Please sign in' },
+  forbidden: { ru: 'Недостаточно прав', en: 'Access denied' },
+  notFound: { ru: 'Не найдено', en: 'Not found' },
+  'validation.required': { ru: 'Обязательное поле', en: 'This field is required' },
+  'validation.invalid': { ru: 'Неверное значение', en: 'Invalid value' },
+  'validation.tooLong': { ru: 'Слишком длинное значение', en: 'The value is too long' },
+  'request.invalidJson': { ru: 'Тело запроса не является JSON', en: 'The request body is not valid JSON' },
+  'request.tooLarge': { ru: 'Слишком большой запрос', en: 'The request is too large' },
+  'request.unsupportedMediaType': { ru: 'Неподдерживаемый формат запроса', en: 'Unsupported request format' },
+  'request.badRequest': { ru: 'Некорректный запрос', en: 'Bad request' },
+  'avatar.type': {
+    ru: 'Загрузите изображение в формате JPEG или PNG',
+    en: 'Upload a JPEG or PNG image',
+  },
+  'avatar.size': { ru: 'Размер файла не должен превышать 2 МБ', en: 'The file must not exceed 2 MB' },
+  'profile.emailTaken': {
+    ru: 'Этот e-mail уже используется другим пользователем',
+    en: 'This e-mail is already used by another user',
+  },
+  'profile.phoneTaken': {
+    ru: 'Этот телефон уже используется другим пользователем',
+    en: 'This phone is already used by another user',
+  },
+  'profile.roleNotHeld': { ru: 'У вас нет такой роли', en: 'You do not have this role' },
+  'profile.phoneRequired': {
+    ru: 'Сначала укажите телефон в профиле',
+    en: 'Add a phone to your profile first',
+  },
+  serviceUnavailable: {
+    ru: 'Сервис временно недоступен',
+    en: 'The service is temporarily unavailable',
+  },
+  internal: { ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(MESSAGES, value);
+}
+
+export function message(key: MessageKey, locale: Locale): string {
+  return MESSAGES[key][locale];
+}
