@@ -39,6 +39,7 @@ function openPostgres(connectionString: string): Database {
     },
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  let closed = false;
   return {
     db,
     kind: 'postgres',
@@ -67,6 +68,8 @@ function openPostgres(connectionString: string): Database {
       await pool.query('select 1');
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await db.destroy();
     },
   };
