@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -152,7 +153,20 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      // Vite names built assets by content hash, so they never change under the same name.
+      setHeaders: (reply, filePath) => {
+        reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (
