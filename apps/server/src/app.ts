@@ -178,9 +178,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         error: { code: ERROR_CODES.notFound, message: message('notFound', requestLocale(request)) },
       });
     }
-    // History fallback: every client route answers the SPA shell, which never gets cached.
-    reply.header('cache-control', 'no-cache');
-    return reply.sendFile('index.html', { maxAge: 0 });
+    // History fallback: every client route answers the SPA shell (revalidated on every load, see setHeaders).
+    return reply.sendFile('index.html');
   });
 
   return app;
