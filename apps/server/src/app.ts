@@ -157,13 +157,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       root: webRoot,
       wildcard: false,
       index: false,
-      // Vite names built assets by content hash, so they never change under the same name.
+      // Vite names built assets by content hash, so they never change under the same name; everything else,
+      // the SPA shell first, is revalidated on every load so a deploy reaches users at once.
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
             ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
+            : 'no-cache',
         );
       },
     });
@@ -178,7 +179,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         error: { code: ERROR_CODES.notFound, message: message('notFound', requestLocale(request)) },
       });
     }
-    // History fallback: every client route answers the SPA shell (revalidated on every load, see setHeaders).
+    // History fallback: every client route answers the SPA shell.
     return reply.sendFile('index.html');
   });
 
