@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { demoAccountsIfSeeded } from '../../demo/accounts.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { requireSession, sessionOf } from '../../http/session-auth.ts';
 import * as account from './service.ts';
 
@@ -159,7 +159,7 @@ export function accountRoutes(ctx: AppContext) {
         },
       },
       async (request) => {
-        if (!Buffer.isBuffer(request.body)) throw notFound();
+        if (!Buffer.isBuffer(request.body)) throw badRequest('avatar.type', 'file');
         return { avatar: await account.uploadAvatar(ctx, sessionOf(request), request.body) };
       },
     );
