@@ -200,6 +200,74 @@ export interface DocumentsTable {
   created_at: Timestamp;
 }
 
+export interface BookingSourcesTable {
+  id: number;
+  name: string;
+  type: string;
+}
+
+export interface BookingsTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  status: string;
+  guest_amount: Generated<number>;
+  source_id: number | null;
+  paid_kopecks: Generated<BigIntId>;
+  sum_kopecks: Generated<BigIntId>;
+  external_id: string | null;
+}
+
+export interface RepairsTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  starts_at: RequiredTimestamp;
+  ends_at: RequiredTimestamp;
+  description: Generated<string>;
+}
+
+export interface IncomesTable {
+  id: Generated<BigIntId>;
+  user_unit_id: BigIntId;
+  year_month: number;
+  amount_kopecks: BigIntId;
+}
+
+export interface LoanPaymentsTable {
+  id: Generated<BigIntId>;
+  loan_id: BigIntId;
+  year_month: number;
+  amount_kopecks: BigIntId;
+}
+
+export interface CapitalizationTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  stage_date: DateColumn;
+  price_kopecks: BigIntId;
+  name: string;
+  name_en: string;
+}
+
+export interface OutcomeCategoriesTable {
+  id: number;
+  name: string;
+  name_en: string;
+  direction: 'income' | 'expense';
+}
+
+export interface OutcomeRowsTable {
+  id: Generated<BigIntId>;
+  location_id: number;
+  part: 'main' | 'periphery';
+  row_date: DateColumn;
+  category_id: number;
+  article: string;
+  amount_kopecks: BigIntId;
+  external_id: string | null;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -222,6 +290,14 @@ export interface DB {
   requests: RequestsTable;
   document_categories: DocumentCategoriesTable;
   documents: DocumentsTable;
+  booking_sources: BookingSourcesTable;
+  bookings: BookingsTable;
+  repairs: RepairsTable;
+  incomes: IncomesTable;
+  loan_payments: LoanPaymentsTable;
+  capitalization: CapitalizationTable;
+  outcome_categories: OutcomeCategoriesTable;
+  outcome_rows: OutcomeRowsTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

@@ -4,12 +4,13 @@ import { syncIdentitySequences } from '../db/migrate.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
+import { seedOperations } from './operations.ts';
 
 /**
  * Deterministic demo data: the catalogue's locations and units, managers, and the README's accounts with
  * their units, loans and documents. Runs once, on an empty database.
  */
-export async function seedDemoData(database: Database): Promise<boolean> {
+export async function seedDemoData(database: Database, now: Date = new Date()): Promise<boolean> {
   const { db } = database;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
@@ -19,6 +20,7 @@ export async function seedDemoData(database: Database): Promise<boolean> {
   await db.transaction().execute(async (trx) => {
     const unitIds = await seedLocations(trx);
     await seedPeople(trx, passwords, unitIds);
+    await seedOperations(trx, now);
   });
   await syncIdentitySequences(database, ['users', 'managers', 'units', 'user_units', 'loans', 'documents']);
   return true;
