@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import type { RoleRow } from '../db/schema.ts';
 import { type Session, verifySessionToken } from '../modules/auth/sessions.ts';
-import { unauthorized } from './errors.ts';
+import { forbidden, unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,4 +30,9 @@ export function requireSession(ctx: AppContext) {
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   return request.session;
+}
+
+/** Role rules of spec §6: a call of another role's area answers 403. */
+export function requireRole(session: Session, role: RoleRow): void {
+  if (!session.roles.includes(role)) throw forbidden();
 }

@@ -89,9 +89,18 @@ async function createPostgresDatabase() {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    /**
+     * pg's pool.end() resolves before its sockets finish closing; a forced drop would kill those backends and
+     * raise errors in the closed pool, so wait for them to leave first.
+     */
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
     },

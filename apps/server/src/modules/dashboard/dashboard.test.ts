@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { dashboardActualData } from './service.ts';
+
+describe('dashboard calls', () => {
+  let t: TestApp;
+  let investor: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    investor = await t.signIn('investor@example.com');
+  });
+  afterAll(() => t.close());
+  const get = (url: string, token = investor) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
+
+  it('gives occupancy by month on the 5th of each month, between 0 and 100 %', async () => {
+    const response = await get('dashboard/graph?startDate=2026-06-01&endDate=2026-10-31&location=1');
+    expect(response.statusCode).toBe(200);
+    const points = response.json().points;
+    expect(points.map((p: { date: string }) => p.date)).toEqual([
+      '2026-06-05',
+      '2026-07-05',
+      '2026-08-05',
+      '2026-09-05',
+      '2026-10-05',
+    ]);
+    for (const point of points) {
+      expect(point.bookingAmount).toBeGreaterThan(0);
+      expect(point.bookingAmount).toBeLessThanOrEqual(100);
+    }
+  });
+
+  it('refuses a reversed or malformed range', async () => {
+    expect((await get('dashboard/graph?startDate=2026-10-01&endDate=2026-06-01&location=1')).statusCode).toBe(
+      400,
+    );
+    expect((await get('dashboard/graph?startDate=June&endDate=2026-06-01&location=1')).statusCode).toBe(400);
+  });
+
+  it('offers months from January 2022 and compares the chosen month with the one before', async () => {
+    const session = (
+      await t.ctx.database.db
+        .selectFrom('sessions')
+        .select('id')
+        .where('user_id', '=', 1)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const data = await dashboardActualData(
+      t.ctx,
+      { sessionId: session, userId: 1, roles: ['INVESTOR'] },
+      { location: 1, yearMonth: 202609 },
+      new Date('2026-11-22T12:00:00Z'),
+    );
+    expect(data.actualDataDates[0]).toBe(202610);
+    expect(data.actualDataDates.at(-1)).toBe(202201);
+    const sept = data.actualData.find((d) => d.yearMonth === 202609)?.amount ?? 0;
+    const aug = data.actualData.find((d) => d.yearMonth === 202608)?.amount ?? 0;
+    expect(data.actualDataInSelectedDate.amount).toBe(sept);
+    expect(data.actualDataInSelectedDate.previousMonthIncomePercent).toBeCloseTo(
+      ((sept - aug) / aug) * 100,
+      1,
+    );
+    expect((await get('dashboard/actual-data?location=1&yearMonth=202101')).statusCode).toBe(400);
+  });
+
+  it('agrees with the income statistics', async () => {
+    const dashboard = (await get('dashboard/statistics?location=1')).json();
+    const income = (await get('investor-income/statistics?location=1')).json();
+    expect(dashboard).toEqual({
+      invested: income.invested,
+      totalIncome: income.totalIncome,
+      averagePercentForYear: income.averagePercentForYear,
+      averageMonthlyIncome: income.averageMonthlyIncome,
+    });
+  });
+});

@@ -1,0 +1,277 @@
+import type {
+  CapitalizationGraphic,
+  IncomeActives,
+  IncomeStatistics,
+  InvestorIncome,
+  LenderIncome,
+} from '@portal/contract/finance';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireRole } from '../../http/session-auth.ts';
+import { addMonths } from '../../shared/time.ts';
+import type { Session } from '../auth/sessions.ts';
+import { createManagerRequest } from '../requests/service.ts';
+import {
+  averageMonthlyIncome,
+  kopecksToRubles,
+  type MonthAmount,
+  paybackMonths,
+  percentChange,
+  percentPerMonth,
+  roiForPeriod,
+  roiPerYear,
+} from './calculations.ts';
+import * as q from './queries.ts';
+
+/** The owned units of the location; a location without them is someone else's: 404. */
+async function investorUnits(ctx: AppContext, session: Session, locationId: number) {
+  requireRole(session, 'INVESTOR');
+  const units = await q.ownedUnitsInLocation(ctx.database.db, session.userId, locationId);
+  if (units.length === 0) throw notFound();
+  return units;
+}
+
+async function lenderLoans(ctx: AppContext, session: Session, locationId: number) {
+  requireRole(session, 'LENDER');
+  const loans = await q.loansInLocation(ctx.database.db, session.userId, locationId);
+  if (loans.length === 0) throw notFound();
+  return loans;
+}
+
+function totalsByMonth(rows: Array<{ year_month: number; amount_kopecks: number }>): MonthAmount[] {
+  const totals = new Map<number, number>();
+  for (const row of rows) totals.set(row.year_month, (totals.get(row.year_month) ?? 0) + row.amount_kopecks);
+  return [...totals].sort(([a], [b]) => a - b).map(([yearMonth, amount]) => ({ yearMonth, amount }));
+}
+
+function statistics(
+  invested: number,
+  months: MonthAmount[],
+  loanTermYearMonth: number | null,
+): IncomeStatistics {
+  const average = averageMonthlyIncome(months);
+  const total = months.reduce((sum, m) => sum + m.amount, 0);
+  return {
+    averageMonthlyIncome: kopecksToRubles(average),
+    invested: kopecksToRubles(invested),
+    totalIncome: kopecksToRubles(total),
+    payback: paybackMonths(invested, average),
+    loanTermYearMonth,
+    averagePercentForYear: roiPerYear(average, invested),
+    averagePercentForMonth: percentPerMonth(average, invested),
+    firstYearMonth: months[0]?.yearMonth ?? null,
+    lastYearMonth: months.at(-1)?.yearMonth ?? null,
+  };
+}
+
+export async function investorStatistics(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+): Promise<IncomeStatistics> {
+  const units = await investorUnits(ctx, session, locationId);
+  const rows = await q.incomesOf(
+    ctx.database.db,
+    units.map((u) => u.userUnitId),
+  );
+  const invested = units.reduce((sum, u) => sum + u.invested_kopecks, 0);
+  return statistics(invested, totalsByMonth(rows), null);
+}
+
+export async function lenderStatistics(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+): Promise<IncomeStatistics> {
+  const loans = await lenderLoans(ctx, session, locationId);
+  const rows = await q.loanPaymentsOf(
+    ctx.database.db,
+    loans.map((l) => l.id),
+  );
+  const provided = loans.reduce((sum, l) => sum + l.amount_kopecks, 0);
+  return statistics(provided, totalsByMonth(rows), Math.max(...loans.map((l) => l.term_year_month)));
+}
+
+/** Incomes of each unit in the range; lastMonthDiff compares with the month before, even outside the range. */
+export async function investorIncome(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonthFrom: number; yearMonthTo: number },
+): Promise<InvestorIncome> {
+  const units = await investorUnits(ctx, session, query.location);
+  const rows = await q.incomesOf(
+    ctx.database.db,
+    units.map((u) => u.userUnitId),
+    { from: addMonths(query.yearMonthFrom, -1), to: query.yearMonthTo },
+  );
+  let periodIncome = 0;
+  const result = units.map((unit) => {
+    const own = rows.filter((r) => r.user_unit_id === unit.userUnitId);
+    const byMonth = new Map(own.map((r) => [r.year_month, r.amount_kopecks]));
+    const incomes = own
+      .filter((r) => r.year_month >= query.yearMonthFrom)
+      .map((r) => {
+        periodIncome += r.amount_kopecks;
+        return {
+          yearMonth: r.year_month,
+          amount: kopecksToRubles(r.amount_kopecks),
+          lastMonthDiff: percentChange(r.amount_kopecks, byMonth.get(addMonths(r.year_month, -1))),
+        };
+      });
+    return {
+      unitId: unit.unitId,
+      unitName: unit.name,
+      unitNameEn: unit.name_en,
+      invested: kopecksToRubles(unit.invested_kopecks),
+      incomes,
+    };
+  });
+  const invested = units.reduce((sum, u) => sum + u.invested_kopecks, 0);
+  return {
+    units: result,
+    periodIncome: kopecksToRubles(periodIncome),
+    periodPercent: roiForPeriod(periodIncome, invested),
+  };
+}
+
+export async function lenderIncome(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonthFrom: number; yearMonthTo: number },
+): Promise<LenderIncome> {
+  const loans = await lenderLoans(ctx, session, query.location);
+  const rows = await q.loanPaymentsOf(
+    ctx.database.db,
+    loans.map((l) => l.id),
+    { from: query.yearMonthFrom, to: query.yearMonthTo },
+  );
+  const location = {
+    id: loans[0]?.locationId ?? query.location,
+    name: loans[0]?.locationName ?? '',
+    nameEn: loans[0]?.locationNameEn ?? '',
+  };
+  const months = totalsByMonth(rows);
+  return {
+    incomes: months.map((m) => ({ amount: kopecksToRubles(m.amount), yearMonth: m.yearMonth, location })),
+    periodIncome: kopecksToRubles(months.reduce((sum, m) => sum + m.amount, 0)),
+  };
+}
+
+export async function investorActives(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonth: number },
+): Promise<IncomeActives> {
+  const units = await investorUnits(ctx, session, query.location);
+  const { db } = ctx.database;
+  const rows = await q.incomesOf(
+    db,
+    units.map((u) => u.userUnitId),
+    { from: addMonths(query.yearMonth, -1), to: query.yearMonth },
+  );
+  const prices = new Map(
+    (
+      await q.latestCapitalization(
+        db,
+        units.map((u) => u.unitId),
+      )
+    ).map((c) => [c.unit_id, c.price_kopecks]),
+  );
+  const amountOf = (userUnitId: number, yearMonth: number) =>
+    rows.find((r) => r.user_unit_id === userUnitId && r.year_month === yearMonth)?.amount_kopecks;
+  return {
+    yearMonth: query.yearMonth,
+    actives: units.map((unit) => {
+      const amount = amountOf(unit.userUnitId, query.yearMonth) ?? 0;
+      const price = prices.get(unit.unitId);
+      return {
+        id: unit.unitId,
+        name: unit.name,
+        nameEn: unit.name_en,
+        invested: kopecksToRubles(unit.invested_kopecks),
+        amount: kopecksToRubles(amount),
+        percent: roiForPeriod(amount, unit.invested_kopecks),
+        lastMonthDiff: percentChange(amount, amountOf(unit.userUnitId, addMonths(query.yearMonth, -1))),
+        capitalizationPrice: price === undefined ? null : kopecksToRubles(price),
+      };
+    }),
+  };
+}
+
+export async function lenderActives(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonth: number },
+): Promise<IncomeActives> {
+  const loans = await lenderLoans(ctx, session, query.location);
+  const rows = await q.loanPaymentsOf(
+    ctx.database.db,
+    loans.map((l) => l.id),
+    { from: addMonths(query.yearMonth, -1), to: query.yearMonth },
+  );
+  const amountOf = (loanId: number, yearMonth: number) =>
+    rows.find((r) => r.loan_id === loanId && r.year_month === yearMonth)?.amount_kopecks;
+  return {
+    yearMonth: query.yearMonth,
+    actives: loans.map((loan) => {
+      const amount = amountOf(loan.id, query.yearMonth) ?? 0;
+      return {
+        id: loan.id,
+        name: `Заём от ${loan.issued_at.split('-').reverse().join('.')}`,
+        nameEn: `Loan of ${loan.issued_at}`,
+        invested: kopecksToRubles(loan.amount_kopecks),
+        amount: kopecksToRubles(amount),
+        percent: roiForPeriod(amount, loan.amount_kopecks),
+        lastMonthDiff: percentChange(amount, amountOf(loan.id, addMonths(query.yearMonth, -1))),
+        capitalizationPrice: null,
+      };
+    }),
+  };
+}
+
+export async function capitalizationGraphic(
+  ctx: AppContext,
+  session: Session,
+  unitId: number,
+): Promise<CapitalizationGraphic> {
+  requireRole(session, 'INVESTOR');
+  const rows = await q.capitalizationOfOwnedUnit(ctx.database.db, session.userId, unitId);
+  const last = rows.at(-1);
+  if (!last) throw notFound();
+  return {
+    capitalizationName: last.name,
+    capitalizationNameEn: last.name_en,
+    capitalizationDate: last.stage_date,
+    capitalizationPrice: kopecksToRubles(last.price_kopecks),
+    graphic: rows.map((r) => ({
+      date: r.stage_date,
+      price: kopecksToRubles(r.price_kopecks),
+      name: r.name,
+      nameEn: r.name_en,
+    })),
+  };
+}
+
+/** POST lender-income/send-conversion-request: the lender asks to convert a loan into a project share. */
+export async function sendConversionRequest(ctx: AppContext, session: Session): Promise<number> {
+  requireRole(session, 'LENDER');
+  const id = await ctx.database.db
+    .transaction()
+    .execute((trx) => createManagerRequest(ctx, trx, session.userId, 'conversion', {}));
+  ctx.outbox.nudge();
+  return id;
+}
+
+/** POST banner/submit: the individual-entrepreneur request of the dashboard; only for oneself. */
+export async function submitEntrepreneurRequest(
+  ctx: AppContext,
+  session: Session,
+  userId: number,
+): Promise<number> {
+  if (userId !== session.userId) throw notFound();
+  const id = await ctx.database.db
+    .transaction()
+    .execute((trx) => createManagerRequest(ctx, trx, session.userId, 'entrepreneur', {}));
+  ctx.outbox.nudge();
+  return id;
+}

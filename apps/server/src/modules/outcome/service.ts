@@ -1,0 +1,68 @@
+import { DEMO_PROFILE_ID } from '@portal/contract/constants';
+import type { OutcomeData } from '@portal/contract/finance';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireRole } from '../../http/session-auth.ts';
+import { formatRubles } from '../../shared/money.ts';
+import { addMonths, firstDayOf } from '../../shared/time.ts';
+import type { Session } from '../auth/sessions.ts';
+import { kopecksToRubles, operatingFigures, percentChange } from '../income/calculations.ts';
+import * as q from './queries.ts';
+import { sampleOutcomeData } from './sample.ts';
+
+export type OutcomeQuery = { locationId: number; year: number; month: number; part: 'main' | 'periphery' };
+
+/** Investors only, in a location where they own a unit. */
+async function authorize(ctx: AppContext, session: Session, locationId: number) {
+  requireRole(session, 'INVESTOR');
+  if (!(await q.ownsUnitInLocation(ctx.database.db, session.userId, locationId))) throw notFound();
+}
+
+/** GET adesk / adesk-periphery: the month's bank rows of the location part with income, OPEX and GOP. */
+export async function outcomeData(
+  ctx: AppContext,
+  session: Session,
+  query: OutcomeQuery,
+): Promise<OutcomeData> {
+  await authorize(ctx, session, query.locationId);
+  if (session.userId === DEMO_PROFILE_ID) return sampleOutcomeData();
+  const { db } = ctx.database;
+  const month = query.year * 100 + query.month;
+  const from = firstDayOf(month);
+  const to = firstDayOf(addMonths(month, 1));
+  const rows = await q.outcomeRows(db, query.locationId, query.part, from, to);
+  const toRow = (r: (typeof rows)[number]) => {
+    const amount = kopecksToRubles(r.amount_kopecks);
+    return {
+      id: r.id,
+      date: r.row_date,
+      category: { id: r.categoryId, text: r.categoryName, textEn: r.categoryNameEn },
+      article: r.article,
+      amount,
+      amountText: formatRubles(amount),
+    };
+  };
+  const incomes = rows.filter((r) => r.direction === 'income');
+  const outcomes = rows.filter((r) => r.direction === 'expense');
+  const incomeKopecks = incomes.reduce((sum, r) => sum + r.amount_kopecks, 0);
+  const outcomeKopecks = outcomes.reduce((sum, r) => sum + r.amount_kopecks, 0);
+  const previous = await q.incomeTotal(
+    db,
+    query.locationId,
+    query.part,
+    firstDayOf(addMonths(month, -1)),
+    from,
+  );
+  const figures = operatingFigures(incomeKopecks, outcomeKopecks);
+  return {
+    gop: kopecksToRubles(figures.gop),
+    gopPercent: figures.gopPercent,
+    incomeTotal: kopecksToRubles(incomeKopecks),
+    incomePercent: percentChange(incomeKopecks, previous === 0 ? undefined : previous),
+    outcomeTotal: kopecksToRubles(outcomeKopecks),
+    outcomePercent: figures.outcomePercent,
+    incomes: incomes.map(toRow),
+    outcomes: outcomes.map(toRow),
+    isSample: false,
+  };
+}

@@ -1,0 +1,216 @@
+import { z } from 'zod';
+
+/**
+ * Income, income-outcome and dashboard calls (spec document 1, sections 2, 3 and 7). Money is in rubles
+ * (two decimals at most), months are yyyymm in Moscow time, percents are numbers (12.5 means 12.5 %).
+ */
+
+const yearMonth = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .refine((value) => value >= 200001 && value <= 299912 && value % 100 >= 1 && value % 100 <= 12, {
+    error: 'validation.invalid',
+  });
+const locationId = z.coerce
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' });
+
+export const locationQuerySchema = z.object({ location: locationId });
+export const incomeRangeQuerySchema = z
+  .object({ location: locationId, yearMonthFrom: yearMonth, yearMonthTo: yearMonth })
+  .refine((q) => q.yearMonthFrom <= q.yearMonthTo, { error: 'validation.invalid', path: ['yearMonthTo'] });
+export const incomeActivesQuerySchema = z.object({ location: locationId, yearMonth });
+export const unitCapitalizationQuerySchema = z.object({
+  unitId: z.coerce
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.invalid' })
+    .positive({ error: 'validation.invalid' }),
+});
+
+/** GET investor-income/statistics and lender-income/statistics */
+export const incomeStatisticsSchema = z
+  .object({
+    averageMonthlyIncome: z.number(),
+    invested: z.number().describe('Investor: invested in the location; lender: the loan provided'),
+    totalIncome: z.number(),
+    payback: z
+      .number()
+      .nullable()
+      .describe('Months to pay back the investment at the average monthly income'),
+    loanTermYearMonth: z.number().nullable().describe('Lender: the month the loan ends (yyyymm)'),
+    averagePercentForYear: z.number().describe('ROI per year, %'),
+    averagePercentForMonth: z.number().describe('Average monthly income as a percent of the investment'),
+    firstYearMonth: z.number().nullable().describe('The first month with income'),
+    lastYearMonth: z.number().nullable().describe('The last month with income'),
+  })
+  .meta({ id: 'IncomeStatistics' });
+export type IncomeStatistics = z.infer<typeof incomeStatisticsSchema>;
+
+export const monthlyIncomeSchema = z.object({
+  yearMonth: z.number(),
+  amount: z.number(),
+  lastMonthDiff: z
+    .number()
+    .nullable()
+    .describe('Percent change against the previous month; null without one'),
+});
+
+/** GET investor-income: incomes of each owned unit of the location by month. */
+export const investorIncomeResponseSchema = z
+  .object({
+    units: z.array(
+      z.object({
+        unitId: z.number(),
+        unitName: z.string(),
+        unitNameEn: z.string(),
+        invested: z.number(),
+        incomes: z.array(monthlyIncomeSchema),
+      }),
+    ),
+    periodIncome: z.number(),
+    periodPercent: z
+      .number()
+      .describe('ROI for the period: income of the period as a percent of the investment'),
+  })
+  .meta({ id: 'InvestorIncome' });
+export type InvestorIncome = z.infer<typeof investorIncomeResponseSchema>;
+
+/** GET lender-income: payments on the lender's loans in the location by month. */
+export const lenderIncomeResponseSchema = z
+  .object({
+    incomes: z.array(
+      z.object({
+        amount: z.number(),
+        yearMonth: z.number(),
+        location: z.object({ id: z.number(), name: z.string(), nameEn: z.string() }),
+      }),
+    ),
+    periodIncome: z.number(),
+  })
+  .meta({ id: 'LenderIncome' });
+export type LenderIncome = z.infer<typeof lenderIncomeResponseSchema>;
+
+/** GET investor-income/actives and lender-income/actives: the month's figures by unit (or loan). */
+export const incomeActivesResponseSchema = z
+  .object({
+    yearMonth: z.number(),
+    actives: z.array(
+      z.object({
+        id: z.number(),
+        name: z.string(),
+        nameEn: z.string(),
+        invested: z.number(),
+        amount: z.number(),
+        percent: z.number().describe('The month income as a percent of the investment'),
+        lastMonthDiff: z.number().nullable(),
+        capitalizationPrice: z.number().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'IncomeActives' });
+export type IncomeActives = z.infer<typeof incomeActivesResponseSchema>;
+
+/** GET investor-income/unit-capitalization-graphic */
+export const capitalizationGraphicSchema = z
+  .object({
+    capitalizationName: z.string(),
+    capitalizationNameEn: z.string(),
+    capitalizationDate: z.string(),
+    capitalizationPrice: z.number(),
+    graphic: z.array(z.object({ date: z.string(), price: z.number(), name: z.string(), nameEn: z.string() })),
+  })
+  .meta({ id: 'CapitalizationGraphic' });
+export type CapitalizationGraphic = z.infer<typeof capitalizationGraphicSchema>;
+
+/** POST banner/submit: the individual-entrepreneur request of the dashboard banner. */
+export const bannerSubmitRequestSchema = z.object({ userId: z.number().int() });
+
+/** GET adesk and adesk-periphery: the location's bank rows of a month by part. */
+export const outcomeQuerySchema = z.object({
+  locationId,
+  year: z.coerce
+    .number({ error: 'validation.required' })
+    .int()
+    .min(2000, { error: 'validation.invalid' })
+    .max(2999, { error: 'validation.invalid' }),
+  month: z.coerce
+    .number({ error: 'validation.required' })
+    .int()
+    .min(1, { error: 'validation.invalid' })
+    .max(12, { error: 'validation.invalid' }),
+});
+export const outcomeRowSchema = z.object({
+  id: z.number(),
+  date: z.string(),
+  category: z.object({ id: z.number(), text: z.string(), textEn: z.string() }),
+  article: z.string(),
+  amount: z.number(),
+  amountText: z.string().describe('Amount with thousand grouping and the ruble sign'),
+});
+export const outcomeDataSchema = z
+  .object({
+    gop: z.number().describe('Gross operating profit: income minus operating expenses'),
+    gopPercent: z.number().describe('GOP as a percent of the income'),
+    incomeTotal: z.number(),
+    incomePercent: z.number().nullable().describe('Income change against the previous month, %'),
+    outcomeTotal: z.number().describe('OPEX: the operating expenses of the whole location part'),
+    outcomePercent: z.number().describe('OPEX as a percent of the gross revenue'),
+    incomes: z.array(outcomeRowSchema),
+    outcomes: z.array(outcomeRowSchema),
+    isSample: z.boolean().describe('True for the demo profile, which sees sample rows'),
+  })
+  .meta({ id: 'OutcomeData' });
+export type OutcomeData = z.infer<typeof outcomeDataSchema>;
+export type OutcomeRow = z.infer<typeof outcomeRowSchema>;
+
+/** GET outcome/xls: the month's rows of a location part as a spreadsheet. */
+export const outcomeXlsQuerySchema = z.object({
+  date: z
+    .string({ error: 'validation.required' })
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' })
+    .describe('yyyy-mm'),
+  locationId,
+  part: z.enum(['main', 'periphery']).default('main'),
+});
+
+/** GET dashboard/graph: occupancy of the user's units by month, percent. */
+export const dashboardGraphQuerySchema = z.object({
+  startDate: z.iso.date({ error: 'validation.invalid' }),
+  endDate: z.iso.date({ error: 'validation.invalid' }),
+  location: locationId,
+});
+export const dashboardGraphResponseSchema = z.object({
+  points: z.array(
+    z.object({
+      date: z.string().describe('The 5th day of the month'),
+      bookingAmount: z.number().describe('Occupancy, %'),
+    }),
+  ),
+});
+
+/** GET dashboard/statistics */
+export const dashboardStatisticsSchema = z.object({
+  invested: z.number(),
+  totalIncome: z.number(),
+  averagePercentForYear: z.number(),
+  averageMonthlyIncome: z.number(),
+});
+
+/** GET dashboard/actual-data: the month dropdown (from January 2022) and the chosen month's figures. */
+export const dashboardActualDataQuerySchema = z.object({
+  location: locationId,
+  yearMonth: yearMonth.optional(),
+});
+export const dashboardActualDataSchema = z.object({
+  actualDataDates: z.array(z.number()),
+  actualData: z.array(z.object({ yearMonth: z.number(), amount: z.number() })),
+  actualDataInSelectedDate: z.object({
+    yearMonth: z.number(),
+    amount: z.number(),
+    bookingAmount: z.number().describe('Occupancy of the month, %'),
+    previousMonthIncomePercent: z.number().nullable(),
+    previousMonthBookingPercent: z.number().nullable(),
+  }),
+});
+export type DashboardActualData = z.infer<typeof dashboardActualDataSchema>;
