@@ -97,7 +97,10 @@ async function createPostgresDatabase() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       for (let attempt = 0; attempt < 50; attempt += 1) {
-        const { rows } = await client.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        const { rows } = await client.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
         if (rows[0]?.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -79,7 +79,7 @@ describe('income-outcome calls', () => {
     await workbook.xlsx.load(response.rawPayload as never);
     const sheet = workbook.worksheets[0];
     expect(sheet?.getRow(1).values).toEqual([undefined, 'Дата', 'Тип', 'Категория', 'Статья', 'Сумма']);
-    const amounts = (sheet?.getSheetValues().slice(2) as unknown[][]).map((row) => row[5] as number);
+    const amounts = ((sheet?.getSheetValues() ?? []).slice(2) as unknown[][]).map((row) => row[5] as number);
     const page = (await get('adesk?locationId=1&year=2026&month=10', investor)).json();
     expect(amounts.filter((a) => a > 0).reduce((s, a) => s + a, 0)).toBeCloseTo(page.incomeTotal, 2);
     expect(-amounts.filter((a) => a < 0).reduce((s, a) => s + a, 0)).toBeCloseTo(page.outcomeTotal, 2);
