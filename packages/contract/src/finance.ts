@@ -214,3 +214,18 @@ export const dashboardActualDataSchema = z.object({
   }),
 });
 export type DashboardActualData = z.infer<typeof dashboardActualDataSchema>;
+
+/** GET dashboard/location-info: the location's catalogue entry (units by type and area, infrastructure). */
+export const locationInfoSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string(),
+    distanceKm: z.number().nullable(),
+    description: z.string(),
+    descriptionEn: z.string(),
+    units: z.array(z.object({ type: z.string(), typeEn: z.string(), count: z.number(), area: z.number() })),
+    infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })),
+  })
+  .meta({ id: 'LocationInfo' });
+export type LocationInfo = z.infer<typeof locationInfoSchema>;

@@ -72,4 +72,17 @@ describe('dashboard calls', () => {
       averageMonthlyIncome: income.averageMonthlyIncome,
     });
   });
+
+  it("gives the location's catalogue entry to whoever holds something there, 404 to others", async () => {
+    const info = (await get('dashboard/location-info?location=3')).json();
+    expect(info.units.map((u: { type: string; count: number }) => `${u.count} ${u.type}`)).toEqual([
+      '6 Сюит-зеркало',
+      '10 Джуниор сюит-зеркало',
+      '4 Гриль-патио-зеркало',
+    ]);
+    expect(info.infrastructure).toHaveLength(4);
+    const lender = await t.signIn('lender@example.com');
+    expect((await get('dashboard/location-info?location=1', lender)).statusCode).toBe(200);
+    expect((await get('dashboard/location-info?location=3', lender)).statusCode).toBe(404);
+  });
 });

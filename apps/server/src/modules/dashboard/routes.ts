@@ -5,13 +5,14 @@ import {
   dashboardGraphQuerySchema,
   dashboardGraphResponseSchema,
   dashboardStatisticsSchema,
+  locationInfoSchema,
   locationQuerySchema,
 } from '@portal/contract/finance';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requireSession, sessionOf } from '../../http/session-auth.ts';
-import { dashboardActualData, dashboardGraph, dashboardStatistics } from './service.ts';
+import { dashboardActualData, dashboardGraph, dashboardStatistics, locationInfo } from './service.ts';
 
 const errors = {
   400: errorResponseSchema,
@@ -67,6 +68,20 @@ export function dashboardRoutes(ctx: AppContext) {
         },
       },
       (request) => dashboardActualData(ctx, sessionOf(request), request.query),
+    );
+    app.get(
+      '/dashboard/location-info',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security,
+          summary: "The location's units by type and area and its infrastructure",
+          querystring: locationQuerySchema,
+          response: { 200: locationInfoSchema, ...errors },
+        },
+      },
+      (request) => locationInfo(ctx, sessionOf(request), request.query.location),
     );
   };
 }

@@ -1,4 +1,5 @@
-import type { DashboardActualData } from '@portal/contract/finance';
+import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
@@ -140,5 +141,57 @@ export async function dashboardActualData(
       previousMonthIncomePercent: percentChange(totals.get(selected) ?? 0, totals.get(previous)),
       previousMonthBookingPercent: percentChange(occupancy.get(selected) ?? 0, occupancy.get(previous)),
     },
+  };
+}
+
+const storedInfo = z.object({
+  distanceKm: z.number().optional(),
+  description: z.string().default(''),
+  descriptionEn: z.string().default(''),
+  units: z
+    .array(z.object({ type: z.string(), typeEn: z.string(), count: z.number(), area: z.number() }))
+    .default([]),
+  infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })).default([]),
+});
+
+/** The catalogue entry of a location the user holds units or loans in (any role); others answer 404. */
+export async function locationInfo(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+): Promise<LocationInfo> {
+  const { db } = ctx.database;
+  const holds = await db
+    .selectFrom('locations')
+    .select(['locations.id', 'locations.name', 'locations.name_en', 'locations.info'])
+    .where('locations.id', '=', locationId)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('user_units')
+            .innerJoin('units', 'units.id', 'user_units.unit_id')
+            .select('user_units.id')
+            .whereRef('units.location_id', '=', 'locations.id')
+            .where('user_units.user_id', '=', session.userId),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('loans')
+            .select('loans.id')
+            .whereRef('loans.location_id', '=', 'locations.id')
+            .where('loans.user_id', '=', session.userId),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (!holds) throw notFound();
+  const info = storedInfo.parse(holds.info);
+  return {
+    id: holds.id,
+    name: holds.name,
+    nameEn: holds.name_en,
+    distanceKm: info.distanceKm ?? null,
+    ...info,
   };
 }
