@@ -37,6 +37,9 @@ const signIn = await fetch(`${base}/api/v1/authenticate`, {
 const { token } = (await signIn.json()) as { token: string };
 const auth = { authorization: `Bearer ${token}` };
 
+const windowStart = new Date(Date.now() - 30 * 86_400_000);
+const bookingWindow = `location=1&startDate=${windowStart.toISOString()}&endDate=${new Date(windowStart.getTime() + 60 * 86_400_000).toISOString()}`;
+
 type Scenario = { name: string; request: () => Promise<Response> };
 const scenarios: Scenario[] = [
   { name: 'GET /api/health (baseline)', request: () => fetch(`${base}/api/health`) },
@@ -48,6 +51,18 @@ const scenarios: Scenario[] = [
   {
     name: 'GET users/actives-info',
     request: () => fetch(`${base}/api/v1/users/actives-info`, { headers: auth }),
+  },
+  {
+    name: 'GET bookings, 60 days of a location',
+    request: () => fetch(`${base}/api/v1/bookings?${bookingWindow}`, { headers: auth }),
+  },
+  {
+    name: 'GET investor-income/statistics',
+    request: () => fetch(`${base}/api/v1/investor-income/statistics?location=1`, { headers: auth }),
+  },
+  {
+    name: 'GET adesk, a month of bank rows',
+    request: () => fetch(`${base}/api/v1/adesk?locationId=1&year=2026&month=10`, { headers: auth }),
   },
 ];
 

@@ -75,6 +75,10 @@ export const MESSAGES = {
     ru: 'Сначала укажите телефон в профиле',
     en: 'Add a phone to your profile first',
   },
+  'bookings.windowTooLong': {
+    ru: 'Можно запросить не больше 366 дней за раз',
+    en: 'At most 366 days can be requested at once',
+  },
   serviceUnavailable: {
     ru: 'Сервис временно недоступен',
     en: 'The service is temporarily unavailable',

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+describe('booking calls', () => {
+  let t: TestApp;
+  let investor: string;
+  let lender: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    [investor, lender] = await Promise.all([
+      t.signIn('investor@example.com'),
+      t.signIn('lender@example.com'),
+    ]);
+  });
+  afterAll(() => t.close());
+  const get = (url: string, token = investor) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
+  const window = (from: Date, days: number) =>
+    `startDate=${from.toISOString()}&endDate=${new Date(from.getTime() + days * 86_400_000).toISOString()}`;
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+
+  it('lists the booking locations of each role, split by rooms and outbuildings', async () => {
+    const mine = (await get('booking-locations')).json();
+    expect(mine.main.map((l: { id: number }) => l.id)).toEqual([1, 2, 3, 7]);
+    expect(mine.periphery.map((l: { id: number }) => l.id)).toEqual([1, 2, 7]);
+    const lenders = (await get('booking-locations', lender)).json();
+    expect(lenders.main.map((l: { id: number }) => l.id)).toEqual([1, 2]);
+  });
+
+  it("groups the location's rooms by type with the bookings that overlap the window", async () => {
+    const response = await get(`bookings?location=1&${window(monthAgo, 60)}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.groups.map((g: { name: string }) => g.name)).toEqual(['Стандарт', 'Джуниор сюит', 'Сюит']);
+    const units = body.groups.flatMap((g: { units: unknown[] }) => g.units);
+    expect(units).toHaveLength(12);
+    const bookings = units.flatMap(
+      (u: { bookings: Array<{ startDateTime: string; endDateTime: string; status: string }> }) => u.bookings,
+    );
+    expect(bookings.length).toBeGreaterThan(50);
+    const end = monthAgo.getTime() + 60 * 86_400_000;
+    for (const b of bookings) {
+      expect(Date.parse(b.startDateTime)).toBeLessThan(end);
+      expect(Date.parse(b.endDateTime)).toBeGreaterThan(monthAgo.getTime());
+      expect(b.status).toBe(b.status.toLowerCase());
+    }
+    expect(units.filter((u: { isOwn: boolean }) => u.isOwn)).toHaveLength(1);
+  });
+
+  it('gives outbuildings their hourly sessions', async () => {
+    const body = (await get(`bookings-periphery?location=1&${window(monthAgo, 10)}`)).json();
+    const sessions = body.groups.flatMap(
+      (g: { units: Array<{ bookings: Array<{ startDateTime: string; endDateTime: string }> }> }) =>
+        g.units.flatMap((u) => u.bookings),
+    );
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const s of sessions)
+      expect(Date.parse(s.endDateTime) - Date.parse(s.startDateTime)).toBeLessThanOrEqual(4 * 3_600_000);
+  });
+
+  it('bounds the window: at most 366 days, start before end, valid dates', async () => {
+    const tooLong = await get(`bookings?location=1&${window(monthAgo, 367)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.message).toBe('Можно запросить не больше 366 дней за раз');
+    expect((await get(`bookings?location=1&${window(monthAgo, 366)}`)).statusCode).toBe(200);
+    expect((await get('bookings?location=1&startDate=2026-10-10&endDate=2026-10-01')).statusCode).toBe(400);
+    expect((await get('bookings?location=1&startDate=yesterday&endDate=2026-10-01')).statusCode).toBe(400);
+    expect((await get('bookings?startDate=2026-10-01&endDate=2026-10-10')).statusCode).toBe(400);
+  });
+
+  it('answers 404 for a location the user holds nothing in', async () => {
+    expect((await get(`bookings?location=3&${window(monthAgo, 10)}`, lender)).statusCode).toBe(404);
+    expect((await get('bookings/location-statistics?location=3', lender)).statusCode).toBe(404);
+    expect((await get(`bookings?location=1&${window(monthAgo, 10)}`, lender)).statusCode).toBe(200);
+  });
+
+  it("sums today's statistics consistently", async () => {
+    const stats = (await get('bookings/location-statistics?location=1')).json();
+    expect(stats.countOfUnits).toBe(12);
+    const statuses = Object.values(stats.unitsStatus as Record<string, number>).reduce((s, n) => s + n, 0);
+    expect(statuses).toBe(12);
+    expect(stats.loadToday.percentOfUnits).toBeCloseTo((stats.loadToday.countOfUnits / 12) * 100, 1);
+    expect(stats.income.lastMonth).toBeGreaterThan(0);
+    expect(stats.averageRoomPrice.lastMonth).toBeGreaterThan(1000);
+    const periphery = (await get('location-statistics-periphery?location=1')).json();
+    expect(periphery.countOfUnits).toBe(2);
+  });
+});

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/** Booking calls (spec document 2, sections 2, 3, 4 and 7). Instants are ISO strings; money in rubles. */
+
+/** At most a year and a day in one call (366 days). */
+export const MAX_BOOKING_WINDOW_DAYS = 366;
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'validation.invalid' });
+const isoDateOrTime = z.union([z.iso.date({ error: 'validation.invalid' }), isoDateTime], {
+  error: 'validation.invalid',
+});
+
+export const bookingsQuerySchema = z
+  .object({
+    location: z.coerce
+      .number({ error: 'validation.required' })
+      .int({ error: 'validation.invalid' })
+      .positive({ error: 'validation.invalid' }),
+    startDate: isoDateOrTime,
+    endDate: isoDateOrTime,
+  })
+  .refine((q) => Date.parse(q.startDate) < Date.parse(q.endDate), {
+    error: 'validation.invalid',
+    path: ['endDate'],
+  })
+  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_BOOKING_WINDOW_DAYS * 86_400_000, {
+    error: 'bookings.windowTooLong',
+    path: ['endDate'],
+  });
+export type BookingsQuery = z.infer<typeof bookingsQuerySchema>;
+
+export const bookingSchema = z.object({
+  id: z.number(),
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  status: z.string().describe('Upstream status lowercased: new, confirmed, checkedin, checkedout, cancelled'),
+  guestAmount: z.number(),
+  source: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),
+  paid: z.number(),
+  sum: z.number(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+export const repairSchema = z.object({
+  startDateTime: z.string(),
+  endDateTime: z.string(),
+  description: z.string(),
+});
+export type Repair = z.infer<typeof repairSchema>;
+
+export const bookingUnitSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  unitNumber: z.string().nullable(),
+  isOwn: z.boolean().describe("True for the user's own unit"),
+  bookings: z.array(bookingSchema),
+  repairs: z.array(repairSchema),
+});
+export type BookingUnit = z.infer<typeof bookingUnitSchema>;
+
+/** GET bookings and bookings-periphery: the location's units grouped by type, with their bookings in the window. */
+export const bookingsResponseSchema = z
+  .object({
+    startDate: z.string(),
+    endDate: z.string(),
+    groups: z.array(z.object({ name: z.string(), nameEn: z.string(), units: z.array(bookingUnitSchema) })),
+  })
+  .meta({ id: 'Bookings' });
+export type BookingsResponse = z.infer<typeof bookingsResponseSchema>;
+
+/** GET booking-locations: the locations whose bookings the user may see. */
+export const bookingLocationsResponseSchema = z.object({
+  main: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      nameEn: z.string(),
+      existsMain: z.boolean(),
+      existsPeriphery: z.boolean(),
+    }),
+  ),
+  periphery: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      nameEn: z.string(),
+      existsMain: z.boolean(),
+      existsPeriphery: z.boolean(),
+    }),
+  ),
+});
+export type BookingLocations = z.infer<typeof bookingLocationsResponseSchema>;
+
+export const bookingStatisticsQuerySchema = z.object({
+  location: z.coerce
+    .number({ error: 'validation.required' })
+    .int({ error: 'validation.invalid' })
+    .positive({ error: 'validation.invalid' }),
+});
+
+/** GET bookings/location-statistics and location-statistics-periphery */
+export const bookingStatisticSchema = z
+  .object({
+    countOfUnits: z.number(),
+    loadToday: z.object({ countOfUnits: z.number(), percentOfUnits: z.number() }),
+    income: z.object({ thisMonth: z.number(), lastMonth: z.number() }),
+    guestsToday: z.record(z.string(), z.number()).describe('Guests today by source id'),
+    unitsStatus: z
+      .record(z.string(), z.number())
+      .describe('Units by the status of their booking today: free, new, checkedin, repair'),
+    averageRoomPrice: z.object({ thisMonth: z.number(), lastMonth: z.number() }),
+  })
+  .meta({ id: 'BookingStatistic' });
+export type BookingStatistic = z.infer<typeof bookingStatisticSchema>;
