@@ -1,0 +1,67 @@
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { SessionProvider, useSessionState } from '../../shared/session/session';
+import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { Footer } from './footer';
+import { Header, Logo } from './header';
+import { LocationSelect, LocationTabs } from './location-tabs';
+import { ManagerCard } from './manager-card';
+import { NeedSignBanner } from './need-sign-banner';
+import { SideMenu } from './side-menu';
+import { RoleToggler } from './togglers';
+import { UnitsList } from './units-list';
+
+/**
+ * The shell of every signed-in page: header, banner, side menu, location tabs, the page, the units list and the
+ * manager card, footer. At 768 px and below the menu moves into the burger and locations into a dropdown.
+ */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const state = useSessionState();
+  if (state.status !== 'ready') {
+    return (
+      <div className="app-shell">
+        <header className="app-header">
+          <Logo />
+        </header>
+        <main className="app-main-single">
+          {state.status === 'loading' ? <LoadingState /> : <ErrorState onRetry={state.retry} />}
+        </main>
+      </div>
+    );
+  }
+  return (
+    <SessionProvider session={state.session}>
+      <div className="app-shell">
+        <a href="#content" className="skip-link">
+          {t('layout.skipToContent')}
+        </a>
+        <Header />
+        <NeedSignBanner />
+        <div className="app-body">
+          <aside className="app-aside desktop-only">
+            <SideMenu />
+          </aside>
+          <main className="app-main" id="content">
+            <div className="desktop-only">
+              <LocationTabs />
+            </div>
+            <div className="mobile-only mobile-pickers">
+              <LocationSelect />
+              <RoleToggler fullWidth />
+            </div>
+            <Suspense fallback={<LoadingState />}>
+              <Outlet />
+            </Suspense>
+          </main>
+          <aside className="app-side-info">
+            <UnitsList />
+            <ManagerCard />
+          </aside>
+        </div>
+        <Footer />
+      </div>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Anchor,
+  Avatar,
+  Burger,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  NavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink as RouterLink } from 'react-router';
+import { useSession } from '../../shared/session/session';
+import { LocationSelect } from './location-tabs';
+import { personalMenu } from './menu-rules';
+import { SideMenu } from './side-menu';
+import { LanguageToggler, RoleToggler } from './togglers';
+import { useSignOut } from './use-sign-out';
+
+export function Logo() {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      component={Link}
+      to="/dashboard/"
+      underline="never"
+      className="logo"
+      aria-label={t('layout.brand')}
+    >
+      <svg viewBox="0 0 64 64" width="32" height="32" aria-hidden="true">
+        <rect width="64" height="64" rx="14" fill="#1f4d3a" />
+        <path d="M14 44 32 18l18 26z" fill="#e9d8a6" />
+        <path d="M26 44l6-9 6 9z" fill="#1f4d3a" />
+      </svg>
+      <span className="logo-text">{t('layout.brand')}</span>
+    </Anchor>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation();
+  const { profile, roles } = useSession();
+  const signOut = useSignOut();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const personal = personalMenu(roles);
+  const initials = `${profile.lastName.slice(0, 1)}${profile.firstName.slice(0, 1)}`;
+  return (
+    <header className="app-header">
+      <Group justify="space-between" wrap="nowrap" h="100%">
+        <Group gap="xl" wrap="nowrap">
+          <Logo />
+          <Group gap="md" className="desktop-only" component="nav" aria-label="header">
+            <Anchor component={Link} to="/news/" size="sm">
+              {t('layout.news')}
+            </Anchor>
+            <Anchor component={Link} to="/promo/" size="sm">
+              {t('layout.promo')}
+            </Anchor>
+            <Anchor component={Link} to="/faq/" size="sm">
+              {t('layout.faq')}
+            </Anchor>
+          </Group>
+        </Group>
+        <Group gap="sm" wrap="nowrap">
+          <div className="desktop-only">
+            <RoleToggler />
+          </div>
+          <div className="desktop-only">
+            <LanguageToggler />
+          </div>
+          <Menu position="bottom-end" width={220} withinPortal>
+            <Menu.Target>
+              <UnstyledButton
+                className="personal-button"
+                aria-label={t('layout.settings')}
+                data-testid="personal-menu"
+              >
+                <Avatar
+                  src={profile.avatar}
+                  alt={profile.name}
+                  radius="xl"
+                  size={36}
+                  color="teal"
+                  data-testid="header-avatar"
+                >
+                  {initials}
+                </Avatar>
+                <Text size="sm" fw={500} className="desktop-only personal-name">
+                  {profile.firstName || profile.name}
+                </Text>
+              </UnstyledButton>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {personal.map((item) => (
+                <Menu.Item key={item.key} component={Link} to={item.path} data-personal={item.key}>
+                  {t(item.labelKey)}
+                </Menu.Item>
+              ))}
+              <Menu.Divider />
+              <Menu.Item color="red" onClick={() => void signOut()} data-personal="exit">
+                {t('layout.exit')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            className="mobile-only"
+            aria-label={t('layout.menu')}
+            size="sm"
+          />
+        </Group>
+      </Group>
+      <Drawer opened={opened} onClose={close} title={<Logo />} position="right" size="xs" padding="md">
+        <Stack gap="md">
+          <LocationSelect />
+          <RoleToggler fullWidth />
+          <SideMenu onNavigate={close} />
+          <Divider />
+          <Stack gap={0}>
+            {personal.map((item) => (
+              <NavLink
+                key={item.key}
+                component={RouterLink}
+                to={item.path}
+                label={t(item.labelKey)}
+                onClick={close}
+              />
+            ))}
+            <NavLink component="button" label={t('layout.exit')} c="red" onClick={() => void signOut()} />
+          </Stack>
+          <LanguageToggler size="sm" />
+        </Stack>
+      </Drawer>
+    </header>
+  );
+}

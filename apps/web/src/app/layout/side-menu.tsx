@@ -1,0 +1,61 @@
+import { Badge, NavLink, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { useSession } from '../../shared/session/session';
+import { sideMenu } from './menu-rules';
+
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const { currentRole, currentLocation, profile } = useSession();
+  const { pathname } = useLocation();
+  const items = sideMenu({ role: currentRole, location: currentLocation, profileId: profile.id });
+  return (
+    <nav aria-label={t('layout.menu')} className="side-menu">
+      {items.map((item) => {
+        if (item.state === 'active') {
+          return (
+            <NavLink
+              key={item.key}
+              component={RouterLink}
+              to={item.path}
+              label={t(item.labelKey)}
+              active={
+                pathname === item.path || (item.path !== '/dashboard/' && pathname.startsWith(item.path))
+              }
+              onClick={onNavigate}
+              data-menu={item.key}
+            />
+          );
+        }
+        return (
+          <Tooltip
+            key={item.key}
+            label={t(item.tooltipKey ?? 'menu.soon')}
+            multiline
+            w={240}
+            withArrow
+            position="right"
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            <NavLink
+              component="div"
+              tabIndex={0}
+              label={t(item.labelKey)}
+              disabled
+              aria-disabled
+              data-menu={item.key}
+              data-state={item.state}
+              rightSection={
+                item.state === 'soon' ? (
+                  <Badge size="xs" variant="light">
+                    {t('common.soon')}
+                  </Badge>
+                ) : null
+              }
+            />
+          </Tooltip>
+        );
+      })}
+    </nav>
+  );
+}

@@ -1,0 +1,40 @@
+import { SegmentedControl } from '@mantine/core';
+import type { RoleCode } from '@portal/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/session/session';
+import { useLanguage } from './use-language';
+
+export function LanguageToggler({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const [locale, setLocale] = useLanguage();
+  return (
+    <SegmentedControl
+      size={size}
+      aria-label={t('layout.language')}
+      value={locale}
+      onChange={(value) => setLocale(value === 'en' ? 'en' : 'ru')}
+      data={[
+        { value: 'ru', label: 'RU' },
+        { value: 'en', label: 'EN' },
+      ]}
+    />
+  );
+}
+
+/** Shown only to users with more than one role. */
+export function RoleToggler({ fullWidth = false }: { fullWidth?: boolean }) {
+  const { t } = useTranslation();
+  const { roles, currentRole, setCurrentRole } = useSession();
+  if (roles.length < 2) return null;
+  return (
+    <SegmentedControl
+      size="xs"
+      fullWidth={fullWidth}
+      aria-label={t('layout.role')}
+      value={currentRole}
+      onChange={(value) => setCurrentRole(value as RoleCode)}
+      data={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+      data-testid="role-toggler"
+    />
+  );
+}

@@ -1,0 +1,40 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../shared/session/session';
+
+/** The user's units in the current location; investors reach each card on the assets page by its anchor. */
+export function UnitsList() {
+  const { t, i18n } = useTranslation();
+  const { units, currentLocation, currentRole } = useSession();
+  const en = i18n.language === 'en';
+  const here = units.filter((u) => u.locationId === currentLocation?.id);
+  return (
+    <Paper withBorder radius="md" p="md" className="units-list">
+      <Title order={3} size="h5" mb="xs">
+        {t('layout.units')}
+      </Title>
+      {here.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('layout.noUnits')}
+        </Text>
+      ) : (
+        <Stack gap={6}>
+          {here.map((unit) => {
+            const name = en ? unit.unitNameEn : unit.unitName;
+            const index = units.indexOf(unit);
+            return currentRole === 'INVESTOR' ? (
+              <Anchor key={unit.unitId} component={Link} to={`/units/#unit_${index}`} size="sm">
+                {name}
+              </Anchor>
+            ) : (
+              <Text key={unit.unitId} size="sm">
+                {name}
+              </Text>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { storage } from '../../shared/storage';
+
+/** Sign-out revokes the session on the server, clears local storage and the cache, and goes to /login. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async () => {
+    await api('users/logout', { method: 'POST' }).catch(() => undefined);
+    storage.clear();
+    queryClient.clear();
+    navigate('/login', { replace: true });
+  };
+}

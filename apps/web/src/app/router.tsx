@@ -1,0 +1,135 @@
+import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
+import { useEffect } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { storage } from '../shared/storage';
+import { AppLayout } from './layout/app-layout';
+
+/** Auth routes are for anonymous users: a stored token goes to /. */
+function AnonymousOnly() {
+  return storage.token() ? <Navigate to="/" replace /> : <Outlet />;
+}
+
+/** Every other route needs the stored token, else /login. */
+function RequireToken() {
+  return storage.token() ? <Outlet /> : <Navigate to="/login" replace />;
+}
+
+/** After navigation: to the top after about 500 ms, or smoothly to the hash anchor. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what starts the scroll.
+  useEffect(() => {
+    if (hash) {
+      const timer = setTimeout(
+        () => document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: 'smooth' }),
+        100,
+      );
+      return () => clearTimeout(timer);
+    }
+    const timer = setTimeout(() => window.scrollTo({ top: 0 }), ROUTER_SCROLL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [pathname, hash]);
+  return <Outlet />;
+}
+
+const page =
+  <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
+  async () => ({ Component: pick(await load()) });
+
+/**
+ * The spec's route table. Areas built by later issues register their routes here when they land; until then
+ * their paths fall to the not-found screen.
+ */
+export const router = createBrowserRouter([
+  {
+    element: <ScrollManager />,
+    children: [
+      {
+        element: <AnonymousOnly />,
+        children: [
+          {
+            path: '/login',
+            lazy: page(
+              () => import('../features/auth/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: '/sign-up',
+            lazy: page(
+              () => import('../features/auth/sign-up-page'),
+              (m) => m.SignUpPage,
+            ),
+          },
+          {
+            path: '/sign-up-success',
+            lazy: page(
+              () => import('../features/auth/sign-up-page'),
+              (m) => m.SignUpSuccessPage,
+            ),
+          },
+          {
+            path: '/password-recovery',
+            lazy: page(
+              () => import('../features/auth/recovery-page'),
+              (m) => m.PasswordRecoveryPage,
+            ),
+          },
+          {
+            path: '/recovery-success',
+            lazy: page(
+              () => import('../features/auth/recovery-page'),
+              (m) => m.RecoverySuccessPage,
+            ),
+          },
+          {
+            path: '/activation/:link',
+            lazy: page(
+              () => import('../features/auth/set-password-page'),
+              (m) => () => <m.SetPasswordPage kind="signup" />,
+            ),
+          },
+          {
+            path: '/recovery/:link',
+            lazy: page(
+              () => import('../features/auth/set-password-page'),
+              (m) => () => <m.SetPasswordPage kind="recovery" />,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireToken />,
+        children: [
+          { path: '/', element: <Navigate to="/dashboard/" replace /> },
+          {
+            element: <AppLayout />,
+            children: [
+              {
+                path: '/dashboard/',
+                lazy: page(
+                  () => import('../features/dashboard/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: '/profile/',
+                lazy: page(
+                  () => import('../features/profile/profile-page'),
+                  (m) => m.ProfilePage,
+                ),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        path: '*',
+        lazy: page(
+          () => import('../features/not-found/not-found-page'),
+          (m) => m.NotFoundPage,
+        ),
+      },
+    ],
+  },
+]);

@@ -1,0 +1,153 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  PasswordInput,
+  PinInput,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import type { AuthenticateResponse } from '@portal/contract/auth';
+import type { DemoAccountsResponse } from '@portal/contract/demo';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError, api } from '../../shared/api/client';
+import { validateLogin } from '../../shared/validation';
+import { AuthScreen } from './auth-screen';
+import { Captcha } from './captcha';
+import { useSignedIn } from './use-signed-in';
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const signedIn = useSignedIn();
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [codePhone, setCodePhone] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [captchaToken, setCaptchaToken] = useState<string | undefined>();
+  const onToken = useCallback((token: string) => setCaptchaToken(token), []);
+  const demo = useQuery({
+    queryKey: ['demo-accounts'],
+    queryFn: () => api<DemoAccountsResponse>('demo-accounts'),
+  });
+
+  const loginError = touched ? validateLogin(login) : null;
+  const passwordError = touched && !password ? 'validation.passwordRequired' : null;
+
+  const mutation = useMutation({
+    mutationFn: () =>
+      api<AuthenticateResponse>('authenticate', {
+        body: { login: login.trim(), password, captchaToken, ...(codePhone ? { code } : {}) },
+      }),
+    onSuccess: (response) => {
+      if ('codeRequired' in response) setCodePhone(response.phone);
+      else signedIn(response);
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (validateLogin(login) || !password || (codePhone && code.length !== 6)) return;
+    mutation.mutate();
+  };
+
+  const serverError =
+    mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? t('common.error') : null;
+
+  return (
+    <AuthScreen title={t('auth.loginTitle')}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('auth.loginLabel')}
+            placeholder={t('auth.loginPlaceholder')}
+            value={login}
+            onChange={(e) => setLogin(e.currentTarget.value)}
+            error={loginError ? t(loginError) : null}
+            autoComplete="username"
+            name="login"
+            required
+          />
+          <PasswordInput
+            label={t('auth.passwordLabel')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={passwordError ? t(passwordError) : null}
+            autoComplete="current-password"
+            name="password"
+            required
+          />
+          {codePhone && (
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('auth.codeTitle')}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('auth.codeSentTo', { phone: codePhone })}
+              </Text>
+              <PinInput
+                length={6}
+                type="number"
+                oneTimeCode
+                value={code}
+                onChange={setCode}
+                aria-label={t('auth.codeTitle')}
+              />
+            </Stack>
+          )}
+          <Captcha onToken={onToken} language={i18n.language} />
+          {serverError && (
+            <Alert color="red" variant="light" role="alert" data-testid="login-error">
+              {serverError}
+            </Alert>
+          )}
+          <Button type="submit" loading={mutation.isPending} fullWidth size="md">
+            {t('auth.signIn')}
+          </Button>
+          <Group justify="space-between">
+            <Anchor component={Link} to="/password-recovery" size="sm">
+              {t('auth.forgotPassword')}
+            </Anchor>
+            <Anchor component={Link} to="/sign-up" size="sm">
+              {t('auth.toSignUp')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+      {demo.data && demo.data.accounts.length > 0 && (
+        <Stack gap={6} className="demo-accounts" data-testid="demo-accounts">
+          <Text size="sm" fw={600}>
+            {t('auth.demoTitle')}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('auth.demoHint')}
+          </Text>
+          {demo.data.accounts.map((account) => (
+            <UnstyledButton
+              key={account.login}
+              className="demo-account"
+              onClick={() => {
+                setLogin(account.login);
+                setPassword(account.password);
+              }}
+            >
+              <Text size="sm" fw={500}>
+                {account.login} / {account.password}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {i18n.language === 'en' ? account.descriptionEn : account.description}
+              </Text>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      )}
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,78 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import type { TokenResponse } from '@portal/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError, api } from '../../shared/api/client';
+import { validatePassword, validateRepeat } from '../../shared/validation';
+import { AuthScreen } from './auth-screen';
+import { useSignedIn } from './use-signed-in';
+
+/** /activation/{link} (sign-up) and /recovery/{link}: set the password through the link and sign in. */
+export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
+  const { t } = useTranslation();
+  const { link = '' } = useParams();
+  const signedIn = useSignedIn();
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [touched, setTouched] = useState(false);
+  const passwordError = touched ? validatePassword(password) : null;
+  const repeatError = touched ? validateRepeat(password, repeat) : null;
+  const mutation = useMutation({
+    mutationFn: () =>
+      api<TokenResponse>(kind === 'signup' ? 'users/information' : 'users/password/fill', {
+        body: { link, password },
+      }),
+    onSuccess: signedIn,
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched(true);
+    if (validatePassword(password) || validateRepeat(password, repeat)) return;
+    mutation.mutate();
+  };
+  return (
+    <AuthScreen
+      title={t(kind === 'signup' ? 'auth.createPasswordTitle' : 'auth.newPasswordTitle')}
+      id={kind === 'signup' ? 'password-create-sign-up' : 'password-create-recovery'}
+    >
+      <Text size="sm" c="dimmed">
+        {t('auth.passwordRuleHint')}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <PasswordInput
+            label={t('auth.passwordLabel')}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={passwordError ? t(passwordError) : null}
+            autoComplete="new-password"
+            name="password"
+            required
+          />
+          <PasswordInput
+            label={t('auth.repeatPasswordLabel')}
+            value={repeat}
+            onChange={(e) => setRepeat(e.currentTarget.value)}
+            error={repeatError ? t(repeatError) : null}
+            autoComplete="new-password"
+            name="repeat"
+            required
+          />
+          {mutation.error && (
+            <Alert color="red" variant="light" role="alert" data-testid="set-password-error">
+              {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}{' '}
+              <Anchor component={Link} to={kind === 'signup' ? '/sign-up' : '/password-recovery'} size="sm">
+                {t(kind === 'signup' ? 'auth.toSignUp' : 'auth.recoveryTitle')}
+              </Anchor>
+            </Alert>
+          )}
+          <Button type="submit" loading={mutation.isPending} fullWidth size="md">
+            {t(kind === 'signup' ? 'auth.enterAccount' : 'auth.savePassword')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,21 @@
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { AvatarBlock } from './avatar-block';
+import { BankDetailsBlock } from './bank-details-block';
+import { BaseDataBlock } from './base-data-block';
+import { SecurityBlock } from './security-block';
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" className="page">
+      <Title order={1} size="h2">
+        {t('profile.title')}
+      </Title>
+      <AvatarBlock />
+      <BaseDataBlock />
+      <BankDetailsBlock />
+      <SecurityBlock />
+    </Stack>
+  );
+}

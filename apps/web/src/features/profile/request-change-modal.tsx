@@ -1,0 +1,79 @@
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { REQUEST_SUCCESS_VIEW_MS } from '@portal/contract/constants';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../shared/api/client';
+
+/** A request to the manager to change base data or bank details; the success view shows 2 s, then closes. */
+export function RequestChangeModal({
+  kind,
+  opened,
+  onClose,
+}: {
+  kind: 'base_data' | 'bank_details';
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  const [touched, setTouched] = useState(false);
+  const mutation = useMutation({
+    mutationFn: () => api('users/send-change-data-request', { body: { kind, message: message.trim() } }),
+    onSuccess: () =>
+      setTimeout(() => {
+        onClose();
+        mutation.reset();
+        setMessage('');
+        setTouched(false);
+      }, REQUEST_SUCCESS_VIEW_MS),
+  });
+  const error = touched && !message.trim() ? t('validation.required') : null;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={mutation.isSuccess ? t('profile.requestSent') : t('profile.requestChangeTitle')}
+      centered
+    >
+      {mutation.isSuccess ? (
+        <Text data-testid="request-sent">{t('profile.requestSentText')}</Text>
+      ) : (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {t('profile.requestChangeText')}
+          </Text>
+          <Textarea
+            label={t('profile.requestMessage')}
+            autosize
+            minRows={3}
+            maxLength={2000}
+            value={message}
+            onChange={(e) => setMessage(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          {mutation.error && (
+            <Alert color="red" variant="light">
+              {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              loading={mutation.isPending}
+              onClick={() => {
+                setTouched(true);
+                if (message.trim()) mutation.mutate();
+              }}
+            >
+              {t('common.send')}
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

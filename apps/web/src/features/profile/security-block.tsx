@@ -1,0 +1,94 @@
+import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { PasswordModal } from './password-modal';
+import { TwoFactor } from './two-factor';
+
+export function SecurityBlock() {
+  const { t } = useTranslation();
+  const [passwordOpen, setPasswordOpen] = useState(false);
+  const closePassword = useCallback(() => setPasswordOpen(false), []);
+  const [deleteStep, setDeleteStep] = useState<'idle' | 'confirm' | 'sent'>('idle');
+  const remove = useMutation({
+    mutationFn: () => api('users/deleteaccount', { method: 'POST' }),
+    onSuccess: () => setDeleteStep('sent'),
+  });
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="md">
+        {t('profile.security')}
+      </Title>
+      <Stack gap="md">
+        <Group justify="space-between">
+          <Stack gap={2}>
+            <Text fw={500}>{t('profile.password')}</Text>
+            <Text size="sm" c="dimmed">
+              ••••••••
+            </Text>
+          </Stack>
+          <Button variant="light" onClick={() => setPasswordOpen(true)} data-testid="change-password">
+            {t('profile.changePassword')}
+          </Button>
+        </Group>
+        <Divider />
+        <TwoFactor />
+        <Divider />
+        <Group justify="space-between" wrap="nowrap">
+          <Stack gap={2}>
+            <Text fw={500}>{t('profile.deleteAccount')}</Text>
+            <Text size="sm" c="dimmed">
+              {t('profile.deleteAccountText')}
+            </Text>
+          </Stack>
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => setDeleteStep('confirm')}
+            data-testid="delete-account"
+          >
+            {t('profile.deleteAccount')}
+          </Button>
+        </Group>
+      </Stack>
+      <PasswordModal opened={passwordOpen} onClose={closePassword} />
+      <Modal
+        opened={deleteStep === 'confirm'}
+        onClose={() => setDeleteStep('idle')}
+        title={t('profile.deleteConfirmTitle')}
+        centered
+      >
+        <Stack>
+          <Text size="sm">{t('profile.deleteConfirmText')}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleteStep('idle')}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              color="red"
+              onClick={() => remove.mutate()}
+              loading={remove.isPending}
+              data-testid="confirm-delete"
+            >
+              {t('common.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={deleteStep === 'sent'}
+        onClose={() => setDeleteStep('idle')}
+        title={t('profile.deleteSentTitle')}
+        centered
+      >
+        <Stack>
+          <Text size="sm" data-testid="delete-sent">
+            {t('profile.deleteSentText')}
+          </Text>
+          <Button onClick={() => setDeleteStep('idle')}>{t('common.ok')}</Button>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

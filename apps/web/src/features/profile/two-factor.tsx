@@ -1,0 +1,154 @@
+import { Button, Group, Modal, PinInput, Stack, Text } from '@mantine/core';
+import { AUTH_CODE_RESEND_SECONDS } from '@portal/contract/constants';
+import { formatPhone } from '@portal/contract/validation';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../shared/api/client';
+import { queryKeys } from '../../shared/api/queries';
+import { useSession } from '../../shared/session/session';
+import { useCountdown } from '../../shared/ui/timed';
+
+type Step = 'idle' | 'code' | 'on' | 'confirmOff' | 'off';
+
+/** Two-factor sign-in: send a code, enter the six digits (resend after 30 s), success; and turning it off. */
+export function TwoFactor() {
+  const { t } = useTranslation();
+  const { profile } = useSession();
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>('idle');
+  const [code, setCode] = useState('');
+  const [wrong, setWrong] = useState(false);
+  const [secondsLeft, restartCountdown] = useCountdown(AUTH_CODE_RESEND_SECONDS);
+  const phone = profile.phone ?? '';
+
+  const send = useMutation({
+    mutationFn: () => api('users/authentification/code/send', { body: { phone } }),
+    onSuccess: () => {
+      setStep('code');
+      setCode('');
+      setWrong(false);
+      restartCountdown();
+    },
+  });
+  const check = useMutation({
+    mutationFn: (value: string) => api('users/authentification/code', { body: { code: value, phone } }),
+    onSuccess: () => {
+      setStep('on');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+    },
+    onError: () => setWrong(true),
+  });
+  const off = useMutation({
+    mutationFn: () => api('users/authentification/off', { method: 'POST' }),
+    onSuccess: () => {
+      setStep('off');
+      void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
+    },
+  });
+  const close = () => setStep('idle');
+
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fw={500}>{t('profile.twoFactor')}</Text>
+          <Text size="sm" c="dimmed">
+            {profile.twoFactorEnabled
+              ? t('profile.twoFactorOnText', { phone: formatPhone(phone) })
+              : t('profile.twoFactorOffText')}
+          </Text>
+        </Stack>
+        {profile.twoFactorEnabled ? (
+          <Button
+            variant="light"
+            color="red"
+            onClick={() => setStep('confirmOff')}
+            data-testid="two-factor-off"
+          >
+            {t('profile.turnOff')}
+          </Button>
+        ) : (
+          <Button
+            variant="light"
+            onClick={() => send.mutate()}
+            loading={send.isPending}
+            disabled={!phone}
+            data-testid="two-factor-on"
+          >
+            {t('profile.turnOn')}
+          </Button>
+        )}
+      </Group>
+      {send.error && (
+        <Text c="red" size="sm">
+          {send.error instanceof ApiError ? send.error.message : t('common.error')}
+        </Text>
+      )}
+      <Modal opened={step === 'code'} onClose={close} title={t('profile.codeTitle')} centered>
+        <Stack align="center">
+          <Text size="sm" c="dimmed" ta="center">
+            {t('profile.codeText', { phone: formatPhone(phone) })}
+          </Text>
+          <PinInput
+            length={6}
+            type="number"
+            oneTimeCode
+            value={code}
+            error={wrong}
+            onChange={(value) => {
+              setCode(value);
+              setWrong(false);
+            }}
+            onComplete={(value) => check.mutate(value)}
+            aria-label={t('profile.codeTitle')}
+            data-testid="code-input"
+          />
+          {wrong && (
+            <Text c="red" size="sm" ta="center" data-testid="code-wrong">
+              {check.error instanceof ApiError && check.error.code !== 'code_invalid'
+                ? check.error.message
+                : t('profile.codeWrong')}
+            </Text>
+          )}
+          {secondsLeft > 0 ? (
+            <Text size="sm" c="dimmed" data-testid="resend-countdown">
+              {t('profile.resendIn', { seconds: secondsLeft })}
+            </Text>
+          ) : (
+            <Button
+              variant="subtle"
+              onClick={() => send.mutate()}
+              loading={send.isPending}
+              data-testid="resend-code"
+            >
+              {t('profile.resend')}
+            </Button>
+          )}
+        </Stack>
+      </Modal>
+      <Modal opened={step === 'on'} onClose={close} title={t('profile.twoFactorOnTitle')} centered>
+        <Stack>
+          <Text data-testid="two-factor-on-done">{t('profile.twoFactorOnDone')}</Text>
+          <Button onClick={close}>{t('common.ok')}</Button>
+        </Stack>
+      </Modal>
+      <Modal opened={step === 'confirmOff'} onClose={close} title={t('profile.twoFactorOffConfirm')} centered>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" onClick={() => off.mutate()} loading={off.isPending}>
+            {t('profile.turnOff')}
+          </Button>
+        </Group>
+      </Modal>
+      <Modal opened={step === 'off'} onClose={close} title={t('profile.twoFactorOffTitle')} centered>
+        <Stack>
+          <Text>{t('profile.twoFactorOffDone')}</Text>
+          <Button onClick={close}>{t('common.ok')}</Button>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { storage } from '../storage';
+
+/** An error answer of the API: its message is already in the user's language. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  raw?: BodyInit;
+  contentType?: string;
+};
+
+/** Called on a 401 outside sign-in: the stored token is dropped and the page reloads (spec §4). */
+function onUnauthorized() {
+  storage.clear();
+  window.location.reload();
+}
+
+function url(path: string, query?: RequestOptions['query']) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {}))
+    if (value !== undefined) search.set(key, String(value));
+  const qs = search.toString();
+  return `/api/v1/${path}${qs ? `?${qs}` : ''}`;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = {};
+  const token = storage.token();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+    if (options.contentType) headers['content-type'] = options.contentType;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(url(path, options.query), {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    body,
+  });
+  if (response.status === 401 && token && path !== 'authenticate') onUnauthorized();
+  return response;
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as {
+      error?: { code?: string; message?: string; fields?: Record<string, string> };
+    };
+    return new ApiError(
+      response.status,
+      body.error?.code ?? 'unknown',
+      body.error?.message ?? `Status code: ${response.status}`,
+      body.error?.fields,
+    );
+  } catch {
+    return new ApiError(response.status, 'unknown', `Status code: ${response.status}`);
+  }
+}
+
+/** A JSON call of /api/v1; failures throw ApiError. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await send(path, options);
+  } catch {
+    throw new ApiError(0, 'network', 'Network error');
+  }
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as T;
+}
+
+/** Downloads a file answer under the name of its Content-Disposition; a non-ok answer throws 'Status code: n'. */
+export async function download(path: string, query?: RequestOptions['query']): Promise<void> {
+  const response = await send(path, { query });
+  if (!response.ok) throw new Error(`Status code: ${response.status}`);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+  const plain = /filename="([^"]+)"/.exec(disposition)?.[1];
+  const name = encoded ? decodeURIComponent(encoded) : (plain ?? 'download');
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(await response.blob());
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatArea, formatMoney, formatPercent, formatYearMonth, russianPluralForm } from './format';
+
+describe('formatting', () => {
+  it('groups rubles by thousands with spaces and adds the ruble sign', () => {
+    expect(formatMoney(9_800_000)).toBe('9 800 000 ₽');
+    expect(formatMoney(1_234.5, 'ru', 2)).toBe('1 234,50 ₽');
+    expect(formatMoney(0)).toBe('0 ₽');
+    expect(formatMoney(null)).toBe('—');
+  });
+
+  it('shows area in square metres and percents with the sign', () => {
+    expect(formatArea(36)).toBe('36 м²');
+    expect(formatPercent(22.07)).toBe('22,07%');
+    expect(formatPercent(undefined)).toBe('—');
+  });
+
+  it('names months in the language of the page', () => {
+    expect(formatYearMonth(202610, 'ru')).toBe('октябрь 2026');
+    expect(formatYearMonth(202610, 'en')).toBe('October 2026');
+  });
+
+  it('chooses the Russian plural form: one, few, many', () => {
+    expect([1, 21, 101].map(russianPluralForm)).toEqual(['one', 'one', 'one']);
+    expect([2, 3, 4, 22, 34].map(russianPluralForm)).toEqual(['few', 'few', 'few', 'few', 'few']);
+    expect([0, 5, 11, 12, 14, 25, 111].map(russianPluralForm)).toEqual([
+      'many',
+      'many',
+      'many',
+      'many',
+      'many',
+      'many',
+      'many',
+    ]);
+  });
+});

@@ -1,0 +1,118 @@
+import type { DataProfile, UserLocation } from '@portal/contract/account';
+import type { RoleCode } from '@portal/contract/constants';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { api } from '../api/client';
+import { useProfile, useUserLocations, useUserUnits } from '../api/queries';
+import { storage } from '../storage';
+
+export type Session = {
+  profile: DataProfile;
+  roles: RoleCode[];
+  currentRole: RoleCode;
+  setCurrentRole: (role: RoleCode) => void;
+  /** Locations of the current role, in the server's order (the placeholder 666 last). */
+  locations: UserLocation[];
+  currentLocation: UserLocation | null;
+  setCurrentLocationId: (id: number) => void;
+  units: Array<{
+    unitId: number;
+    unitName: string;
+    unitNameEn: string;
+    locationId: number;
+    part: 'main' | 'periphery';
+  }>;
+};
+
+const SessionContext = createContext<Session | null>(null);
+
+/**
+ * The current role: the stored one while the user holds it; otherwise INVESTOR when the user has several
+ * roles, else the single one (spec §4).
+ */
+export function pickRole(roles: RoleCode[], stored: string | null): RoleCode | null {
+  if (stored && roles.includes(stored as RoleCode)) return stored as RoleCode;
+  if (roles.length > 1 && roles.includes('INVESTOR')) return 'INVESTOR';
+  return roles[0] ?? null;
+}
+
+/** The current location: the stored one while it is available to the role, otherwise the first real one. */
+export function pickLocation(locations: UserLocation[], stored: number | null): UserLocation | null {
+  const selectable = locations.filter((l) => !l.isPlaceholder);
+  return selectable.find((l) => l.id === stored) ?? selectable[0] ?? null;
+}
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'error'; retry: () => void }
+  | { status: 'ready'; session: Session };
+
+export function useSessionState(): SessionState {
+  const profile = useProfile();
+  const locations = useUserLocations();
+  const units = useUserUnits();
+  const queryClient = useQueryClient();
+  const [storedRole, setStoredRole] = useState(storage.currentRole());
+  const [storedLocation, setStoredLocation] = useState(storage.currentLocationId());
+
+  const setCurrentRole = useCallback((role: RoleCode) => {
+    storage.setCurrentRole(role);
+    setStoredRole(role);
+    // The server keeps the choice for the next sign-in; the page does not wait for it.
+    void api('users/profile', { body: { currentRole: role } }).catch(() => undefined);
+  }, []);
+  const setCurrentLocationId = useCallback((id: number) => {
+    storage.setCurrentLocationId(id);
+    setStoredLocation(id);
+  }, []);
+
+  return useMemo((): SessionState => {
+    if (profile.isError || locations.isError || units.isError) {
+      return {
+        status: 'error',
+        retry: () => void queryClient.invalidateQueries(),
+      };
+    }
+    if (!profile.data || !locations.data || !units.data) return { status: 'loading' };
+    const roles = profile.data.roles.map((r) => r.code);
+    const currentRole = pickRole(roles, storedRole ?? profile.data.currentRole) ?? 'INVESTOR';
+    const roleLocations = locations.data.locations.filter((l) => l.roleCode === currentRole);
+    const currentLocation = pickLocation(roleLocations, storedLocation);
+    return {
+      status: 'ready',
+      session: {
+        profile: profile.data,
+        roles,
+        currentRole,
+        setCurrentRole,
+        locations: roleLocations,
+        currentLocation,
+        setCurrentLocationId,
+        units: units.data.actives.filter((u) => u.roleCode === currentRole),
+      },
+    };
+  }, [
+    profile.data,
+    profile.isError,
+    locations.data,
+    locations.isError,
+    units.data,
+    units.isError,
+    storedRole,
+    storedLocation,
+    setCurrentRole,
+    setCurrentLocationId,
+    queryClient,
+  ]);
+}
+
+export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
+  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+}
+
+/** The signed-in user's session; only inside the layout of the signed-in area. */
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside the signed-in layout');
+  return session;
+}
