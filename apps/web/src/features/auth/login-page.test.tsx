@@ -1,0 +1,91 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import { LoginPage } from './login-page';
+
+/** The browser's fetch, answering as the portal's API would for these calls. */
+function stubApi(answers: Record<string, { status: number; body: unknown }>) {
+  const calls: Array<{ url: string; body: unknown }> = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const key = Object.keys(answers).find((path) => url.startsWith(`/api/v1/${path}`));
+    const answer = key
+      ? answers[key]
+      : { status: 404, body: { error: { code: 'not_found', message: 'Не найдено' } } };
+    return new Response(JSON.stringify(answer?.body), {
+      status: answer?.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return calls;
+}
+
+describe('login page', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the spec's messages for empty and malformed fields and sends nothing", async () => {
+    const calls = stubApi({
+      'demo-accounts': { status: 200, body: { accounts: [] } },
+      'captcha-verify': { status: 200, body: { enabled: false, siteKey: null } },
+    });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(screen.getByText('Введите e-mail или телефон')).toBeInTheDocument();
+    expect(screen.getByText('Введите пароль')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/E-mail или телефон/), 'investor@example');
+    expect(screen.getByText('Это непохоже на email-адрес.')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/v1/authenticate'))).toBe(false);
+  });
+
+  it("shows the server's failure message on a wrong password", async () => {
+    const calls = stubApi({
+      'demo-accounts': { status: 200, body: { accounts: [] } },
+      'captcha-verify': { status: 200, body: { enabled: false, siteKey: null } },
+      authenticate: {
+        status: 401,
+        body: {
+          error: {
+            code: 'login_failed',
+            message: 'Пользователь с такой комбинацией логина и пароля не найден.',
+          },
+        },
+      },
+    });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.type(screen.getByLabelText(/E-mail или телефон/), '+7 (999) 000-00-01');
+    await userEvent.type(screen.getByLabelText(/Пароль/), 'Wrong1');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    expect(await screen.findByTestId('login-error')).toHaveTextContent(
+      'Пользователь с такой комбинацией логина и пароля не найден.',
+    );
+    expect(calls.find((c) => c.url.startsWith('/api/v1/authenticate'))?.body).toMatchObject({
+      login: '+7 (999) 000-00-01',
+      password: 'Wrong1',
+    });
+    expect(localStorage.getItem('user_jwt_token')).toBeNull();
+  });
+
+  it('fills the form from a demo account', async () => {
+    stubApi({
+      'demo-accounts': {
+        status: 200,
+        body: {
+          accounts: [
+            {
+              login: 'lender@example.com',
+              password: 'Lender1',
+              description: 'Займодатель',
+              descriptionEn: 'Lender',
+            },
+          ],
+        },
+      },
+      'captcha-verify': { status: 200, body: { enabled: false, siteKey: null } },
+    });
+    await renderWithProviders(<LoginPage />);
+    await userEvent.click(await screen.findByText('lender@example.com / Lender1'));
+    expect(screen.getByLabelText(/E-mail или телефон/)).toHaveValue('lender@example.com');
+  });
+});

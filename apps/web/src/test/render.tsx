@@ -1,0 +1,21 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { theme } from '../app/theme';
+import { setupI18n } from '../shared/i18n';
+
+/** Renders a piece of the client with its providers, in Russian unless asked otherwise. */
+export async function renderWithProviders(ui: ReactNode, { language = 'ru', path = '/' } = {}) {
+  const i18n = setupI18n(language);
+  await i18n.changeLanguage(language);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
