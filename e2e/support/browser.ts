@@ -1,0 +1,47 @@
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+const ARTIFACTS = path.join(import.meta.dirname, '../artifacts');
+
+/** The system Chromium (CHROMIUM_PATH or /usr/bin/chromium); no test downloads a browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const DESKTOP = { width: 1440, height: 900 };
+export const MOBILE = { width: 375, height: 812 };
+
+/** A fresh page (own storage and cookies) at the given size that fails the test on uncaught page errors. */
+export async function openPage(browser: Browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, locale: 'ru-RU' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors, close: () => context.close() };
+}
+
+export async function screenshot(page: Page, name: string) {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+}
+
+export async function signIn(page: Page, baseUrl: string, login: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.waitForURL('**/dashboard/');
+}

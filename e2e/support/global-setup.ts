@@ -1,0 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+
+/** The browser tests run against the built client, built once here; screenshots go to e2e/artifacts. */
+export default function setup() {
+  mkdirSync(path.join(ROOT, 'e2e/artifacts'), { recursive: true });
+  if (process.env.E2E_SKIP_BUILD && existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) return;
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+}

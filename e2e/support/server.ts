@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+
+export type Mail = { to: string[]; subject: string; text: string };
+
+/**
+ * The real portal as `npm start` runs it, on a fresh demo database in a temporary folder, delivering mail to a
+ * real SMTP server in the test; SMS go to its log (no gateway), where the tests read the codes.
+ */
+export async function startPortal() {
+  const mails: Mail[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', async () => {
+        const parsed = await simpleParser(Buffer.concat(chunks));
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+
+  let output = '';
+  // The embedded database of the temporary folder, whatever the shell has set.
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'true',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`portal did not start:\n${output}`)), 90_000);
+    const check = () => {
+      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => reject(new Error(`portal exited with ${code}:\n${output}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+
+  const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = find();
+      if (found !== undefined) return found;
+      if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  return {
+    url,
+    /** The latest mail to the address, waiting for it; answers the link it carries. */
+    async linkFromMail(to: string, pathPrefix: '/activation/' | '/recovery/') {
+      const mail = await waitFor(() => mails.filter((m) => m.to.includes(to)).at(-1), `mail to ${to}`);
+      const match = new RegExp(`https?://[^\\s]+${pathPrefix}([A-Za-z0-9_-]+)`).exec(mail.text);
+      if (!match?.[1]) throw new Error(`no link in the mail: ${mail.text}`);
+      mails.splice(mails.indexOf(mail), 1);
+      return { mail, token: match[1], path: `${pathPrefix}${match[1]}` };
+    },
+    /** The newest six-digit code sent by SMS to the phone (+7XXXXXXXXXX), after `since` characters of the log. */
+    async smsCode(phone: string, since = 0) {
+      return waitFor(() => {
+        const lines = output
+          .slice(since)
+          .split('\n')
+          .filter((line) => line.includes('"sms"') && line.includes(phone));
+        const text = lines.at(-1);
+        return text ? /\b(\d{6})\b/.exec(text)?.[1] : undefined;
+      }, `SMS to ${phone}`);
+    },
+    logLength: () => output.length,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Portal = Awaited<ReturnType<typeof startPortal>>;

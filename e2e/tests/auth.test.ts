@@ -1,0 +1,145 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import { type Portal, startPortal } from '../support/server.ts';
+
+describe('sign-in, sign-up and recovery in the browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('lands an anonymous visitor on Вход and signs in by e-mail into the full layout', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(portal.url);
+    await page.waitForURL('**/login');
+    await page.getByRole('heading', { name: 'Вход' }).waitFor();
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    expect(await page.evaluate(() => localStorage.getItem('user_jwt_token'))).toBeTruthy();
+    await page.getByRole('navigation', { name: 'Меню' }).waitFor();
+    await page.getByText('Мои юниты').waitFor();
+    await page.getByText('Ваш менеджер').waitFor();
+    // A signed-in user who opens an auth route goes to the portal.
+    await page.goto(`${portal.url}/login`);
+    await page.waitForURL('**/dashboard/');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("shows the spec's message for a wrong password and stays on Вход", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${portal.url}/login`);
+    await page.locator('input[name=login]').fill('investor@example.com');
+    await page.locator('input[name=password]').fill('Wrong1234');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await expect(page.getByTestId('login-error').textContent()).resolves.toBe(
+      'Пользователь с такой комбинацией логина и пароля не найден.',
+    );
+    expect(page.url()).toContain('/login');
+    await close();
+  });
+
+  it('signs in by a +7 phone and signs out, clearing everything', async () => {
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, '+7 (999) 000-00-02', 'Lender1');
+    await page.getByTestId('personal-menu').click();
+    await page.getByRole('menuitem', { name: 'Выход' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
+    await page.goto(`${portal.url}/profile/`);
+    await page.waitForURL('**/login');
+    await close();
+  });
+
+  it('registers a contract contact through the link in the e-mail', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, close } = await openPage(browser, viewport);
+      for (const [path, name] of [
+        ['/login', 'login'],
+        ['/sign-up', 'sign-up'],
+        ['/password-recovery', 'password-recovery'],
+      ] as const) {
+        await page.goto(`${portal.url}${path}`);
+        await page.locator('form').waitFor();
+        await screenshot(page, name);
+      }
+      await close();
+    }
+    const { page, close } = await openPage(browser);
+    await page.goto(`${portal.url}/sign-up`);
+    await page.locator('input[name=email]').fill('newcomer@example.com');
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.waitForURL('**/sign-up-success');
+    await page.getByText('Мы отправили вам письмо с ссылкой на создание аккаунта').waitFor();
+    await screenshot(page, 'sign-up-success');
+    const link = await portal.linkFromMail('newcomer@example.com', '/activation/');
+    await page.goto(`${portal.url}${link.path}`);
+    await page.locator('#password-create-sign-up').waitFor();
+    await screenshot(page, 'activation');
+    await page.locator('input[name=password]').fill('short');
+    await page.locator('input[name=repeat]').fill('short');
+    await page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
+    await page
+      .getByText(
+        'Введите от 6 до 20 символов. Пароль должен содержать хотя бы одну цифру, одну заглавную и строчную букву',
+      )
+      .waitFor();
+    await page.locator('input[name=password]').fill('Newcomer1');
+    await page.locator('input[name=repeat]').fill('Newcomer1');
+    await page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
+    await page.waitForURL('**/dashboard/');
+    await close();
+
+    // The link works once.
+    const again = await openPage(browser);
+    await again.page.goto(`${portal.url}${link.path}`);
+    await again.page.locator('input[name=password]').fill('Newcomer2');
+    await again.page.locator('input[name=repeat]').fill('Newcomer2');
+    await again.page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
+    await expect(again.page.getByTestId('set-password-error').textContent()).resolves.toContain(
+      'Ссылка недействительна',
+    );
+    await again.close();
+  });
+
+  it('recovers a password through the link in the e-mail', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${portal.url}/password-recovery`);
+    await page.locator('input[name=email]').fill('both@example.com');
+    await page.getByRole('button', { name: 'Отправить ссылку' }).click();
+    await page.waitForURL('**/recovery-success');
+    await page.getByText('Мы отправили вам письмо с ссылкой на создание нового пароля').waitFor();
+    await screenshot(page, 'recovery-success');
+    const link = await portal.linkFromMail('both@example.com', '/recovery/');
+    await page.goto(`${portal.url}${link.path}`);
+    await page.locator('#password-create-recovery').waitFor();
+    await page.locator('input[name=password]').fill('Recovered1');
+    await page.locator('input[name=repeat]').fill('Recovered2');
+    await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await page.getByText('Пароли не совпадают.').waitFor();
+    await page.locator('input[name=repeat]').fill('Recovered1');
+    await page.getByRole('button', { name: 'Сохранить пароль' }).click();
+    await page.waitForURL('**/dashboard/');
+    await close();
+    const next = await openPage(browser);
+    await signIn(next.page, portal.url, 'both@example.com', 'Recovered1');
+    await next.close();
+  });
+
+  it("shows 'Такой страницы нет' for an unknown path", async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, close } = await openPage(browser, viewport);
+      await page.goto(`${portal.url}/no/such/page`);
+      await page.getByRole('heading', { name: 'Такой страницы нет' }).waitFor();
+      await screenshot(page, 'not-found');
+      await page.getByRole('link', { name: 'Вернуться на главную' }).click();
+      await page.waitForURL('**/login');
+      await close();
+    }
+  });
+});
