@@ -7,7 +7,10 @@ import { theme } from '../app/theme';
 import { setupI18n } from '../shared/i18n';
 
 /** Renders a piece of the client with its providers, in Russian unless asked otherwise. */
-export async function renderWithProviders(ui: ReactNode, { language = 'ru' as 'ru' | 'en', path = '/' } = {}) {
+export async function renderWithProviders(
+  ui: ReactNode,
+  { language = 'ru' as 'ru' | 'en', path = '/' } = {},
+) {
   const i18n = setupI18n(language);
   await i18n.changeLanguage(language);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

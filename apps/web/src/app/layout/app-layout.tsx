@@ -49,7 +49,7 @@ export function AppLayout() {
             </div>
             <div className="mobile-only mobile-pickers">
               <LocationSelect />
-              <RoleToggler fullWidth />
+              <RoleToggler fullWidth testId="role-toggler-mobile" />
             </div>
             <Suspense fallback={<LoadingState />}>
               <Outlet />

@@ -118,7 +118,7 @@ export function Header() {
       <Drawer opened={opened} onClose={close} title={<Logo />} position="right" size="xs" padding="md">
         <Stack gap="md">
           <LocationSelect />
-          <RoleToggler fullWidth />
+          <RoleToggler fullWidth testId="role-toggler-drawer" />
           <SideMenu onNavigate={close} />
           <Divider />
           <Stack gap={0}>

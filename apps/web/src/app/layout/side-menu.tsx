@@ -41,8 +41,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
               component="div"
               tabIndex={0}
               label={t(item.labelKey)}
-              disabled
               aria-disabled
+              className="side-menu-inactive"
               data-menu={item.key}
               data-state={item.state}
               rightSection={

@@ -22,7 +22,13 @@ export function LanguageToggler({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
 }
 
 /** Shown only to users with more than one role. */
-export function RoleToggler({ fullWidth = false }: { fullWidth?: boolean }) {
+export function RoleToggler({
+  fullWidth = false,
+  testId = 'role-toggler',
+}: {
+  fullWidth?: boolean;
+  testId?: string;
+}) {
   const { t } = useTranslation();
   const { roles, currentRole, setCurrentRole } = useSession();
   if (roles.length < 2) return null;
@@ -34,7 +40,7 @@ export function RoleToggler({ fullWidth = false }: { fullWidth?: boolean }) {
       value={currentRole}
       onChange={(value) => setCurrentRole(value as RoleCode)}
       data={roles.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
-      data-testid="role-toggler"
+      data-testid={testId}
     />
   );
 }
