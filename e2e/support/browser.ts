@@ -25,7 +25,8 @@ export const MOBILE = { width: 375, height: 812 };
 
 /** A fresh page (own storage and cookies) at the given size that fails the test on uncaught page errors. */
 export async function openPage(browser: Browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, locale: 'ru-RU' });
+  // Reduced motion: modals and drawers appear at once, so screenshots never catch them mid-animation.
+  const context = await browser.newContext({ viewport, locale: 'ru-RU', reducedMotion: 'reduce' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { storage } from '../shared/storage';
 import { AppLayout } from './layout/app-layout';
+import { RouteError } from './route-error';
 
 /** Auth routes are for anonymous users: a stored token goes to /. */
 function AnonymousOnly() {
@@ -43,6 +44,7 @@ const page =
 export const router = createBrowserRouter([
   {
     element: <ScrollManager />,
+    errorElement: <RouteError />,
     children: [
       {
         element: <AnonymousOnly />,

@@ -23,4 +23,6 @@ export const theme = createTheme({
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   },
   defaultRadius: 'md',
+  // Users who ask their system for less motion get no animated modals and drawers.
+  respectReducedMotion: true,
 });

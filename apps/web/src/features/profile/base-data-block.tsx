@@ -124,7 +124,10 @@ export function BaseDataBlock() {
               label={t('profile.email')}
               type="email"
               value={form.email}
-              onChange={(e) => setForm((f) => ({ ...f, email: e.currentTarget.value }))}
+              onChange={(e) => {
+                const email = e.currentTarget.value;
+                setForm((f) => ({ ...f, email }));
+              }}
               error={emailError ? t(emailError) : serverFields.email}
               required
               name="email"

@@ -5,6 +5,7 @@ export const en: Resources = {
   common: {
     loading: 'Loading…',
     error: 'Could not load the data. Try reloading the page.',
+    errorHint: 'If it happens again, write to your manager.',
     retry: 'Retry',
     save: 'Save',
     cancel: 'Cancel',
