@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { solidPng } from '../../apps/server/src/test/images.ts';
 import { launchBrowser, openPage, screenshot, signIn } from '../support/browser.ts';
-import { solidPng } from '../support/images.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
 async function typeCode(page: Page, code: string) {

@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 
-/** A real PNG of one colour, made here so that no test needs a file from outside. */
+/** A real PNG of one colour, made in the test (server and browser suites) so that no test needs a file from outside. */
 export function solidPng(width: number, height: number, rgb: [number, number, number]): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
