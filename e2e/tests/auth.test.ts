@@ -56,6 +56,21 @@ describe('sign-in, sign-up and recovery in the browser', () => {
     await close();
   });
 
+  it('drops a revoked token at the next call and returns to Вход', async () => {
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, 'demo@example.com', 'Demo1234');
+    const token = await page.evaluate(() => localStorage.getItem('user_jwt_token'));
+    // The session ends elsewhere (another tab signs out): the next call answers 401.
+    await page.request.post(`${portal.url}/api/v1/users/logout`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    // The page reloads itself on the 401, which aborts this navigation.
+    await page.goto(`${portal.url}/profile/`, { waitUntil: 'commit' });
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user_jwt_token'))).toBeNull();
+    await close();
+  });
+
   it('registers a contract contact through the link in the e-mail', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, close } = await openPage(browser, viewport);
