@@ -115,6 +115,27 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/dashboard/income/',
+                lazy: page(
+                  () => import('../features/income/income-page'),
+                  (m) => m.IncomePage,
+                ),
+              },
+              {
+                path: '/dashboard/outcome/',
+                lazy: page(
+                  () => import('../features/outcome/outcome-page'),
+                  (m) => () => <m.OutcomePage part="main" />,
+                ),
+              },
+              {
+                path: '/dashboard/outcome-periphery/',
+                lazy: page(
+                  () => import('../features/outcome/outcome-page'),
+                  (m) => () => <m.OutcomePage part="periphery" />,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),

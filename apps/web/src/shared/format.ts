@@ -64,3 +64,25 @@ export function russianPluralForm(count: number): 'one' | 'few' | 'many' {
   if (last >= 2 && last <= 4) return 'few';
   return 'many';
 }
+
+/** yyyymm → 'окт. 26' / 'Oct 26': chart ticks. */
+export function formatShortYearMonth(yearMonth: number, locale: Locale = 'ru'): string {
+  const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
+  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  })
+    .format(date)
+    .replace(' г.', '');
+}
+
+/** 240 000 → '240 тыс.': chart axes. */
+export function formatCompact(value: number, locale: Locale = 'ru'): string {
+  return new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  })
+    .format(value)
+    .replace(nbsp, ' ');
+}

@@ -1,12 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-/** Addresses of the management company's sites; a deployment changes them here. */
-export const FOOTER_LINKS = {
-  invest: 'https://invest.example.com',
-  hotels: 'https://hotels.example.com',
-  privacy: '/privacy-policy.pdf',
-};
+import { EXTERNAL_LINKS } from '../../shared/links';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -14,13 +8,13 @@ export function Footer() {
     <footer className="app-footer">
       <Group gap="lg" justify="space-between" wrap="wrap">
         <Group gap="md" wrap="wrap">
-          <Anchor href={FOOTER_LINKS.invest} target="_blank" rel="noopener noreferrer" size="sm">
+          <Anchor href={EXTERNAL_LINKS.invest} target="_blank" rel="noopener noreferrer" size="sm">
             {t('layout.footerInvest')}
           </Anchor>
-          <Anchor href={FOOTER_LINKS.hotels} target="_blank" rel="noopener noreferrer" size="sm">
+          <Anchor href={EXTERNAL_LINKS.hotels} target="_blank" rel="noopener noreferrer" size="sm">
             {t('layout.footerHotels')}
           </Anchor>
-          <Anchor href={FOOTER_LINKS.privacy} target="_blank" rel="noopener" size="sm">
+          <Anchor href={EXTERNAL_LINKS.privacy} target="_blank" rel="noopener" size="sm">
             {t('layout.footerPrivacy')}
           </Anchor>
         </Group>

@@ -1,6 +1,6 @@
 import { Badge, NavLink, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../shared/session/session';
 import { sideMenu } from './menu-rules';
 
@@ -16,7 +16,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
           return (
             <NavLink
               key={item.key}
-              component={RouterLink}
+              component={Link}
               to={item.path}
               label={t(item.labelKey)}
               active={

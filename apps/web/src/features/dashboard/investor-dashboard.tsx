@@ -1,0 +1,167 @@
+import { AreaChart } from '@mantine/charts';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { ORGANIZATION_TYPES } from '@portal/contract/constants';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../shared/api/client';
+import { formatMoney, formatPercent, formatShortYearMonth, formatYearMonth } from '../../shared/format';
+import { useSession } from '../../shared/session/session';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { Change, Stat } from '../../shared/ui/stat';
+import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
+import { LocationInfoBlocks } from './location-info';
+import { useActualData, useDashboardStatistics, useLocationInfo, useOccupancyGraph } from './queries';
+
+/** The chart starts where booking data starts: twelve months back, up to now. */
+function graphRange(now = new Date()) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 1));
+  return { startDate: start.toISOString().slice(0, 10), endDate: now.toISOString().slice(0, 10) };
+}
+
+export function InvestorDashboard() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { profile, currentLocation } = useSession();
+  const location = currentLocation?.id;
+  const info = useLocationInfo(location);
+  const stats = useDashboardStatistics(location);
+  const [month, setMonth] = useState<number | undefined>();
+  const actual = useActualData(location, month);
+  const range = graphRange();
+  const graph = useOccupancyGraph(location, range.startDate, range.endDate);
+  const [sent, showSent] = useSuccessBanner();
+  const request = useMutation({
+    mutationFn: () => api('banner/submit', { body: { userId: profile.id } }),
+    onSuccess: showSent,
+  });
+  const soleProprietor = profile.organizationType.name === ORGANIZATION_TYPES.sole_proprietor.name;
+
+  if (!location) return <EmptyState title={t('layout.noUnits')} />;
+  const selected = actual.data?.actualDataInSelectedDate;
+  return (
+    <Stack gap="md">
+      <Paper radius="md" p="lg" className="promo-banner">
+        <Group justify="space-between" align="center" wrap="wrap">
+          <Stack gap={4} maw={560}>
+            <Title order={2} size="h4">
+              {t('finance.promoTitle')}
+            </Title>
+            <Text size="sm">{t('finance.promoText')}</Text>
+          </Stack>
+          <Button component={Link} to="/promo/" variant="white" color="dark">
+            {t('finance.promoButton')}
+          </Button>
+        </Group>
+      </Paper>
+
+      {info.isPending ? (
+        <LoadingState />
+      ) : info.data ? (
+        <LocationInfoBlocks info={info.data} />
+      ) : (
+        <ErrorState onRetry={() => void info.refetch()} />
+      )}
+
+      {stats.isPending ? (
+        <LoadingState />
+      ) : stats.data ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="dashboard-statistics">
+          <Stat label={t('finance.invested')} value={formatMoney(stats.data.invested, locale)} />
+          <Stat label={t('finance.earned')} value={formatMoney(stats.data.totalIncome, locale)} />
+          <Stat label={t('finance.roiYear')} value={formatPercent(stats.data.averagePercentForYear)} />
+          <Stat
+            label={t('finance.averageMonthly')}
+            value={formatMoney(stats.data.averageMonthlyIncome, locale)}
+          />
+        </SimpleGrid>
+      ) : (
+        <ErrorState onRetry={() => void stats.refetch()} />
+      )}
+
+      <Paper withBorder radius="md" p="lg">
+        <Group justify="space-between" align="end" wrap="wrap" mb="md">
+          <Title order={2} size="h4">
+            {t('finance.actualTitle')}
+          </Title>
+          <Select
+            label={t('finance.month')}
+            w={220}
+            allowDeselect={false}
+            value={String(selected?.yearMonth ?? '')}
+            onChange={(value) => value && setMonth(Number(value))}
+            data={(actual.data?.actualDataDates ?? []).map((m) => ({
+              value: String(m),
+              label: formatYearMonth(m, locale),
+            }))}
+            data-testid="actual-month"
+          />
+        </Group>
+        {actual.isError ? (
+          <ErrorState onRetry={() => void actual.refetch()} />
+        ) : !selected ? (
+          <LoadingState />
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Stat
+              label={t('finance.monthIncome')}
+              value={formatMoney(selected.amount, locale)}
+              extra={<Change value={selected.previousMonthIncomePercent} suffix={t('finance.vsPrevious')} />}
+              testId="actual-income"
+            />
+            <Stat
+              label={t('finance.occupancy')}
+              value={formatPercent(selected.bookingAmount)}
+              extra={<Change value={selected.previousMonthBookingPercent} suffix={t('finance.vsPrevious')} />}
+            />
+          </SimpleGrid>
+        )}
+      </Paper>
+
+      <Paper withBorder radius="md" p="lg">
+        <Title order={2} size="h4" mb="md">
+          {t('finance.occupancyChart')}
+        </Title>
+        {graph.data ? (
+          <AreaChart
+            h={240}
+            data={graph.data.points.map((p) => ({
+              date: formatShortYearMonth(Number(p.date.slice(0, 7).replace('-', '')), locale),
+              value: p.bookingAmount,
+            }))}
+            dataKey="date"
+            series={[{ name: 'value', label: t('finance.occupancy'), color: 'forest.6' }]}
+            curveType="monotone"
+            yAxisProps={{ domain: [0, 100], ticks: [0, 50, 100] }}
+            valueFormatter={(value) => formatPercent(value, 1)}
+            withDots={false}
+          />
+        ) : graph.isError ? (
+          <ErrorState onRetry={() => void graph.refetch()} />
+        ) : (
+          <LoadingState />
+        )}
+      </Paper>
+
+      {!soleProprietor && (
+        <Paper withBorder radius="md" p="lg" data-testid="ip-request">
+          <Group justify="space-between" wrap="wrap">
+            <Stack gap={4} maw={560}>
+              <Title order={2} size="h4">
+                {t('finance.ipTitle')}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {t('finance.ipText')}
+              </Text>
+            </Stack>
+            <Button onClick={() => request.mutate()} loading={request.isPending}>
+              {t('finance.ipButton')}
+            </Button>
+          </Group>
+          <SuccessBanner visible={sent} text={t('finance.requestSent')} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

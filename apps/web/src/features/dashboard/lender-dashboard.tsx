@@ -1,0 +1,123 @@
+import { Anchor, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api } from '../../shared/api/client';
+import { EXTERNAL_LINKS } from '../../shared/links';
+import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
+
+/** The lender's main page: the conversion banner and offer, promo code, scheme, interim report and videos. */
+export function LenderDashboard() {
+  const { t } = useTranslation();
+  const [sent, showSent] = useSuccessBanner();
+  const conversion = useMutation({
+    mutationFn: () => api('lender-income/send-conversion-request', { method: 'POST' }),
+    onSuccess: showSent,
+  });
+  return (
+    <Stack gap="md">
+      <Paper radius="md" p="lg" className="promo-banner" data-testid="conversion-banner">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {t('finance.conversionTitle')}
+          </Title>
+          <Text size="sm">{t('finance.conversionText')}</Text>
+          <Group>
+            <Button
+              variant="white"
+              color="dark"
+              onClick={() => conversion.mutate()}
+              loading={conversion.isPending}
+            >
+              {t('finance.conversionButton')}
+            </Button>
+          </Group>
+          <SuccessBanner visible={sent} text={t('finance.requestSent')} />
+        </Stack>
+      </Paper>
+      <Text>{t('finance.preamble')}</Text>
+      <Paper withBorder radius="md" p="lg" data-testid="conversion-offer">
+        <Title order={2} size="h4" mb="sm">
+          {t('finance.offerTitle')}
+        </Title>
+        <List spacing={6} size="sm">
+          <List.Item>{t('finance.offerFrom')}</List.Item>
+          <List.Item>{t('finance.offerGuaranteed')}</List.Item>
+          <List.Item>{t('finance.offerCapitalization')}</List.Item>
+          <List.Item>{t('finance.offerDiscount')}</List.Item>
+        </List>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Paper withBorder radius="md" p="lg">
+          <Title order={3} size="h5">
+            {t('finance.promoCodeTitle')}
+          </Title>
+          <Text size="sm" mt={4}>
+            {t('finance.promoCodeText')}
+          </Text>
+          <Code fz="lg" mt="sm" block>
+            {t('finance.promoCode')}
+          </Code>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={3} size="h5">
+            {t('finance.schemeTitle')}
+          </Title>
+          <Text size="sm" mt={4}>
+            {t('finance.schemeText')}
+          </Text>
+          <Button
+            component="a"
+            href={EXTERNAL_LINKS.scheme}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            mt="sm"
+          >
+            {t('finance.schemeButton')}
+          </Button>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={3} size="h5">
+            {t('finance.reportTitle')}
+          </Title>
+          <Text size="sm" mt={4}>
+            {t('finance.reportText')}
+          </Text>
+          <Group mt="sm">
+            <Button component={Link} to="/dashboard/report-2024" variant="light">
+              {t('finance.reportButton')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed" mt="xs">
+            {t('finance.reportDownloadSoon')}
+          </Text>
+        </Paper>
+        <Paper withBorder radius="md" p="lg">
+          <Title order={3} size="h5">
+            {t('finance.videoTitle')}
+          </Title>
+          <SimpleGrid cols={2} spacing="sm" mt="sm">
+            {[1, 2].map((n) => (
+              <div key={n} className="video-stub" role="img" aria-label={t('finance.videoSoon')}>
+                <Text size="xs" c="white" ta="center">
+                  {t('finance.videoSoon')}
+                </Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Anchor
+            href={EXTERNAL_LINKS.invest}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            mt="sm"
+            display="block"
+          >
+            {t('layout.footerInvest')}
+          </Anchor>
+        </Paper>
+      </SimpleGrid>
+    </Stack>
+  );
+}

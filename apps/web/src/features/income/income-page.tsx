@@ -1,0 +1,279 @@
+import { LineChart } from '@mantine/charts';
+import { Alert, Button, Chip, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { DatesProvider, MonthPickerInput } from '@mantine/dates';
+import 'dayjs/locale/ru';
+import 'dayjs/locale/en';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '../../shared/api/client';
+import {
+  formatCompact,
+  formatMoney,
+  formatPercent,
+  formatShortYearMonth,
+  formatYearMonth,
+} from '../../shared/format';
+import { useSession } from '../../shared/session/session';
+import { InfoPopover } from '../../shared/ui/info-popover';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { Change, Stat } from '../../shared/ui/stat';
+import {
+  buildIncomeChart,
+  defaultRange,
+  lastCompleteMonth,
+  SERIES_COLORS,
+  tickInterval,
+  yearMonthOfDate,
+} from './income-series';
+import { useIncomeActives, useIncomeStatistics, useInvestorIncome, useLenderIncome } from './queries';
+
+export function IncomePage() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { currentRole, currentLocation, profile } = useSession();
+  const location = currentLocation?.id;
+  const investor = currentRole === 'INVESTOR';
+  const [range, setRange] = useState<[Date | null, Date | null]>(defaultRange);
+  const [visible, setVisible] = useState<string[] | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const from = range[0] ? yearMonthOfDate(range[0]) : 0;
+  const to = range[1] ? yearMonthOfDate(range[1]) : from;
+
+  const stats = useIncomeStatistics(currentRole, location);
+  const investorList = useInvestorIncome(location, from, to, investor && from > 0);
+  const lenderList = useLenderIncome(location, from, to, !investor && from > 0);
+  const actives = useIncomeActives(currentRole, location, to);
+
+  const onRange = (value: [Date | string | null, Date | string | null]) => {
+    const next: [Date | null, Date | null] = [
+      value[0] ? new Date(value[0]) : null,
+      value[1] ? new Date(value[1]) : null,
+    ];
+    setRange(next);
+    // A new range reloads the data and selects the first unit series again.
+    if (next[0] && next[1]) setVisible(null);
+  };
+  const onDownload = async () => {
+    setDownloadError(null);
+    try {
+      await download(`${investor ? 'investor-income' : 'lender-income'}/xls`, { location });
+    } catch (error) {
+      setDownloadError(t('finance.downloadFailed', { message: (error as Error).message }));
+    }
+  };
+
+  const header = (
+    <Group justify="space-between" align="end" wrap="wrap">
+      <Title order={1} size="h2">
+        {t('finance.incomeTitle')}
+      </Title>
+      <Group align="end" wrap="wrap">
+        <MonthPickerInput
+          type="range"
+          label={t('finance.range')}
+          value={range}
+          onChange={onRange}
+          maxDate={lastCompleteMonth()}
+          minDate={new Date(2022, 0, 1)}
+          w={260}
+          data-testid="income-range"
+        />
+        <Button variant="light" onClick={() => void onDownload()} data-testid="income-download">
+          {t('finance.download')}
+        </Button>
+      </Group>
+    </Group>
+  );
+
+  if (!location) return <EmptyState title={t('finance.emptyIncome')} />;
+  if (stats.isPending)
+    return (
+      <Stack className="page">
+        {header}
+        <LoadingState />
+      </Stack>
+    );
+  if (stats.isError)
+    return (
+      <Stack className="page">
+        {header}
+        <ErrorState onRetry={() => void stats.refetch()} />
+      </Stack>
+    );
+  const s = stats.data;
+  if (s.firstYearMonth === null) {
+    return (
+      <Stack className="page">
+        {header}
+        <EmptyState title={t('finance.emptyIncome')} text={t('finance.emptyIncomeText')} />
+      </Stack>
+    );
+  }
+
+  const chart = investor
+    ? buildIncomeChart(investorList.data?.units ?? [], locale === 'en', from, to)
+    : buildIncomeChart(
+        [
+          {
+            unitId: 0,
+            unitName: t('finance.loan'),
+            unitNameEn: t('finance.loan'),
+            invested: s.invested,
+            incomes: (lenderList.data?.incomes ?? []).map((i) => ({ ...i, lastMonthDiff: null })),
+          },
+        ],
+        locale === 'en',
+        from,
+        to,
+      );
+  const tooMany = chart.series.length > SERIES_COLORS.length;
+  const shown = tooMany
+    ? chart.series.filter((series) => (visible ?? [chart.series[0]?.name]).includes(series.name))
+    : chart.series;
+  const listPending = investor ? investorList.isPending : lenderList.isPending;
+
+  return (
+    <DatesProvider settings={{ locale }}>
+      <Stack gap="md" className="page">
+        {header}
+        {downloadError && (
+          <Alert color="red" variant="light" data-testid="download-error">
+            {downloadError}
+          </Alert>
+        )}
+        {profile.organizationType.code === 'individual' && (
+          <Text size="sm" c="dimmed" data-testid="private-person-info">
+            {t('finance.privatePersonInfo')}
+          </Text>
+        )}
+        {investor ? (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="income-summary">
+            <Stat label={t('finance.averageMonthly')} value={formatMoney(s.averageMonthlyIncome, locale)} />
+            <Stat
+              label={t('finance.roiYear')}
+              value={formatPercent(s.averagePercentForYear)}
+              hint={<InfoPopover label={t('finance.roiYear')} text={t('finance.helpRoiYear')} />}
+            />
+            <Stat label={t('finance.percentMonth')} value={formatPercent(s.averagePercentForMonth)} />
+            <Stat label={t('finance.invested')} value={formatMoney(s.invested, locale)} />
+            <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
+            <Stat
+              label={t('finance.payback')}
+              value={s.payback === null ? '—' : t('finance.paybackValue', { count: s.payback })}
+              hint={<InfoPopover label={t('finance.payback')} text={t('finance.helpPayback')} />}
+            />
+            <Stat
+              label={t('finance.roiPeriod')}
+              value={investorList.data ? formatPercent(investorList.data.periodPercent) : '—'}
+              hint={<InfoPopover label={t('finance.roiPeriod')} text={t('finance.helpRoiPeriod')} />}
+            />
+          </SimpleGrid>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="income-summary">
+            <Stat label={t('finance.loan')} value={formatMoney(s.invested, locale)} />
+            <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
+            <Stat
+              label={t('finance.loanTerm')}
+              value={
+                s.loanTermYearMonth
+                  ? t('finance.loanTermValue', { month: formatYearMonth(s.loanTermYearMonth, locale) })
+                  : '—'
+              }
+            />
+          </SimpleGrid>
+        )}
+
+        <Paper withBorder radius="md" p="lg">
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4">
+              {t('finance.chartTitle')}
+            </Title>
+            {investor && (
+              <Group gap={4}>
+                <Text size="xs" c="dimmed">
+                  ADR
+                </Text>
+                <InfoPopover label="ADR" text={t('finance.helpAdr')} />
+                <Text size="xs" c="dimmed">
+                  RevPAR
+                </Text>
+                <InfoPopover label="RevPAR" text={t('finance.helpRevpar')} />
+              </Group>
+            )}
+          </Group>
+          {tooMany && (
+            <Chip.Group multiple value={visible ?? [chart.series[0]?.name ?? '']} onChange={setVisible}>
+              <Group gap="xs" mb="sm" className="desktop-only" data-testid="unit-filter">
+                {chart.series.map((series) => (
+                  <Chip key={series.name} value={series.name} size="xs">
+                    {series.label}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          )}
+          {listPending ? (
+            <LoadingState />
+          ) : (
+            <LineChart
+              h={280}
+              data={chart.data}
+              dataKey="date"
+              series={shown}
+              curveType="monotone"
+              withLegend
+              legendProps={{ verticalAlign: 'bottom' }}
+              xAxisProps={{
+                interval: tickInterval(chart.data.length),
+                tickFormatter: (date: string) =>
+                  formatShortYearMonth(Number(date.slice(0, 7).replace('-', '')), locale),
+              }}
+              yAxisProps={{ width: 72, tickFormatter: (value: number) => formatCompact(value, locale) }}
+              valueFormatter={(value) => formatMoney(value, locale)}
+              data-testid="income-chart"
+            />
+          )}
+        </Paper>
+
+        <Paper withBorder radius="md" p="lg">
+          <Title order={2} size="h4" mb="sm">
+            {t('finance.incomeByUnits')} — {formatYearMonth(to, locale)}
+          </Title>
+          {actives.data ? (
+            <Table.ScrollContainer minWidth={560}>
+              <Table striped data-testid="income-actives">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{investor ? t('finance.unit') : t('finance.loan')}</Table.Th>
+                    <Table.Th ta="right">{t('finance.amount')}</Table.Th>
+                    <Table.Th ta="right">{t('finance.percentOfInvested')}</Table.Th>
+                    {investor && <Table.Th ta="right">{t('finance.capitalization')}</Table.Th>}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {actives.data.actives.map((row) => (
+                    <Table.Tr key={row.id}>
+                      <Table.Td>{locale === 'en' ? row.nameEn : row.name}</Table.Td>
+                      <Table.Td ta="right">
+                        {formatMoney(row.amount, locale)}
+                        <Change value={row.lastMonthDiff} suffix="" />
+                      </Table.Td>
+                      <Table.Td ta="right">{formatPercent(row.percent)}</Table.Td>
+                      {investor && (
+                        <Table.Td ta="right">{formatMoney(row.capitalizationPrice, locale)}</Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          ) : actives.isError ? (
+            <ErrorState onRetry={() => void actives.refetch()} />
+          ) : (
+            <LoadingState />
+          )}
+        </Paper>
+      </Stack>
+    </DatesProvider>
+  );
+}
