@@ -72,6 +72,11 @@ export async function startPortal() {
     child.on('exit', (code) => reject(new Error(`portal exited with ${code}:\n${output}`)));
   });
   const url = `http://127.0.0.1:${port}`;
+  let stopping = false;
+  // A server that dies under a test says why, instead of leaving the browser waiting.
+  child.on('exit', (code) => {
+    if (!stopping) console.error(`portal exited with ${code}; its last output:\n${output.slice(-4000)}`);
+  });
 
   const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
@@ -106,6 +111,7 @@ export async function startPortal() {
     },
     logLength: () => output.length,
     async stop() {
+      stopping = true;
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;

@@ -49,6 +49,14 @@ describe('serving the web client', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('answers 404 for a missing file rather than the shell, and serves files added after start', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/assets/index-old.js' })).statusCode).toBe(404);
+    await writeFile(path.join(webDir, 'assets', 'index-new.js'), 'console.log(2)');
+    const added = await t.app.inject({ method: 'GET', url: '/assets/index-new.js' });
+    expect(added.statusCode).toBe(200);
+    expect(added.body).toBe('console.log(2)');
+  });
+
   it('keeps unknown API paths JSON 404, not the shell', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(response.statusCode).toBe(404);

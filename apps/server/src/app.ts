@@ -163,7 +163,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
-      wildcard: false,
       index: false,
       // Vite names built assets by content hash, so they never change under the same name; everything else,
       // the SPA shell first, is revalidated on every load so a deploy reaches users at once.
@@ -176,11 +175,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         );
       },
     });
+    // The static wildcard would answer the root as a directory; it is the shell like every client route.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
+    // A missing file (an old chunk after a deploy) is a 404, never the shell: the client then offers a reload.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (
       request.url.startsWith('/api') ||
       !serveWeb ||
+      isFile ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
       return reply.code(404).send({

@@ -36,12 +36,14 @@ export function IncomePage() {
   const [range, setRange] = useState<[Date | null, Date | null]>(defaultRange);
   const [visible, setVisible] = useState<string[] | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const from = range[0] ? yearMonthOfDate(range[0]) : 0;
-  const to = range[1] ? yearMonthOfDate(range[1]) : from;
+  // The data follows a complete range only: picking the first month alone reloads nothing.
+  const [applied, setApplied] = useState(defaultRange);
+  const from = yearMonthOfDate(applied[0]);
+  const to = yearMonthOfDate(applied[1]);
 
   const stats = useIncomeStatistics(currentRole, location);
-  const investorList = useInvestorIncome(location, from, to, investor && from > 0);
-  const lenderList = useLenderIncome(location, from, to, !investor && from > 0);
+  const investorList = useInvestorIncome(location, from, to, investor);
+  const lenderList = useLenderIncome(location, from, to, !investor);
   const actives = useIncomeActives(currentRole, location, to);
 
   const onRange = (value: [Date | string | null, Date | string | null]) => {
@@ -51,7 +53,10 @@ export function IncomePage() {
     ];
     setRange(next);
     // A new range reloads the data and selects the first unit series again.
-    if (next[0] && next[1]) setVisible(null);
+    if (next[0] && next[1]) {
+      setApplied([next[0], next[1]]);
+      setVisible(null);
+    }
   };
   const onDownload = async () => {
     setDownloadError(null);

@@ -1,0 +1,172 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import { type Portal, startPortal } from '../support/server.ts';
+
+async function downloadXlsx(page: Page, testId: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile(await file.path())) as never);
+  return { name: file.suggestedFilename(), sheet: workbook.worksheets[0] };
+}
+
+describe('finance pages in the browser', () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it("shows the investor's dashboard: catalogue, figures, the month's data and the request with its 5-second confirmation", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.getByTestId('dashboard-statistics').waitFor();
+    expect(await page.getByTestId('dashboard-statistics').textContent()).toContain('16 300 000 ₽');
+    expect(await page.getByTestId('location-units').textContent()).toContain(
+      '2 юнита «Стандарт», 28 м² каждый',
+    );
+    expect(await page.getByTestId('location-units').textContent()).toContain(
+      '9 юнитов «Джуниор сюит», 36 м² каждый',
+    );
+    expect(await page.getByTestId('location-units').textContent()).toContain('1 юнит «Сюит», 54 м² каждый');
+    const before = await page.getByTestId('actual-income').textContent();
+    await page.getByTestId('actual-month').click();
+    await page.getByRole('option').nth(2).click();
+    await expect.poll(() => page.getByTestId('actual-income').textContent()).not.toBe(before);
+    await page.getByTestId('ip-request').getByRole('button', { name: 'Оставить заявку' }).click();
+    await page.getByTestId('success-banner').waitFor();
+    expect(await page.getByTestId('success-banner').textContent()).toBe('Заявка отправлена');
+    await page.getByTestId('success-banner').waitFor({ state: 'detached', timeout: 7000 });
+    await screenshot(page, 'dashboard-finance-investor');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("hides the entrepreneur request from a sole proprietor and shows the lender's conversion offer", async () => {
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, 'lender@example.com', 'Lender1');
+    await page.getByTestId('conversion-offer').waitFor();
+    const offer = await page.getByTestId('conversion-offer').textContent();
+    for (const figure of ['500 тыс. ₽', 'до 24% годовых', 'до 40% в год', '30%'])
+      expect(offer).toContain(figure);
+    expect(await page.getByTestId('ip-request').count()).toBe(0);
+    await page.getByRole('button', { name: 'Оставить заявку на конвертацию' }).click();
+    await page.getByTestId('success-banner').waitFor();
+    await screenshot(page, 'dashboard-finance-lender');
+    await close();
+  });
+
+  it('shows the income page by role, reloads with the month range and downloads the XLSX that matches it', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, close } = await openPage(browser, viewport);
+      await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+      await page.goto(`${portal.url}/dashboard/income/`);
+      await page.getByTestId('income-summary').waitFor();
+      await page.getByTestId('income-actives').waitFor();
+      await screenshot(page, 'income-investor');
+      await close();
+    }
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/dashboard/income/`);
+    await page.getByTestId('private-person-info').waitFor();
+    const summary = await page.getByTestId('income-summary').textContent();
+    expect(summary).toContain('Окупаемость');
+    expect(summary).toContain('мес.');
+    // A narrower range reloads the list.
+    const reloaded = page.waitForRequest(
+      (r) => r.url().includes('/api/v1/investor-income?') && r.url().includes('yearMonthFrom='),
+    );
+    await page.getByTestId('income-range').click();
+    const months = page.locator('.mantine-MonthPickerInput-monthsListControl:not([data-disabled])');
+    await months.nth(2).click();
+    await months.nth(5).click();
+    const request = new URL((await reloaded).url());
+    expect(
+      Number(request.searchParams.get('yearMonthTo')) - Number(request.searchParams.get('yearMonthFrom')),
+    ).toBe(3);
+
+    const { name, sheet } = await downloadXlsx(page, 'income-download');
+    expect(name).toBe('доходы-1.xlsx');
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Месяц', 'Джуниор сюит №3', 'Баня №1', 'Итого']);
+    const token = await page.evaluate(() => localStorage.getItem('user_jwt_token'));
+    const statistics = await page.request.get(`${portal.url}/api/v1/investor-income/statistics?location=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const api = (await statistics.json()) as { totalIncome: number };
+    const total = (sheet?.getSheetValues() ?? [])
+      .slice(2)
+      .reduce((sum: number, row) => sum + Number((row as unknown[])[4] ?? 0), 0);
+    expect(total).toBeCloseTo(api.totalIncome, 0);
+    await close();
+
+    const lender = await openPage(browser);
+    await signIn(lender.page, portal.url, 'lender@example.com', 'Lender1');
+    await lender.page.goto(`${portal.url}/dashboard/income/`);
+    await lender.page.getByTestId('income-summary').waitFor();
+    const lenderSummary = await lender.page.getByTestId('income-summary').textContent();
+    expect(lenderSummary).toContain('3 000 000 ₽');
+    expect(lenderSummary).toContain('до февраль 2027');
+    await screenshot(lender.page, 'income-lender');
+    const lenderFile = await downloadXlsx(lender.page, 'income-download');
+    expect(lenderFile.sheet?.getRow(2).getCell(3).value).toBe(45_000);
+    await lender.close();
+  });
+
+  it('filters and sorts the income-outcome rows, downloads the month, and keeps lenders out', async () => {
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/dashboard/outcome/`);
+    await page.getByTestId('outcome-summary').waitFor();
+    await page.getByRole('tab', { name: 'Расходы' }).click();
+    const amounts = () =>
+      page.$$eval('[data-testid=outcome-table] td[data-amount]', (cells) =>
+        cells.map((c) => Number(c.getAttribute('data-amount'))),
+      );
+    const all = await amounts();
+    expect(all.length).toBe(7);
+    await page.getByTestId('amount-sort').getByText('По убыванию').click();
+    const desc = await amounts();
+    expect(desc).toEqual([...all].sort((a, b) => b - a));
+    await page.getByTestId('amount-sort').getByText('По возрастанию').click();
+    expect(await amounts()).toEqual([...all].sort((a, b) => a - b));
+    await page.getByTestId('category-filter').click();
+    await page.getByRole('option', { name: 'Налоги' }).click();
+    await page.keyboard.press('Escape');
+    expect((await amounts()).length).toBe(1);
+    await screenshot(page, 'outcome-investor');
+    const { name, sheet } = await downloadXlsx(page, 'outcome-download');
+    expect(name).toMatch(/^доходы-расходы-1-\d{4}-\d{2}\.xlsx$/);
+    expect(sheet?.getRow(1).values).toEqual([undefined, 'Дата', 'Тип', 'Категория', 'Статья', 'Сумма']);
+    await page.goto(`${portal.url}/dashboard/outcome-periphery/`);
+    await page.getByTestId('outcome-summary').waitFor();
+    await screenshot(page, 'outcome-periphery-investor');
+    await close();
+
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const demo = await openPage(browser, viewport);
+      await signIn(demo.page, portal.url, 'demo@example.com', 'Demo1234');
+      await demo.page.goto(`${portal.url}/dashboard/outcome/`);
+      await demo.page.getByTestId('outcome-summary').waitFor();
+      expect(await demo.page.getByTestId('outcome-month').count()).toBe(0);
+      expect(await demo.page.getByTestId('outcome-summary').textContent()).toContain('3 700 000 ₽');
+      await screenshot(demo.page, 'outcome-demo');
+      await demo.page.goto(`${portal.url}/dashboard/income/`);
+      await demo.page.getByTestId('income-summary').waitFor();
+      await screenshot(demo.page, 'income-demo');
+      await demo.close();
+    }
+
+    const lender = await openPage(browser);
+    await signIn(lender.page, portal.url, 'lender@example.com', 'Lender1');
+    await lender.page.goto(`${portal.url}/dashboard/outcome/`);
+    await lender.page.waitForURL('**/dashboard/');
+    await lender.close();
+  });
+});
