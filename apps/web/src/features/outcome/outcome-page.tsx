@@ -162,10 +162,12 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
                   value={categories}
                   onChange={setCategories}
                   clearable
-                  w={320}
+                  w={{ base: '100%', sm: 320 }}
                   data-testid="category-filter"
                 />
                 <SegmentedControl
+                  size="xs"
+                  w={{ base: '100%', sm: 'auto' }}
                   aria-label={t('finance.sortAmount')}
                   value={sort ?? 'none'}
                   onChange={(value) => setSort(value === 'asc' || value === 'desc' ? value : null)}

@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { PasswordModal } from './password-modal';
+import { SettingRow } from './setting-row';
 import { TwoFactor } from './two-factor';
 
 export function SecurityBlock() {
@@ -21,36 +22,32 @@ export function SecurityBlock() {
         {t('profile.security')}
       </Title>
       <Stack gap="md">
-        <Group justify="space-between">
-          <Stack gap={2}>
-            <Text fw={500}>{t('profile.password')}</Text>
-            <Text size="sm" c="dimmed">
-              ••••••••
-            </Text>
-          </Stack>
-          <Button variant="light" onClick={() => setPasswordOpen(true)} data-testid="change-password">
-            {t('profile.changePassword')}
-          </Button>
-        </Group>
+        <SettingRow
+          title={t('profile.password')}
+          text="••••••••"
+          action={
+            <Button variant="light" onClick={() => setPasswordOpen(true)} data-testid="change-password">
+              {t('profile.changePassword')}
+            </Button>
+          }
+        />
         <Divider />
         <TwoFactor />
         <Divider />
-        <Group justify="space-between" wrap="nowrap">
-          <Stack gap={2}>
-            <Text fw={500}>{t('profile.deleteAccount')}</Text>
-            <Text size="sm" c="dimmed">
-              {t('profile.deleteAccountText')}
-            </Text>
-          </Stack>
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => setDeleteStep('confirm')}
-            data-testid="delete-account"
-          >
-            {t('profile.deleteAccount')}
-          </Button>
-        </Group>
+        <SettingRow
+          title={t('profile.deleteAccount')}
+          text={t('profile.deleteAccountText')}
+          action={
+            <Button
+              variant="light"
+              color="red"
+              onClick={() => setDeleteStep('confirm')}
+              data-testid="delete-account"
+            >
+              {t('profile.deleteAccount')}
+            </Button>
+          }
+        />
       </Stack>
       <PasswordModal opened={passwordOpen} onClose={closePassword} />
       <Modal

@@ -16,7 +16,7 @@ export function SettingRow({
 }) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" align="center">
-      <Stack gap={2} className="setting-row-text">
+      <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Text fw={500}>{title}</Text>
         <Text size="sm" c="dimmed">
           {text}

@@ -8,6 +8,7 @@ import { ApiError, api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
 import { useCountdown } from '../../shared/ui/timed';
+import { SettingRow } from './setting-row';
 
 type Step = 'idle' | 'code' | 'on' | 'confirmOff' | 'off';
 
@@ -50,36 +51,36 @@ export function TwoFactor() {
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" wrap="nowrap">
-        <Stack gap={2}>
-          <Text fw={500}>{t('profile.twoFactor')}</Text>
-          <Text size="sm" c="dimmed">
-            {profile.twoFactorEnabled
-              ? t('profile.twoFactorOnText', { phone: formatPhone(phone) })
-              : t('profile.twoFactorOffText')}
-          </Text>
-        </Stack>
-        {profile.twoFactorEnabled ? (
-          <Button
-            variant="light"
-            color="red"
-            onClick={() => setStep('confirmOff')}
-            data-testid="two-factor-off"
-          >
-            {t('profile.turnOff')}
-          </Button>
-        ) : (
-          <Button
-            variant="light"
-            onClick={() => send.mutate()}
-            loading={send.isPending}
-            disabled={!phone}
-            data-testid="two-factor-on"
-          >
-            {t('profile.turnOn')}
-          </Button>
-        )}
-      </Group>
+      <SettingRow
+        title={t('profile.twoFactor')}
+        text={
+          profile.twoFactorEnabled
+            ? t('profile.twoFactorOnText', { phone: formatPhone(phone) })
+            : t('profile.twoFactorOffText')
+        }
+        action={
+          profile.twoFactorEnabled ? (
+            <Button
+              variant="light"
+              color="red"
+              onClick={() => setStep('confirmOff')}
+              data-testid="two-factor-off"
+            >
+              {t('profile.turnOff')}
+            </Button>
+          ) : (
+            <Button
+              variant="light"
+              onClick={() => send.mutate()}
+              loading={send.isPending}
+              disabled={!phone}
+              data-testid="two-factor-on"
+            >
+              {t('profile.turnOn')}
+            </Button>
+          )
+        }
+      />
       {send.error && (
         <Text c="red" size="sm">
           {send.error instanceof ApiError ? send.error.message : t('common.error')}
