@@ -1,3 +1,4 @@
+import { message } from '@portal/contract/messages';
 import type { Resources } from './ru';
 
 /** English texts (fallback language). Keys must match ru.ts. */
@@ -15,6 +16,7 @@ export const en: Resources = {
     send: 'Send',
     confirm: 'Confirm',
     required: 'Required field',
+    actionFailed: 'The action failed. Please try again.',
     soon: 'soon',
     dash: '—',
   },
@@ -81,6 +83,9 @@ export const en: Resources = {
     footerHotels: 'Hotel chain website',
     footerPrivacy: 'Privacy policy',
     footerCredits: '© {{year}} Management company. All rights reserved.',
+    noRoleTitle: 'The portal is for investors and lenders',
+    noRoleText:
+      'This account has neither the investor nor the lender role, so the sections of the portal have nothing to show. If this is a mistake, write to your manager.',
     skipToContent: 'Skip to content',
   },
   menu: {
@@ -153,7 +158,7 @@ export const en: Resources = {
     turnOff: 'Turn off',
     codeTitle: 'Enter the code from the SMS',
     codeText: 'We have sent a six-digit code to {{phone}}',
-    codeWrong: 'Something went wrong. Check the code and try again.',
+    codeWrong: message('code.invalid', 'en'),
     resendIn: 'Send the code again in {{seconds}} s',
     resend: 'Send the code again',
     twoFactorOnTitle: 'Authentication is on',
@@ -272,19 +277,20 @@ export const en: Resources = {
     hint: 'Check the address or go back to the main page.',
     home: 'Back to the main page',
   },
+  // The messages the server answers too (spec §5), defined once in the contract.
   validation: {
-    email: "This doesn't look like an email address.",
-    phone: 'Invalid phone number.',
-    passwordRule:
-      'Enter 6 to 20 characters. The password must contain at least one digit, one uppercase letter, and one lowercase letter.',
-    passwordRequired: 'Enter the password',
-    passwordMismatch: 'Passwords do not match.',
-    passwordSameAsOld: 'The new password must be different from the old one.',
-    loginRequired: 'Enter an e-mail or a phone',
-    contactRequired: 'Enter the e-mail or phone stated in your contract with the management company',
-    required: 'This field is required',
-    code: 'The code is six digits',
+    email: message('email.invalid', 'en'),
+    phone: message('phone.invalid', 'en'),
+    passwordRule: message('password.rule', 'en'),
+    passwordRequired: message('password.required', 'en'),
+    passwordMismatch: message('password.mismatch', 'en'),
+    passwordSameAsOld: message('password.sameAsOld', 'en'),
+    loginRequired: message('login.required', 'en'),
+    contactRequired: message('registration.contactRequired', 'en'),
+    required: message('validation.required', 'en'),
+    code: message('code.format', 'en'),
   },
+
   plural: {
     unit_one: '{{count}} unit',
     unit_few: '{{count}} units',

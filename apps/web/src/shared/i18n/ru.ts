@@ -1,4 +1,6 @@
 /** Russian texts (the portal's first language). Keys must match en.ts; a test checks it. */
+import { message } from '@portal/contract/messages';
+
 export const ru = {
   common: {
     loading: 'Загрузка…',
@@ -13,6 +15,7 @@ export const ru = {
     send: 'Отправить',
     confirm: 'Подтвердить',
     required: 'Обязательное поле',
+    actionFailed: 'Не удалось выполнить действие. Попробуйте ещё раз.',
     soon: 'скоро',
     dash: '—',
   },
@@ -79,6 +82,9 @@ export const ru = {
     footerHotels: 'Сайт сети отелей',
     footerPrivacy: 'Политика конфиденциальности',
     footerCredits: '© {{year}} Управляющая компания. Все права защищены.',
+    noRoleTitle: 'Личный кабинет — для инвесторов и займодателей',
+    noRoleText:
+      'У этой учётной записи нет роли инвестора или займодателя, поэтому разделам кабинета нечего показать. Если это ошибка, напишите вашему менеджеру.',
     skipToContent: 'Перейти к содержимому',
   },
   menu: {
@@ -151,7 +157,7 @@ export const ru = {
     turnOff: 'Отключить',
     codeTitle: 'Введите код из SMS',
     codeText: 'Мы отправили шестизначный код на номер {{phone}}',
-    codeWrong: 'Что-то пошло не так. Проверьте код и попробуйте ещё раз.',
+    codeWrong: message('code.invalid', 'ru'),
     resendIn: 'Отправить код повторно через {{seconds}} с',
     resend: 'Отправить код повторно',
     twoFactorOnTitle: 'Аутентификация включена',
@@ -268,19 +274,20 @@ export const ru = {
     hint: 'Проверьте адрес или вернитесь на главную страницу.',
     home: 'Вернуться на главную',
   },
+  // The messages the server answers too (spec §5), defined once in the contract.
   validation: {
-    email: 'Это непохоже на email-адрес.',
-    phone: 'Некорректный номер телефона.',
-    passwordRule:
-      'Введите от 6 до 20 символов. Пароль должен содержать хотя бы одну цифру, одну заглавную и строчную букву',
-    passwordRequired: 'Введите пароль',
-    passwordMismatch: 'Пароли не совпадают.',
-    passwordSameAsOld: 'Новый пароль должен отличаться от старого',
-    loginRequired: 'Введите e-mail или телефон',
-    contactRequired: 'Укажите e-mail или телефон из договора с управляющей компанией',
-    required: 'Обязательное поле',
-    code: 'Код состоит из шести цифр',
+    email: message('email.invalid', 'ru'),
+    phone: message('phone.invalid', 'ru'),
+    passwordRule: message('password.rule', 'ru'),
+    passwordRequired: message('password.required', 'ru'),
+    passwordMismatch: message('password.mismatch', 'ru'),
+    passwordSameAsOld: message('password.sameAsOld', 'ru'),
+    loginRequired: message('login.required', 'ru'),
+    contactRequired: message('registration.contactRequired', 'ru'),
+    required: message('validation.required', 'ru'),
+    code: message('code.format', 'ru'),
   },
+
   plural: {
     unit_one: '{{count}} юнит',
     unit_few: '{{count}} юнита',
