@@ -101,7 +101,9 @@ describe('the profile page', () => {
     await dialog.locator('input[name=newPassword]').fill('Changed12');
     await dialog.locator('input[name=repeat]').fill('Changed12');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
-    expect(await page.getByTestId('password-error').textContent()).toBe('Пароль введен не верно');
+    // The server's message, on the field it names.
+    expect(await page.getByTestId('old-password-error').textContent()).toBe('Пароль введен не верно');
+    expect(await dialog.locator('input[name=oldPassword]').getAttribute('data-invalid')).toBe('true');
     await dialog.locator('input[name=oldPassword]').fill('Both1234');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await page.getByTestId('password-changed').waitFor();
@@ -126,9 +128,7 @@ describe('the profile page', () => {
     const code = await portal.smsCode('+79990000002', since);
     await typeCode(page, code === '000000' ? '111111' : '000000');
     await page.getByTestId('code-wrong').waitFor();
-    expect(await page.getByTestId('code-wrong').textContent()).toBe(
-      'Что-то пошло не так. Проверьте код и попробуйте ещё раз.',
-    );
+    expect(await page.getByTestId('code-wrong').textContent()).toBe('Что-то пошло не так. Проверьте код.');
     for (let i = 0; i < 6; i += 1) await page.keyboard.press('Backspace');
     await typeCode(page, code);
     await page.getByTestId('two-factor-on-done').waitFor();

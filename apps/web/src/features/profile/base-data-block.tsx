@@ -73,13 +73,13 @@ export function BaseDataBlock() {
 
   return (
     <Paper withBorder radius="md" p="lg">
-      <Group justify="space-between" mb="md">
+      <Group justify="space-between" mb="md" gap="xs">
         <Title order={2} size="h4">
           {t('profile.baseData')}
         </Title>
         {!editing && (
-          <Group gap="xs">
-            <Button variant="subtle" size="xs" onClick={startEditing} data-testid="edit-profile">
+          <Group gap={6}>
+            <Button variant="default" size="xs" onClick={startEditing} data-testid="edit-profile">
               {t('common.edit')}
             </Button>
             <Button

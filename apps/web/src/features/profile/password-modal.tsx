@@ -33,8 +33,16 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
   const oldError = oldTouched || touched ? validatePassword(form.oldPassword) : null;
   const newError = touched ? validateNewPassword(form.oldPassword, form.newPassword) : null;
   const repeatError = touched ? validateRepeat(form.newPassword, form.repeat) : null;
-  const serverError =
-    mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? t('common.error') : null;
+  // The server's message: on the old password field when it names that field (a wrong password), else above.
+  const serverOldError =
+    mutation.error instanceof ApiError ? (mutation.error.fields.oldPassword ?? null) : null;
+  const serverError = serverOldError
+    ? null
+    : mutation.error instanceof ApiError
+      ? mutation.error.message
+      : mutation.error
+        ? t('common.actionFailed')
+        : null;
   const submit = () => {
     setTouched(true);
     if (
@@ -62,9 +70,13 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
           <PasswordInput
             label={t('profile.oldPassword')}
             value={form.oldPassword}
-            onChange={(e) => setForm({ ...form, oldPassword: e.currentTarget.value })}
+            onChange={(e) => {
+              setForm({ ...form, oldPassword: e.currentTarget.value });
+              if (serverOldError) mutation.reset();
+            }}
             onBlur={() => setOldTouched(true)}
-            error={oldError ? t(oldError) : null}
+            error={oldError ? t(oldError) : serverOldError}
+            errorProps={{ 'data-testid': 'old-password-error' }}
             autoComplete="current-password"
             name="oldPassword"
             data-autofocus

@@ -1,8 +1,8 @@
-import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { ApiError, api } from '../../shared/api/client';
 import { PasswordModal } from './password-modal';
 import { SettingRow } from './setting-row';
 import { TwoFactor } from './two-factor';
@@ -52,12 +52,20 @@ export function SecurityBlock() {
       <PasswordModal opened={passwordOpen} onClose={closePassword} />
       <Modal
         opened={deleteStep === 'confirm'}
-        onClose={() => setDeleteStep('idle')}
+        onClose={() => {
+          setDeleteStep('idle');
+          remove.reset();
+        }}
         title={t('profile.deleteConfirmTitle')}
         centered
       >
         <Stack>
           <Text size="sm">{t('profile.deleteConfirmText')}</Text>
+          {remove.error && (
+            <Alert color="red" variant="light" role="alert">
+              {remove.error instanceof ApiError ? remove.error.message : t('common.actionFailed')}
+            </Alert>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleteStep('idle')}>
               {t('common.cancel')}

@@ -47,7 +47,11 @@ export function TwoFactor() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
     },
   });
-  const close = () => setStep('idle');
+  const close = () => {
+    setStep('idle');
+    off.reset();
+  };
+  const errorText = (error: Error) => (error instanceof ApiError ? error.message : t('common.actionFailed'));
 
   return (
     <Stack gap="xs">
@@ -81,9 +85,9 @@ export function TwoFactor() {
           )
         }
       />
-      {send.error && (
-        <Text c="red" size="sm">
-          {send.error instanceof ApiError ? send.error.message : t('common.error')}
+      {send.error && step === 'idle' && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(send.error)}
         </Text>
       )}
       <Modal opened={step === 'code'} onClose={close} title={t('profile.codeTitle')} centered>
@@ -112,6 +116,11 @@ export function TwoFactor() {
                 : t('profile.codeWrong')}
             </Text>
           )}
+          {send.error && (
+            <Text c="red" size="sm" ta="center" role="alert">
+              {errorText(send.error)}
+            </Text>
+          )}
           {secondsLeft > 0 ? (
             <Text size="sm" c="dimmed" data-testid="resend-countdown">
               {t('profile.resendIn', { seconds: secondsLeft })}
@@ -135,6 +144,11 @@ export function TwoFactor() {
         </Stack>
       </Modal>
       <Modal opened={step === 'confirmOff'} onClose={close} title={t('profile.twoFactorOffConfirm')} centered>
+        {off.error && (
+          <Text c="red" size="sm" mb="sm" role="alert">
+            {errorText(off.error)}
+          </Text>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('common.cancel')}
