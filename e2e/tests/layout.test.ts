@@ -135,6 +135,10 @@ describe('the shared layout by role, location and language', () => {
       'Комплекс «Берег»: озёрная часть',
     );
     await screenshot(page, 'dashboard-both');
+    const selectedTab = () => page.locator('.location-tabs [role=tab][aria-selected=true]').textContent();
+    const firstTab = await page.locator('.location-tabs [role=tab]').first().textContent();
+    await page.locator('.location-tabs [role=tab]', { hasText: 'Комплекс «Берег»: озёрная часть' }).click();
+    expect(await selectedTab()).toBe('Комплекс «Берег»: озёрная часть');
     await toggler.getByText('Займодатель').click();
     await page.locator('.location-tabs [role=tab]', { hasText: 'Отель «Отражение»' }).waitFor();
     expect(await page.locator('.location-tabs [role=tab]').allTextContents()).toEqual(['Отель «Отражение»']);
@@ -144,6 +148,8 @@ describe('the shared layout by role, location and language', () => {
     expect(await personalMenu(page)).toContain('Мои активы');
     await toggler.getByText('Инвестор').click();
     await page.locator('.location-tabs [role=tab]', { hasText: 'Комплекс «Берег»: лесная часть' }).waitFor();
+    // A role starts again on its first location.
+    expect(await selectedTab()).toBe(firstTab);
     await close();
   });
 
@@ -199,5 +205,18 @@ describe('the shared layout by role, location and language', () => {
       await screenshot(page, 'profile-demo');
       await close();
     }
+  });
+
+  it('tells an account without the investor or lender role why the portal has nothing for it', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'manager@example.com', 'Manager1');
+    await page.getByRole('heading', { name: 'Личный кабинет — для инвесторов и займодателей' }).waitFor();
+    expect(await page.locator('nav.side-menu').count()).toBe(0);
+    await screenshot(page, 'no-owner-role');
+    await page.getByRole('button', { name: 'Выход' }).click();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('user_jwt_token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await close();
   });
 });

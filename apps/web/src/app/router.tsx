@@ -15,17 +15,25 @@ function RequireToken() {
   return storage.token() ? <Outlet /> : <Navigate to="/login" replace />;
 }
 
+const HASH_SCROLL_INTERVAL_MS = 100;
+const HASH_SCROLL_TRIES = 30;
+
 /** After navigation: to the top after about 500 ms, or smoothly to the hash anchor. */
 function ScrollManager() {
   const { pathname, hash } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is what starts the scroll.
   useEffect(() => {
     if (hash) {
-      const timer = setTimeout(
-        () => document.getElementById(hash.slice(1))?.scrollIntoView({ behavior: 'smooth' }),
-        100,
-      );
-      return () => clearTimeout(timer);
+      // The anchor may belong to data still loading: look for it a few times, then give up.
+      const id = decodeURIComponent(hash.slice(1));
+      let tries = 0;
+      const timer = setInterval(() => {
+        const target = document.getElementById(id);
+        tries += 1;
+        if (target) target.scrollIntoView({ behavior: 'smooth' });
+        if (target || tries >= HASH_SCROLL_TRIES) clearInterval(timer);
+      }, HASH_SCROLL_INTERVAL_MS);
+      return () => clearInterval(timer);
     }
     const timer = setTimeout(() => window.scrollTo({ top: 0 }), ROUTER_SCROLL_DELAY_MS);
     return () => clearTimeout(timer);

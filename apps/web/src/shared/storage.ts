@@ -20,6 +20,7 @@ export const storage = {
     return Number.isInteger(value) && value > 0 ? value : null;
   },
   setCurrentLocationId: (id: number) => localStorage.setItem(STORAGE_KEYS.currentLocationId, String(id)),
+  clearCurrentLocationId: () => localStorage.removeItem(STORAGE_KEYS.currentLocationId),
   /** Sign-out clears everything the portal stored. */
   clear: () => localStorage.clear(),
 };

@@ -8,6 +8,7 @@ import { Header, Logo } from './header';
 import { LocationSelect, LocationTabs } from './location-tabs';
 import { ManagerCard } from './manager-card';
 import { NeedSignBanner } from './need-sign-banner';
+import { NoOwnerRole } from './no-owner-role';
 import { SideMenu } from './side-menu';
 import { RoleToggler } from './togglers';
 import { UnitsList } from './units-list';
@@ -31,6 +32,7 @@ export function AppLayout() {
       </div>
     );
   }
+  if (state.session.roles.length === 0) return <NoOwnerRole />;
   return (
     <SessionProvider session={state.session}>
       <div className="app-shell">
