@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -87,5 +87,39 @@ describe('login page', () => {
     await renderWithProviders(<LoginPage />);
     await userEvent.click(await screen.findByText('lender@example.com / Lender1'));
     expect(screen.getByLabelText(/E-mail или телефон/)).toHaveValue('lender@example.com');
+  });
+
+  it("sends the captcha's token when the server has captcha on, and asks for a new one after a failure", async () => {
+    let options: { sitekey: string; callback: (token: string) => void } | undefined;
+    const smartCaptcha = {
+      render: vi.fn((_: HTMLElement, given: typeof options) => {
+        options = given;
+        return 7;
+      }),
+      reset: vi.fn(),
+      destroy: vi.fn(),
+    };
+    vi.stubGlobal('smartCaptcha', smartCaptcha);
+    const calls = stubApi({
+      'demo-accounts': { status: 200, body: { accounts: [] } },
+      'captcha-verify': { status: 200, body: { enabled: true, siteKey: 'site-key-test' } },
+      authenticate: {
+        status: 401,
+        body: { error: { code: 'login_failed', message: 'Пользователь не найден.' } },
+      },
+    });
+    await renderWithProviders(<LoginPage />);
+    await waitFor(() => expect(options?.sitekey).toBe('site-key-test'));
+    act(() => options?.callback('token-1'));
+    await userEvent.type(screen.getByLabelText(/E-mail или телефон/), 'investor@example.com');
+    await userEvent.type(screen.getByLabelText(/Пароль/), 'Wrong12');
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await screen.findByTestId('login-error');
+    const tries = () => calls.filter((c) => c.url.startsWith('/api/v1/authenticate'));
+    expect(tries()[0]?.body).toMatchObject({ captchaToken: 'token-1' });
+    expect(smartCaptcha.reset).toHaveBeenCalledWith(7);
+    await userEvent.click(screen.getByRole('button', { name: 'Войти' }));
+    await waitFor(() => expect(tries()).toHaveLength(2));
+    expect(tries()[1]?.body).not.toHaveProperty('captchaToken');
   });
 });

@@ -31,7 +31,8 @@ export function LoginPage() {
   const [codePhone, setCodePhone] = useState<string | null>(null);
   const [touched, setTouched] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | undefined>();
-  const onToken = useCallback((token: string) => setCaptchaToken(token), []);
+  const onToken = useCallback((token: string | undefined) => setCaptchaToken(token), []);
+  const [captchaReset, setCaptchaReset] = useState(0);
   const demo = useQuery({
     queryKey: ['demo-accounts'],
     queryFn: () => api<DemoAccountsResponse>('demo-accounts'),
@@ -49,6 +50,8 @@ export function LoginPage() {
       if ('codeRequired' in response) setCodePhone(response.phone);
       else signedIn(response);
     },
+    // The captcha token was spent on this try: the widget asks again.
+    onError: () => setCaptchaReset((n) => n + 1),
   });
 
   const submit = (event: FormEvent) => {
@@ -102,7 +105,7 @@ export function LoginPage() {
               />
             </Stack>
           )}
-          <Captcha onToken={onToken} language={i18n.language} />
+          <Captcha onToken={onToken} language={i18n.language} resetSignal={captchaReset} />
           {serverError && (
             <Alert color="red" variant="light" role="alert" data-testid="login-error">
               {serverError}

@@ -17,7 +17,8 @@ export function SignUpPage() {
   const [phone, setPhone] = useState('');
   const [touched, setTouched] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | undefined>();
-  const onToken = useCallback((token: string) => setCaptchaToken(token), []);
+  const onToken = useCallback((token: string | undefined) => setCaptchaToken(token), []);
+  const [captchaReset, setCaptchaReset] = useState(0);
   const error = touched ? (by === 'email' ? validateEmail(email) : validatePhone(phone)) : null;
   const mutation = useMutation({
     mutationFn: () =>
@@ -25,6 +26,7 @@ export function SignUpPage() {
         body: by === 'email' ? { email: email.trim(), captchaToken } : { phone, captchaToken },
       }),
     onSuccess: () => navigate('/sign-up-success'),
+    onError: () => setCaptchaReset((n) => n + 1),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +70,7 @@ export function SignUpPage() {
               required
             />
           )}
-          <Captcha onToken={onToken} language={i18n.language} />
+          <Captcha onToken={onToken} language={i18n.language} resetSignal={captchaReset} />
           {mutation.error && (
             <Alert color="red" variant="light" role="alert">
               {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}
