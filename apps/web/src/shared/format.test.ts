@@ -11,6 +11,7 @@ describe('formatting', () => {
 
   it('shows area in square metres and percents with the sign', () => {
     expect(formatArea(36)).toBe('36 м²');
+    expect(formatArea(42.5, 'en')).toBe('42,5 m²');
     expect(formatPercent(22.07)).toBe('22,07%');
     expect(formatPercent(undefined)).toBe('—');
   });

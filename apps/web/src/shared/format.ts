@@ -23,8 +23,8 @@ export function formatNumber(value: number, fractionDigits = 0): string {
     .replace(nbsp, ' ');
 }
 
-export function formatArea(area: number): string {
-  return `${formatNumber(area, 1)} м²`;
+export function formatArea(area: number, locale: Locale = 'ru'): string {
+  return `${formatNumber(area, 1)} ${locale === 'en' ? 'm²' : 'м²'}`;
 }
 
 export function formatPercent(value: number | null | undefined, fractionDigits = 2): string {
