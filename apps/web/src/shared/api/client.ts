@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import { storage } from '../storage';
 
 /** An error answer of the API: its message is already in the user's language. */
@@ -64,11 +65,13 @@ async function failure(response: Response): Promise<ApiError> {
     return new ApiError(
       response.status,
       body.error?.code ?? 'unknown',
-      body.error?.message ?? `Status code: ${response.status}`,
+      body.error?.message ?? i18n.t('common.actionFailed'),
       body.error?.fields,
     );
   } catch {
-    return new ApiError(response.status, 'unknown', `Status code: ${response.status}`);
+    // Not the API's JSON (a proxy's error page): a message the user can read, the status for the log.
+    console.error(`Status code: ${response.status}`);
+    return new ApiError(response.status, 'unknown', i18n.t('common.actionFailed'));
   }
 }
 
@@ -78,7 +81,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   try {
     response = await send(path, options);
   } catch {
-    throw new ApiError(0, 'network', 'Network error');
+    throw new ApiError(0, 'network', i18n.t('common.networkError'));
   }
   if (!response.ok) throw await failure(response);
   return (await response.json()) as T;

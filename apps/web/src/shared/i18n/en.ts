@@ -17,6 +17,7 @@ export const en: Resources = {
     confirm: 'Confirm',
     required: 'Required field',
     actionFailed: 'The action failed. Please try again.',
+    networkError: 'No connection to the server. Check the internet and try again.',
     soon: 'soon',
     dash: '—',
   },
