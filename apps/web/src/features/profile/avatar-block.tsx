@@ -1,7 +1,7 @@
 import { Avatar, Button, FileButton, Group, Modal, Paper, Slider, Stack, Text, Title } from '@mantine/core';
 import { AVATAR_MAX_BYTES } from '@portal/contract/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
@@ -21,6 +21,8 @@ export function AvatarBlock() {
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The file input forgets its file after each choice, so choosing the same photo again opens the crop again.
+  const resetFile = useRef<() => void>(null);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.profile });
   const upload = useMutation({
@@ -33,15 +35,17 @@ export function AvatarBlock() {
       close();
       await refresh();
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : t('common.error')),
+    onError: (e) => setError(e instanceof ApiError ? e.message : t('common.actionFailed')),
   });
   const remove = useMutation({
     mutationFn: () => api('users/avatar', { method: 'DELETE' }),
     onSuccess: refresh,
+    onError: (e) => setError(e instanceof ApiError ? e.message : t('common.actionFailed')),
   });
 
   const choose = (file: File | null) => {
     setError(null);
+    resetFile.current?.();
     if (!file) return;
     if (!TYPES.includes(file.type)) {
       // The spec: a non-image is only logged.
@@ -79,7 +83,7 @@ export function AvatarBlock() {
         </Avatar>
         <Stack gap={6}>
           <Group gap="sm">
-            <FileButton onChange={choose} accept="image/png,image/jpeg">
+            <FileButton onChange={choose} accept="image/png,image/jpeg" resetRef={resetFile}>
               {(props) => (
                 <Button variant="light" {...props} data-testid="choose-photo">
                   {profile.avatar ? t('profile.changePhoto') : t('profile.choosePhoto')}
