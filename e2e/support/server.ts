@@ -2,39 +2,16 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpServer } from '../../apps/server/src/test/smtp.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
-
-export type Mail = { to: string[]; subject: string; text: string };
 
 /**
  * The real portal as `npm start` runs it, on a fresh demo database in a temporary folder, delivering mail to a
  * real SMTP server in the test; SMS go to its log (no gateway), where the tests read the codes.
  */
 export async function startPortal() {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', async () => {
-        const parsed = await simpleParser(Buffer.concat(chunks));
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          subject: parsed.subject ?? '',
-          text: parsed.text ?? '',
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as { port: number }).port;
+  const smtp = await startSmtpServer();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
 
   let output = '';
@@ -48,7 +25,7 @@ export async function startPortal() {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DEMO_DATA: 'true',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,12 +67,11 @@ export async function startPortal() {
 
   return {
     url,
-    /** The latest mail to the address, waiting for it; answers the link it carries. */
+    /** The next mail to the address, waiting for it; answers the link it carries. */
     async linkFromMail(to: string, pathPrefix: '/activation/' | '/recovery/') {
-      const mail = await waitFor(() => mails.filter((m) => m.to.includes(to)).at(-1), `mail to ${to}`);
+      const mail = await smtp.waitForMail(to, 15_000);
       const match = new RegExp(`https?://[^\\s]+${pathPrefix}([A-Za-z0-9_-]+)`).exec(mail.text);
       if (!match?.[1]) throw new Error(`no link in the mail: ${mail.text}`);
-      mails.splice(mails.indexOf(mail), 1);
       return { mail, token: match[1], path: `${pathPrefix}${match[1]}` };
     },
     /** The newest six-digit code sent by SMS to the phone (+7XXXXXXXXXX), after `since` characters of the log. */
@@ -115,7 +91,7 @@ export async function startPortal() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+      await smtp.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
