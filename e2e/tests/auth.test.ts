@@ -44,6 +44,25 @@ describe('sign-in, sign-up and recovery in the browser', () => {
     await close();
   });
 
+  it('switches the sign-in screen to English, and the server answers in English too', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${portal.url}/login`);
+    await page.locator('.auth-topbar').getByText('EN', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect((await page.context().cookies()).find((c) => c.name === 'cookieLocale')?.value).toBe('EN');
+    await page.locator('input[name=login]').fill('investor@example');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByText("This doesn't look like an email address.").waitFor();
+    await page.locator('input[name=login]').fill('investor@example.com');
+    await page.locator('input[name=password]').fill('Wrong1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page.getByTestId('login-error').textContent()).resolves.toBe(
+      'No user found with this combination of username and password.',
+    );
+    await screenshot(page, 'login-en-error');
+    await close();
+  });
+
   it('signs in by a +7 phone and signs out, clearing everything', async () => {
     const { page, close } = await openPage(browser);
     await signIn(page, portal.url, '+7 (999) 000-00-02', 'Lender1');
@@ -64,8 +83,10 @@ describe('sign-in, sign-up and recovery in the browser', () => {
     await page.request.post(`${portal.url}/api/v1/users/logout`, {
       headers: { authorization: `Bearer ${token}` },
     });
-    // The page reloads itself on the 401, which aborts this navigation.
-    await page.goto(`${portal.url}/profile/`, { waitUntil: 'commit' });
+    // The page reloads itself on the 401, which may abort this navigation (or come before it).
+    await page.goto(`${portal.url}/profile/`, { waitUntil: 'commit' }).catch((error: Error) => {
+      if (!error.message.includes('ERR_ABORTED')) throw error;
+    });
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('user_jwt_token'))).toBeNull();
     await close();
@@ -74,13 +95,18 @@ describe('sign-in, sign-up and recovery in the browser', () => {
   it('registers a contract contact through the link in the e-mail', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, close } = await openPage(browser, viewport);
+      // Every view of the auth screen; the link views show their form for any link until it is sent.
       for (const [path, name] of [
         ['/login', 'login'],
         ['/sign-up', 'sign-up'],
+        ['/sign-up-success', 'sign-up-success'],
+        ['/activation/preview', 'activation'],
         ['/password-recovery', 'password-recovery'],
+        ['/recovery-success', 'recovery-success'],
+        ['/recovery/preview', 'recovery'],
       ] as const) {
         await page.goto(`${portal.url}${path}`);
-        await page.locator('form').waitFor();
+        await page.locator('.auth-card h1').waitFor();
         await screenshot(page, name);
       }
       await close();
