@@ -187,6 +187,9 @@ describe('the shared layout by role, location and language', () => {
       const drawer = page.getByRole('dialog');
       await drawer.locator('nav.side-menu').waitFor();
       expect(await drawer.getByText('Главная').count()).toBeGreaterThan(0);
+      // The header's links live in the burger on a phone, for the lender too.
+      for (const link of ['Новости', 'Лоты от инвесторов', 'FAQ'])
+        expect(await drawer.getByRole('link', { name: link, exact: true }).count()).toBe(1);
       await screenshot(page, `menu-${name}`);
       await drawer.getByText('Настройки').click();
       await page.getByRole('heading', { name: 'Настройки профиля' }).waitFor();

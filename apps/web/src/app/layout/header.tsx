@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterLink } from 'react-router';
 import { useSession } from '../../shared/session/session';
 import { LocationSelect } from './location-tabs';
-import { personalMenu } from './menu-rules';
+import { burgerLinks, HEADER_LINKS, personalMenu } from './menu-rules';
 import { SideMenu } from './side-menu';
 import { LanguageToggler, RoleToggler } from './togglers';
 import { useSignOut } from './use-sign-out';
@@ -53,16 +53,12 @@ export function Header() {
       <Group justify="space-between" wrap="nowrap" h="100%">
         <Group gap="xl" wrap="nowrap">
           <Logo />
-          <Group gap="md" className="desktop-only" component="nav" aria-label="header">
-            <Anchor component={Link} to="/news/" size="sm">
-              {t('layout.news')}
-            </Anchor>
-            <Anchor component={Link} to="/promo/" size="sm">
-              {t('layout.promo')}
-            </Anchor>
-            <Anchor component={Link} to="/faq/" size="sm">
-              {t('layout.faq')}
-            </Anchor>
+          <Group gap="md" className="desktop-only" component="nav" aria-label={t('layout.sections')}>
+            {HEADER_LINKS.map((link) => (
+              <Anchor key={link.key} component={Link} to={link.path} size="sm">
+                {t(link.labelKey)}
+              </Anchor>
+            ))}
           </Group>
         </Group>
         <Group gap="sm" wrap="nowrap">
@@ -122,7 +118,7 @@ export function Header() {
           <SideMenu onNavigate={close} />
           <Divider />
           <Stack gap={0}>
-            {personal.map((item) => (
+            {burgerLinks(roles).map((item) => (
               <NavLink
                 key={item.key}
                 component={RouterLink}

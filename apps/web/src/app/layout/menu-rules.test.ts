@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personalMenu, sideMenu } from './menu-rules';
+import { burgerLinks, personalMenu, sideMenu } from './menu-rules';
 
 const full = { existsMain: true, existsPeriphery: true };
 const stateOf = (items: ReturnType<typeof sideMenu>) =>
@@ -74,5 +74,28 @@ describe('personal menu', () => {
   });
   it('gives a user with both roles the investor menu', () => {
     expect(personalMenu(['LENDER', 'INVESTOR']).map((i) => i.key)).toContain('assets');
+  });
+});
+
+describe('burger menu', () => {
+  it("keeps the header's news, promo and FAQ links for a lender on a phone", () => {
+    expect(burgerLinks(['LENDER']).map((i) => i.key)).toEqual([
+      'documents',
+      'settings',
+      'news',
+      'promo',
+      'faq',
+    ]);
+  });
+
+  it("adds nothing twice to an investor's menu, which has them already", () => {
+    expect(burgerLinks(['INVESTOR']).map((i) => i.key)).toEqual([
+      'settings',
+      'assets',
+      'documents',
+      'news',
+      'promo',
+      'faq',
+    ]);
   });
 });

@@ -93,3 +93,19 @@ export function personalMenu(roles: RoleCode[]): PersonalMenuItem[] {
     { key: 'faq', path: '/faq/', labelKey: 'layout.faq' },
   ];
 }
+
+/** The header's links (news, promo, FAQ), shown to every role. */
+export const HEADER_LINKS: PersonalMenuItem[] = [
+  { key: 'news', path: '/news/', labelKey: 'layout.news' },
+  { key: 'promo', path: '/promo/', labelKey: 'layout.promo' },
+  { key: 'faq', path: '/faq/', labelKey: 'layout.faq' },
+];
+
+/**
+ * The burger menu (768 px and below) replaces the header's links too: the personal menu, then the header links it
+ * lacks, so a lender still reaches news, promo and FAQ on a phone.
+ */
+export function burgerLinks(roles: RoleCode[]): PersonalMenuItem[] {
+  const personal = personalMenu(roles);
+  return [...personal, ...HEADER_LINKS.filter((link) => !personal.some((item) => item.key === link.key))];
+}

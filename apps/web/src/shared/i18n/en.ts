@@ -67,6 +67,7 @@ export const en: Resources = {
     assets: 'My assets',
     documents: 'Documents',
     exit: 'Sign out',
+    sections: 'Sections',
     menu: 'Menu',
     language: 'Language',
     role: 'Role',

@@ -66,6 +66,7 @@ export const ru = {
     assets: 'Мои активы',
     documents: 'Документы',
     exit: 'Выход',
+    sections: 'Разделы',
     menu: 'Меню',
     language: 'Язык',
     role: 'Роль',
