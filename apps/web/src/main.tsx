@@ -11,8 +11,7 @@ import { router } from './app/router';
 import { theme } from './app/theme';
 import { setupI18n } from './shared/i18n';
 
-const i18n = setupI18n();
-document.documentElement.lang = i18n.language;
+setupI18n();
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },

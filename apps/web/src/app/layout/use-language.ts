@@ -11,7 +11,6 @@ export function useLanguage(): [Locale, (locale: Locale) => void] {
     locale,
     (next) => {
       setLocaleCookie(next);
-      document.documentElement.lang = next;
       void i18n.changeLanguage(next);
       if (storage.token())
         void api('locale/set-user-locale', { method: 'POST', query: { userLocale: next } }).catch(

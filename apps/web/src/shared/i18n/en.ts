@@ -67,6 +67,7 @@ export const en: Resources = {
     assets: 'My assets',
     documents: 'Documents',
     exit: 'Sign out',
+    documentTitle: 'Investor portal',
     sections: 'Sections',
     menu: 'Menu',
     language: 'Language',

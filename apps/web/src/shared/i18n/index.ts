@@ -15,6 +15,13 @@ export function setupI18n(language = localeFromCookie()) {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
+    // The document follows the language: its lang attribute (screen readers, hyphenation) and its title.
+    const follow = () => {
+      document.documentElement.lang = i18n.language;
+      document.title = i18n.t('layout.documentTitle');
+    };
+    follow();
+    i18n.on('languageChanged', follow);
   }
   return i18n;
 }

@@ -35,4 +35,12 @@ describe('texts', () => {
     await i18n.changeLanguage('en');
     expect(i18n.t('plural.unit', { count: 1 })).toBe('1 unit');
   });
+
+  it('puts the language and its title on the document', async () => {
+    const i18n = setupI18n('ru');
+    await i18n.changeLanguage('en');
+    expect([document.documentElement.lang, document.title]).toEqual(['en', 'Investor portal']);
+    await i18n.changeLanguage('ru');
+    expect([document.documentElement.lang, document.title]).toEqual(['ru', 'Личный кабинет инвестора']);
+  });
 });

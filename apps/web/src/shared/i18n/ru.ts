@@ -66,6 +66,7 @@ export const ru = {
     assets: 'Мои активы',
     documents: 'Документы',
     exit: 'Выход',
+    documentTitle: 'Личный кабинет инвестора',
     sections: 'Разделы',
     menu: 'Меню',
     language: 'Язык',
