@@ -144,6 +144,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/dashboard/booking/',
+                lazy: page(
+                  () => import('../features/bookings/bookings-page'),
+                  (m) => () => <m.BookingsPage part="main" />,
+                ),
+              },
+              {
+                path: '/dashboard/booking-periphery/',
+                lazy: page(
+                  () => import('../features/bookings/bookings-page'),
+                  (m) => () => <m.BookingsPage part="periphery" />,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),

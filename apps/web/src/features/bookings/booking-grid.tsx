@@ -1,0 +1,269 @@
+import { Text } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../shared/format';
+import type { Cell, Granularity, GridColumn, GridGroup } from './grid-model';
+
+const NAME_WIDTH = 180;
+const HEADER_HEIGHT = 44;
+const ROW_HEIGHT = 32;
+/** Scrolling this close to an edge asks for more dates there, then edge events rest for 1500 ms (spec §9). */
+export const EDGE_PX = 20;
+export const EDGE_PAUSE_MS = 1500;
+/** A table under 3 units is small: it takes only the height it needs. */
+const SMALL_TABLE_UNITS = 3;
+
+type Row = { kind: 'group'; group: GridGroup } | { kind: 'unit'; unit: GridGroup['units'][number] };
+
+export type GridProps = {
+  groups: GridGroup[];
+  columns: GridColumn[];
+  granularity: Granularity;
+  onEdge: (side: 'before' | 'after') => void;
+  /** Columns added at the start since the last render: the view shifts by them to stay where it was. */
+  prepended: number;
+};
+
+/** The bookings grid: rows and columns are virtualized, so only what is visible is in the page. */
+export function BookingGrid({ groups, columns, granularity, onEdge, prepended }: GridProps) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const restingUntil = useRef(0);
+  const [tip, setTip] = useState<{ cell: Cell; x: number; y: number } | null>(null);
+  const columnWidth = granularity === 'day' ? 36 : 28;
+  const rows = useMemo<Row[]>(
+    () =>
+      groups.flatMap((group) => [
+        { kind: 'group' as const, group },
+        ...group.units.map((unit) => ({ kind: 'unit' as const, unit })),
+      ]),
+    [groups],
+  );
+  const unitCount = groups.reduce((sum, g) => sum + g.units.length, 0);
+
+  const rowVirtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 6,
+  });
+  const columnVirtualizer = useVirtualizer({
+    horizontal: true,
+    count: columns.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => columnWidth,
+    overscan: 8,
+  });
+
+  // Prepending dates must not move what the user looks at.
+  useLayoutEffect(() => {
+    if (prepended > 0 && scrollRef.current) scrollRef.current.scrollLeft += prepended * columnWidth;
+  }, [prepended, columnWidth]);
+
+  // The initial window is a few days: grow it until the grid is wider than the view, so scrolling can begin.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of columns is what may leave the view unfilled.
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (element && element.scrollWidth <= element.clientWidth + EDGE_PX) onEdge('after');
+  }, [columns.length]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element || Date.now() < restingUntil.current) return;
+    if (element.scrollLeft <= EDGE_PX) {
+      restingUntil.current = Date.now() + EDGE_PAUSE_MS;
+      onEdge('before');
+    } else if (element.scrollLeft + element.clientWidth >= element.scrollWidth - EDGE_PX) {
+      restingUntil.current = Date.now() + EDGE_PAUSE_MS;
+      onEdge('after');
+    }
+  };
+
+  const width = NAME_WIDTH + columnVirtualizer.getTotalSize();
+  const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
+  const virtualColumns = columnVirtualizer.getVirtualItems();
+  const monthFormat = new Intl.DateTimeFormat(en ? 'en-GB' : 'ru-RU', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const dayFormat = new Intl.DateTimeFormat(en ? 'en-GB' : 'ru-RU', {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+
+  return (
+    <div
+      ref={scrollRef}
+      className="booking-grid"
+      data-small={unitCount < SMALL_TABLE_UNITS || undefined}
+      onScroll={onScroll}
+      data-testid="booking-grid"
+    >
+      <div style={{ width, height, position: 'relative' }}>
+        <div className="booking-grid-header" style={{ width, height: HEADER_HEIGHT }}>
+          <div className="booking-grid-corner" style={{ width: NAME_WIDTH, height: HEADER_HEIGHT }} />
+          {virtualColumns.map((virtual) => {
+            const column = columns[virtual.index];
+            if (!column) return null;
+            const first = virtual.index === virtualColumns[0]?.index;
+            const top =
+              granularity === 'day'
+                ? column.isMonthStart || first
+                  ? monthFormat.format(new Date(`${column.date}T12:00:00Z`))
+                  : ''
+                : column.hour === 0 || first
+                  ? dayFormat.format(new Date(`${column.date}T12:00:00Z`))
+                  : '';
+            return (
+              <div
+                key={virtual.key}
+                className="booking-grid-head"
+                data-weekend={column.isWeekend || undefined}
+                data-today={column.isToday || undefined}
+                style={{ left: NAME_WIDTH + virtual.start, width: virtual.size, height: HEADER_HEIGHT }}
+              >
+                <span className="booking-grid-month">{top}</span>
+                <span>{column.label}</span>
+              </div>
+            );
+          })}
+        </div>
+        {rowVirtualizer.getVirtualItems().map((virtualRow) => {
+          const row = rows[virtualRow.index];
+          if (!row) return null;
+          return (
+            <div
+              key={virtualRow.key}
+              className={row.kind === 'group' ? 'booking-grid-row booking-grid-group' : 'booking-grid-row'}
+              style={{ top: HEADER_HEIGHT + virtualRow.start, height: virtualRow.size, width }}
+            >
+              <div
+                className="booking-grid-name"
+                style={{ width: NAME_WIDTH }}
+                title={row.kind === 'group' ? undefined : (row.unit.unitNumber ?? undefined)}
+              >
+                {row.kind === 'group'
+                  ? en
+                    ? row.group.nameEn
+                    : row.group.name
+                  : en
+                    ? row.unit.nameEn
+                    : row.unit.name}
+                {row.kind === 'unit' && row.unit.isOwn && (
+                  <span className="booking-grid-own" title={t('bookings.ownUnit')} />
+                )}
+              </div>
+              {virtualColumns.map((virtual) => {
+                const column = columns[virtual.index];
+                const style = { left: NAME_WIDTH + virtual.start, width: virtual.size };
+                if (row.kind === 'group') {
+                  return (
+                    <div
+                      key={virtual.key}
+                      className="booking-grid-free"
+                      style={style}
+                      data-weekend={column?.isWeekend || undefined}
+                    >
+                      {row.group.free[virtual.index]}
+                    </div>
+                  );
+                }
+                const cell = row.unit.cells.get(virtual.index);
+                // Today is marked through the day's column; in hours the header shows it.
+                const marks = {
+                  'data-weekend': column?.isWeekend || undefined,
+                  'data-today': (granularity === 'day' && column?.isToday) || undefined,
+                };
+                if (!cell)
+                  return <div key={virtual.key} className="booking-grid-cell" style={style} {...marks} />;
+                // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too.
+                return (
+                  <button
+                    type="button"
+                    key={virtual.key}
+                    className="booking-grid-cell"
+                    style={style}
+                    {...marks}
+                    data-status={cell.status || undefined}
+                    data-start={cell.isStart || undefined}
+                    data-end={cell.isEnd || undefined}
+                    data-borderline={cell.isBorderline || undefined}
+                    data-many={cell.isMany || undefined}
+                    onMouseEnter={(event) => setTip({ cell, x: event.clientX, y: event.clientY })}
+                    onClick={(event) => setTip({ cell, x: event.clientX, y: event.clientY })}
+                    onMouseLeave={() => setTip(null)}
+                    onBlur={() => setTip(null)}
+                  >
+                    {cell.isMany ? cell.count : ''}
+                  </button>
+                );
+              })}
+            </div>
+          );
+        })}
+      </div>
+      {tip && <BookingTooltip cell={tip.cell} x={tip.x} y={tip.y} />}
+    </div>
+  );
+}
+
+function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const time = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Moscow',
+  });
+  return (
+    <div
+      className="booking-tooltip"
+      style={{ left: Math.min(x + 12, window.innerWidth - 260), top: y + 12 }}
+      role="tooltip"
+      data-testid="booking-tooltip"
+    >
+      {cell.entries.map((entry) =>
+        entry.kind === 'booking' ? (
+          <div key={`b${entry.booking.id}`} className="booking-tooltip-entry">
+            <Text size="xs" fw={600}>
+              {time.format(new Date(entry.booking.startDateTime))} —{' '}
+              {time.format(new Date(entry.booking.endDateTime))}
+            </Text>
+            <Text size="xs">
+              {t('bookings.status')}:{' '}
+              {t(`bookings.statuses.${entry.booking.status === 'checkedin' ? 'new' : entry.booking.status}`, {
+                defaultValue: entry.booking.status,
+              })}
+            </Text>
+            <Text size="xs">
+              {t('bookings.guests')}: {entry.booking.guestAmount}
+            </Text>
+            {entry.booking.source && (
+              <Text size="xs">
+                {t('bookings.source')}: {entry.booking.source.name}
+              </Text>
+            )}
+            <Text size="xs">
+              {t('bookings.paid')}: {formatMoney(entry.booking.paid, locale)} /{' '}
+              {formatMoney(entry.booking.sum, locale)}
+            </Text>
+          </div>
+        ) : (
+          <div key={`r${entry.start}`} className="booking-tooltip-entry">
+            <Text size="xs" fw={600}>
+              {t('bookings.repair')}: {time.format(new Date(entry.repair.startDateTime))} —{' '}
+              {time.format(new Date(entry.repair.endDateTime))}
+            </Text>
+            <Text size="xs">{entry.repair.description}</Text>
+          </div>
+        ),
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,213 @@
+import { Chip, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import 'dayjs/locale/ru';
+import 'dayjs/locale/en';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney, formatPercent } from '../../shared/format';
+import { useSession } from '../../shared/session/session';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { Stat } from '../../shared/ui/stat';
+import { BookingGrid } from './booking-grid';
+import { buildColumns, buildGrid } from './grid-model';
+import { type Part, useBookingLocations, useBookingStatistics, useBookings } from './queries';
+import { at11, extend, initialWindow, PRESETS, STEP_DAYS, windowFrom } from './window';
+
+/** Where the summary blocks appear (spec document 2, §2). */
+const STATISTICS_LOCATIONS: Record<Part, number[]> = { main: [1], periphery: [1, 2, 3, 4, 7] };
+const LOAD_LOCATIONS: Record<Part, number[]> = { main: [1, 2], periphery: [1, 2, 3, 4, 7] };
+
+/** /dashboard/booking/ (rooms by day) and /dashboard/booking-periphery/ (outbuildings by hour). */
+export function BookingsPage({ part }: { part: Part }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const { currentRole, currentLocation } = useSession();
+  const bookingLocations = useBookingLocations();
+  const lender = currentRole !== 'INVESTOR';
+  // Lenders first choose among the booking locations; investors use the layout's location tabs.
+  const lenderTabs = (part === 'main' ? bookingLocations.data?.main : bookingLocations.data?.periphery) ?? [];
+  const [lenderLocation, setLenderLocation] = useState<number | null>(null);
+  const location = lender ? (lenderLocation ?? lenderTabs[0]?.id) : currentLocation?.id;
+
+  const [window, setWindow] = useState(initialWindow);
+  const [prepended, setPrepended] = useState(0);
+  const [sources, setSources] = useState<string[] | null>(null);
+  const bookings = useBookings(part, location, window.start, window.end);
+  const showStatistics = location !== undefined && STATISTICS_LOCATIONS[part].includes(location);
+  const showLoad = location !== undefined && LOAD_LOCATIONS[part].includes(location);
+  const statistics = useBookingStatistics(part, location, showStatistics || showLoad);
+  const granularity = part === 'main' ? 'day' : 'hour';
+
+  // A new location starts again from the initial window with every source.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location is what resets the view.
+  useEffect(() => {
+    setWindow(initialWindow());
+    setSources(null);
+    setPrepended(0);
+  }, [location]);
+
+  const columns = useMemo(
+    () => buildColumns(window.start.getTime(), window.end.getTime(), granularity, Date.now()),
+    [window, granularity],
+  );
+  const allSources = useMemo(() => {
+    const seen = new Map<number, string>();
+    for (const group of bookings.data?.groups ?? [])
+      for (const unit of group.units)
+        for (const b of unit.bookings) if (b.source) seen.set(b.source.id, b.source.name);
+    return [...seen].map(([id, name]) => ({ value: String(id), label: name }));
+  }, [bookings.data]);
+  // Cell states are derived once per data load and filter, never per render.
+  const groups = useMemo(
+    () =>
+      bookings.data
+        ? buildGrid(bookings.data, columns, granularity, sources ? new Set(sources.map(Number)) : null)
+        : [],
+    [bookings.data, columns, granularity, sources],
+  );
+
+  const onEdge = (side: 'before' | 'after') => {
+    const next = extend(window, side, STEP_DAYS[part]);
+    if (next === window) return;
+    setPrepended(side === 'before' ? (granularity === 'day' ? STEP_DAYS[part] : STEP_DAYS[part] * 24) : 0);
+    setWindow(next);
+  };
+  const setStart = (start: Date) => {
+    setPrepended(0);
+    setWindow(windowFrom(start, part));
+  };
+  const unitCount = groups.reduce((sum, g) => sum + g.units.length, 0);
+
+  return (
+    <DatesProvider settings={{ locale }}>
+      <Stack gap="md" className="page">
+        <Title order={1} size="h2">
+          {t(part === 'main' ? 'bookings.title' : 'bookings.titlePeriphery')}
+        </Title>
+        {lender && lenderTabs.length > 0 && (
+          <Tabs value={String(location)} onChange={(value) => value && setLenderLocation(Number(value))}>
+            <Tabs.List>
+              {lenderTabs.map((l) => (
+                <Tabs.Tab key={l.id} value={String(l.id)}>
+                  {locale === 'en' ? l.nameEn : l.name}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Tabs>
+        )}
+        {statistics.data && (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="booking-statistics">
+            {showLoad && (
+              <Stat
+                label={t('bookings.loadToday')}
+                value={formatPercent(statistics.data.loadToday.percentOfUnits, 0)}
+                extra={
+                  <Text size="sm">
+                    {t('bookings.unitsOf', {
+                      count: statistics.data.loadToday.countOfUnits,
+                      total: statistics.data.countOfUnits,
+                    })}
+                  </Text>
+                }
+              />
+            )}
+            {showStatistics && (
+              <>
+                <Stat
+                  label={t('bookings.incomeThisMonth')}
+                  value={formatMoney(statistics.data.income.thisMonth, locale)}
+                  extra={
+                    <Text size="sm">
+                      {t('bookings.lastMonth')}: {formatMoney(statistics.data.income.lastMonth, locale)}
+                    </Text>
+                  }
+                />
+                <Stat
+                  label={t('bookings.guestsToday')}
+                  value={String(Object.values(statistics.data.guestsToday).reduce((s, n) => s + n, 0))}
+                />
+                <Stat
+                  label={t('bookings.unitsStatus')}
+                  value={t('bookings.freeUnits', { count: statistics.data.unitsStatus.free ?? 0 })}
+                  extra={
+                    <Text size="sm">
+                      {t('bookings.takenUnits', {
+                        count: statistics.data.countOfUnits - (statistics.data.unitsStatus.free ?? 0),
+                      })}
+                    </Text>
+                  }
+                />
+                <Stat
+                  label={t('bookings.averagePrice')}
+                  value={formatMoney(statistics.data.averageRoomPrice.thisMonth, locale)}
+                  extra={
+                    <Text size="sm">
+                      {t('bookings.lastMonth')}:{' '}
+                      {formatMoney(statistics.data.averageRoomPrice.lastMonth, locale)}
+                    </Text>
+                  }
+                />
+              </>
+            )}
+          </SimpleGrid>
+        )}
+        <Paper withBorder radius="md" p="md">
+          <Group align="end" wrap="wrap" mb="sm">
+            <Select
+              label={t('bookings.start')}
+              placeholder={t('bookings.presetPlaceholder')}
+              data={PRESETS.map((p) => ({ value: p.key, label: t(`bookings.presets.${p.key}`) }))}
+              onChange={(value) => {
+                const preset = PRESETS.find((p) => p.key === value);
+                if (preset) setStart(at11(new Date(), preset.days));
+              }}
+              w={{ base: '100%', sm: 220 }}
+              data-testid="booking-preset"
+            />
+            <DatePickerInput
+              label={t('bookings.date')}
+              valueFormat="DD.MM.YYYY"
+              value={window.start}
+              onChange={(value) => value && setStart(at11(new Date(value), 0))}
+              w={{ base: '100%', sm: 180 }}
+            />
+          </Group>
+          {allSources.length > 0 && (
+            <Chip.Group multiple value={sources ?? allSources.map((s) => s.value)} onChange={setSources}>
+              <Group gap={6} mb="sm" data-testid="source-filter">
+                {allSources.map((source) => (
+                  <Chip key={source.value} value={source.value} size="xs">
+                    {source.label}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+          )}
+          {bookings.isPending || (location === undefined && bookingLocations.isPending) ? (
+            <LoadingState />
+          ) : bookings.isError ? (
+            <ErrorState onRetry={() => void bookings.refetch()} />
+          ) : unitCount === 0 ? (
+            <EmptyState title={t('bookings.empty')} />
+          ) : (
+            <BookingGrid
+              groups={groups}
+              columns={columns}
+              granularity={granularity}
+              onEdge={onEdge}
+              prepended={prepended}
+            />
+          )}
+          <Group gap="md" mt="sm" className="booking-legend">
+            {['new', 'confirmed', 'checkedout', 'repair', 'both'].map((status) => (
+              <Group key={status} gap={6}>
+                <span className="booking-legend-swatch" data-status={status} />
+                <Text size="xs">{t(`bookings.statuses.${status}`)}</Text>
+              </Group>
+            ))}
+          </Group>
+        </Paper>
+      </Stack>
+    </DatesProvider>
+  );
+}

@@ -1,0 +1,40 @@
+/** The bookings window: dates at 11:00 Moscow time, as the spec's initial window sets them. */
+const DAY_MS = 86_400_000;
+const MOSCOW_MS = 3 * 3_600_000;
+
+/** 11:00 Moscow time of the day `days` from the day of `now`. */
+export function at11(now: Date, days: number): Date {
+  const moscowMidnight = Math.floor((now.getTime() + MOSCOW_MS) / DAY_MS) * DAY_MS - MOSCOW_MS;
+  return new Date(moscowMidnight + days * DAY_MS + 11 * 3_600_000);
+}
+
+/** From one day before to four days after today (spec §4). */
+export function initialWindow(now = new Date()): { start: Date; end: Date } {
+  return { start: at11(now, -1), end: at11(now, 4) };
+}
+
+/** Rooms grow by two weeks a step; outbuildings, shown by the hour, by three days (three steps of a day). */
+export const STEP_DAYS = { main: 14, periphery: 3 } as const;
+/** A call answers at most 366 days; the grid keeps its window within that. */
+export const MAX_WINDOW_DAYS = 366;
+
+export function extend(window: { start: Date; end: Date }, side: 'before' | 'after', days: number) {
+  const start = side === 'before' ? new Date(window.start.getTime() - days * DAY_MS) : window.start;
+  const end = side === 'after' ? new Date(window.end.getTime() + days * DAY_MS) : window.end;
+  if (end.getTime() - start.getTime() > MAX_WINDOW_DAYS * DAY_MS) return window;
+  return { start, end };
+}
+
+export const PRESETS = [
+  { key: 'weekAgo', days: -7 },
+  { key: 'twoWeeksAgo', days: -14 },
+  { key: 'monthAgo', days: -30 },
+  { key: 'twoMonthsAgo', days: -61 },
+  { key: 'inMonth', days: 30 },
+  { key: 'inTwoMonths', days: 61 },
+] as const;
+
+/** A preset or a calendar date sets the start; the end follows by a month of rooms or a week of outbuildings. */
+export function windowFrom(start: Date, part: 'main' | 'periphery'): { start: Date; end: Date } {
+  return { start, end: new Date(start.getTime() + (part === 'main' ? 30 : 7) * DAY_MS) };
+}
