@@ -1,0 +1,144 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import { type Portal, startPortal } from '../support/server.ts';
+
+describe('the bookings grids', () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('shows the rooms of the location by type with booked cells, free counts, a tooltip and the statistics of location 1', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/dashboard/booking/`);
+    const grid = page.getByTestId('booking-grid');
+    await grid.locator('button.booking-grid-cell').first().waitFor();
+    expect(await grid.locator('.booking-grid-group .booking-grid-name').allTextContents()).toEqual([
+      'Стандарт',
+      'Джуниор сюит',
+      'Сюит',
+    ]);
+    // Only what is visible is rendered: far fewer nodes than 12 units × every day of the window.
+    expect(await grid.locator('.booking-grid-cell').count()).toBeLessThan(1000);
+    const statuses = await grid
+      .locator('button.booking-grid-cell')
+      .evaluateAll((cells) => [...new Set(cells.map((c) => c.getAttribute('data-status')))]);
+    expect(
+      statuses.every((s) => ['new', 'confirmed', 'checkedout', 'repair', 'both'].includes(s ?? '')),
+    ).toBe(true);
+    await grid.locator('button.booking-grid-cell[data-status=new]:not([data-many])').first().hover();
+    const tooltip = page.getByTestId('booking-tooltip');
+    await tooltip.waitFor();
+    expect(await tooltip.textContent()).toMatch(/Гостей: \d/);
+    const statistics = await page.getByTestId('booking-statistics').textContent();
+    expect(statistics).toContain('Загрузка сегодня');
+    expect(statistics).toContain('Доход в этом месяце');
+    await screenshot(page, 'booking-investor');
+
+    // Location 2 shows the load block only; location 3 neither.
+    await page.getByRole('tab', { name: 'Комплекс «Берег»: лесная часть' }).click();
+    await expect
+      .poll(async () => page.getByTestId('booking-statistics').textContent())
+      .not.toContain('Доход в этом месяце');
+    expect(await page.getByTestId('booking-statistics').textContent()).toContain('Загрузка сегодня');
+    await page.getByRole('tab', { name: 'Отель «Отражение»' }).click();
+    await expect.poll(() => page.getByTestId('booking-statistics').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('moves the window with a preset, filters by source and loads more dates at the edges', async () => {
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/dashboard/booking/`);
+    const grid = page.getByTestId('booking-grid');
+    await grid.locator('button.booking-grid-cell').first().waitFor();
+
+    const booked = () => grid.locator('button.booking-grid-cell').count();
+    const before = await booked();
+    await page.getByTestId('source-filter').getByText('Сайт', { exact: true }).click();
+    await expect.poll(booked).toBeLessThan(before);
+    await page.getByTestId('source-filter').getByText('Сайт', { exact: true }).click();
+    await expect.poll(booked).toBe(before);
+
+    const later = page.waitForRequest((r) => r.url().includes('/api/v1/bookings?'));
+    await grid.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const laterUrl = new URL((await later).url());
+    expect(Date.parse(laterUrl.searchParams.get('endDate') ?? '')).toBeGreaterThan(
+      Date.now() + 20 * 86_400_000,
+    );
+
+    await page.waitForTimeout(1600);
+    const earlier = page.waitForRequest((r) => r.url().includes('/api/v1/bookings?'));
+    await grid.evaluate((element) => {
+      element.scrollLeft = 0;
+    });
+    const earlierUrl = new URL((await earlier).url());
+    expect(Date.parse(earlierUrl.searchParams.get('startDate') ?? '')).toBeLessThan(
+      Date.now() - 10 * 86_400_000,
+    );
+    // The view stays on the dates it showed: prepending shifts the scroll by the added columns.
+    await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(300);
+
+    const preset = page.waitForRequest((r) => r.url().includes('/api/v1/bookings?'));
+    await page.getByTestId('booking-preset').click();
+    await page.getByRole('option', { name: 'Два месяца назад' }).click();
+    const presetUrl = new URL((await preset).url());
+    const start = Date.parse(presetUrl.searchParams.get('startDate') ?? '');
+    expect(Math.round((Date.now() - start) / 86_400_000)).toBeGreaterThanOrEqual(60);
+    await close();
+  });
+
+  it('shows outbuildings by the hour, 24 columns a day', async () => {
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, close } = await openPage(browser, viewport);
+      await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+      await page.goto(`${portal.url}/dashboard/booking-periphery/`);
+      const grid = page.getByTestId('booking-grid');
+      await grid.locator('.booking-grid-head').first().waitFor();
+      const labels = await grid.locator('.booking-grid-head > span:last-child').allTextContents();
+      expect(labels.slice(0, 3).every((label) => /^\d\d$/.test(label))).toBe(true);
+      expect(await grid.locator('.booking-grid-group .booking-grid-name').allTextContents()).toEqual([
+        'Баня',
+      ]);
+      await screenshot(page, 'booking-periphery-investor');
+      await close();
+    }
+  });
+
+  it('gives the lender the tabs of booking locations first, and 375 px works', async () => {
+    const { page, close } = await openPage(browser, MOBILE);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/dashboard/booking/`);
+    await page.getByTestId('booking-grid').locator('button.booking-grid-cell').first().waitFor();
+    await screenshot(page, 'booking-investor');
+    await close();
+
+    const lender = await openPage(browser);
+    await signIn(lender.page, portal.url, 'lender@example.com', 'Lender1');
+    await lender.page.goto(`${portal.url}/dashboard/booking/`);
+    const tabs = lender.page.locator('.page [role=tab]');
+    await tabs.first().waitFor();
+    expect(await tabs.allTextContents()).toEqual([
+      'Лесной SPA-отель «Сосны»',
+      'Комплекс «Берег»: лесная часть',
+    ]);
+    await lender.page.getByTestId('booking-grid').locator('button.booking-grid-cell').first().waitFor();
+    await tabs.nth(1).click();
+    await lender.page
+      .getByTestId('booking-grid')
+      .locator('.booking-grid-group .booking-grid-name', { hasText: 'Джуниор сюит' })
+      .waitFor();
+    await screenshot(lender.page, 'booking-lender');
+    await lender.close();
+  });
+});
