@@ -8,5 +8,10 @@ const ROOT = path.join(import.meta.dirname, '../..');
 export default function setup() {
   mkdirSync(path.join(ROOT, 'e2e/artifacts'), { recursive: true });
   if (process.env.E2E_SKIP_BUILD && existsSync(path.join(ROOT, 'apps/web/dist/index.html'))) return;
-  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  // Vitest sets NODE_ENV=test, which would give a development build of React: test what users get.
+  execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 }

@@ -2,6 +2,7 @@ import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { storage } from '../shared/storage';
+import { LoadingState } from '../shared/ui/page-state';
 import { AppLayout } from './layout/app-layout';
 import { RouteError } from './route-error';
 
@@ -53,6 +54,12 @@ export const router = createBrowserRouter([
   {
     element: <ScrollManager />,
     errorElement: <RouteError />,
+    // While the first page's code arrives: a loader, never a blank page.
+    HydrateFallback: () => (
+      <div className="app-main-single">
+        <LoadingState />
+      </div>
+    ),
     children: [
       {
         element: <AnonymousOnly />,
