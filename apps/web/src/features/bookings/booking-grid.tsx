@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/format';
 import type { Cell, Granularity, GridColumn, GridGroup } from './grid-model';
@@ -27,11 +27,11 @@ export type GridProps = {
 
 /** The bookings grid: rows and columns are virtualized, so only what is visible is in the page. */
 export function BookingGrid({ groups, columns, granularity, onEdge, prepended }: GridProps) {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
   const en = i18n.language === 'en';
   const scrollRef = useRef<HTMLDivElement>(null);
   const restingUntil = useRef(0);
-  const [tip, setTip] = useState<{ cell: Cell; x: number; y: number } | null>(null);
+  const [tip, setTip] = useState<Tip>(null);
   const columnWidth = granularity === 'day' ? 36 : 28;
   const rows = useMemo<Row[]>(
     () =>
@@ -47,14 +47,14 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 6,
+    overscan: 3,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
     count: columns.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => columnWidth,
-    overscan: 8,
+    overscan: 4,
   });
 
   // Prepending dates must not move what the user looks at.
@@ -84,6 +84,8 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   const width = NAME_WIDTH + columnVirtualizer.getTotalSize();
   const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
   const virtualColumns = columnVirtualizer.getVirtualItems();
+  const firstColumn = virtualColumns[0]?.index ?? 0;
+  const lastColumn = virtualColumns.at(-1)?.index ?? -1;
   const monthFormat = new Intl.DateTimeFormat(en ? 'en-GB' : 'ru-RU', {
     month: 'long',
     year: 'numeric',
@@ -136,73 +138,18 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
           const row = rows[virtualRow.index];
           if (!row) return null;
           return (
-            <div
+            <GridRow
               key={virtualRow.key}
-              className={row.kind === 'group' ? 'booking-grid-row booking-grid-group' : 'booking-grid-row'}
-              style={{ top: HEADER_HEIGHT + virtualRow.start, height: virtualRow.size, width }}
-            >
-              <div
-                className="booking-grid-name"
-                style={{ width: NAME_WIDTH }}
-                title={row.kind === 'group' ? undefined : (row.unit.unitNumber ?? undefined)}
-              >
-                {row.kind === 'group'
-                  ? en
-                    ? row.group.nameEn
-                    : row.group.name
-                  : en
-                    ? row.unit.nameEn
-                    : row.unit.name}
-                {row.kind === 'unit' && row.unit.isOwn && (
-                  <span className="booking-grid-own" title={t('bookings.ownUnit')} />
-                )}
-              </div>
-              {virtualColumns.map((virtual) => {
-                const column = columns[virtual.index];
-                const style = { left: NAME_WIDTH + virtual.start, width: virtual.size };
-                if (row.kind === 'group') {
-                  return (
-                    <div
-                      key={virtual.key}
-                      className="booking-grid-free"
-                      style={style}
-                      data-weekend={column?.isWeekend || undefined}
-                    >
-                      {row.group.free[virtual.index]}
-                    </div>
-                  );
-                }
-                const cell = row.unit.cells.get(virtual.index);
-                // Today is marked through the day's column; in hours the header shows it.
-                const marks = {
-                  'data-weekend': column?.isWeekend || undefined,
-                  'data-today': (granularity === 'day' && column?.isToday) || undefined,
-                };
-                if (!cell)
-                  return <div key={virtual.key} className="booking-grid-cell" style={style} {...marks} />;
-                // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too.
-                return (
-                  <button
-                    type="button"
-                    key={virtual.key}
-                    className="booking-grid-cell"
-                    style={style}
-                    {...marks}
-                    data-status={cell.status || undefined}
-                    data-start={cell.isStart || undefined}
-                    data-end={cell.isEnd || undefined}
-                    data-borderline={cell.isBorderline || undefined}
-                    data-many={cell.isMany || undefined}
-                    onMouseEnter={(event) => setTip({ cell, x: event.clientX, y: event.clientY })}
-                    onClick={(event) => setTip({ cell, x: event.clientX, y: event.clientY })}
-                    onMouseLeave={() => setTip(null)}
-                    onBlur={() => setTip(null)}
-                  >
-                    {cell.isMany ? cell.count : ''}
-                  </button>
-                );
-              })}
-            </div>
+              row={row}
+              top={HEADER_HEIGHT + virtualRow.start}
+              width={width}
+              columns={columns}
+              from={firstColumn}
+              to={lastColumn}
+              columnWidth={columnWidth}
+              granularity={granularity}
+              onTip={setTip}
+            />
           );
         })}
       </div>
@@ -210,6 +157,114 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     </div>
   );
 }
+
+type Tip = { cell: Cell; x: number; y: number } | null;
+
+type GridRowProps = {
+  row: Row;
+  top: number;
+  width: number;
+  columns: GridColumn[];
+  from: number;
+  to: number;
+  columnWidth: number;
+  granularity: Granularity;
+  onTip: (tip: Tip) => void;
+};
+
+/**
+ * One row of the grid. Columns have a fixed width, so a row needs only the visible column range: a vertical
+ * scroll leaves the rows that stay in view untouched.
+ */
+const GridRow = memo(function GridRow({
+  row,
+  top,
+  width,
+  columns,
+  from,
+  to,
+  columnWidth,
+  granularity,
+  onTip,
+}: GridRowProps) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const slots: ReactNode[] = [];
+  for (let index = from; index <= to; index += 1) {
+    const column = columns[index];
+    const style = { left: NAME_WIDTH + index * columnWidth, width: columnWidth };
+    const weekend = column?.isWeekend || undefined;
+    if (row.kind === 'group') {
+      slots.push(
+        <div key={index} className="booking-grid-free" style={style} data-weekend={weekend}>
+          {row.group.free[index]}
+        </div>,
+      );
+      continue;
+    }
+    const cell = row.unit.cells.get(index);
+    // Today is marked through the day's column; in hours the header shows it.
+    const today = (granularity === 'day' && column?.isToday) || undefined;
+    if (!cell) {
+      slots.push(
+        <div
+          key={index}
+          className="booking-grid-cell"
+          style={style}
+          data-weekend={weekend}
+          data-today={today}
+        />,
+      );
+      continue;
+    }
+    // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too.
+    slots.push(
+      <button
+        type="button"
+        key={index}
+        className="booking-grid-cell"
+        style={style}
+        data-weekend={weekend}
+        data-today={today}
+        data-status={cell.status || undefined}
+        data-start={cell.isStart || undefined}
+        data-end={cell.isEnd || undefined}
+        data-borderline={cell.isBorderline || undefined}
+        data-many={cell.isMany || undefined}
+        onMouseEnter={(event) => onTip({ cell, x: event.clientX, y: event.clientY })}
+        onMouseLeave={() => onTip(null)}
+        onClick={(event) => onTip({ cell, x: event.clientX, y: event.clientY })}
+        onBlur={() => onTip(null)}
+      >
+        {cell.isMany ? cell.count : ''}
+      </button>,
+    );
+  }
+  return (
+    <div
+      className={row.kind === 'group' ? 'booking-grid-row booking-grid-group' : 'booking-grid-row'}
+      style={{ top, height: ROW_HEIGHT, width }}
+    >
+      <div
+        className="booking-grid-name"
+        style={{ width: NAME_WIDTH }}
+        title={row.kind === 'group' ? undefined : (row.unit.unitNumber ?? undefined)}
+      >
+        {row.kind === 'group'
+          ? en
+            ? row.group.nameEn
+            : row.group.name
+          : en
+            ? row.unit.nameEn
+            : row.unit.name}
+        {row.kind === 'unit' && row.unit.isOwn && (
+          <span className="booking-grid-own" title={t('bookings.ownUnit')} />
+        )}
+      </div>
+      {slots}
+    </div>
+  );
+});
 
 function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
   const { t, i18n } = useTranslation();

@@ -104,6 +104,7 @@ export function buildColumns(
 /**
  * The cells of one unit. A room stay covers its check-in day to its check-out day: the first is its start, the
  * last its end; a day where one stay ends and another starts is borderline. Outbuildings are booked by the hour.
+ * One pass over the entries fills an array indexed by column: 500 units over a year stay within a frame's budget.
  */
 export function unitCells(
   bookings: Booking[],
@@ -114,62 +115,69 @@ export function unitCells(
   const cells = new Map<number, Cell>();
   if (columns.length === 0) return cells;
   const first = columns[0]?.start ?? 0;
-  const unitOf = granularity === 'day' ? moscowDay : moscowHour;
-  const entries: Entry[] = [
-    ...bookings.map((booking) => ({
-      kind: 'booking' as const,
-      booking,
-      start: unitOf(Date.parse(booking.startDateTime)),
-      end: unitOf(Date.parse(booking.endDateTime) - (granularity === 'hour' ? 1 : 0)),
-    })),
-    ...repairs.map((repair) => ({
-      kind: 'repair' as const,
-      repair,
-      start: unitOf(Date.parse(repair.startDateTime)),
-      end: unitOf(Date.parse(repair.endDateTime) - (granularity === 'hour' ? 1 : 0)),
-    })),
-  ];
-  for (const entry of entries) {
-    for (
-      let slot = Math.max(entry.start, first);
-      slot <= Math.min(entry.end, first + columns.length - 1);
-      slot += 1
-    ) {
+  const last = first + columns.length - 1;
+  const slotOf = granularity === 'day' ? moscowDay : moscowHour;
+  const endOffset = granularity === 'hour' ? 1 : 0;
+  const tally = new Map<number, { starts: number; ends: number; repair: boolean; booking: Booking | null }>();
+  const add = (entry: Entry) => {
+    for (let slot = Math.max(entry.start, first); slot <= Math.min(entry.end, last); slot += 1) {
       const index = slot - first;
-      const cell = cells.get(index) ?? {
-        status: '',
-        isStart: false,
-        isEnd: false,
-        isBorderline: false,
-        isMany: false,
-        count: 0,
-        entries: [],
-      };
+      let cell = cells.get(index);
+      let marks = tally.get(index);
+      if (!cell || !marks) {
+        cell = {
+          status: '',
+          isStart: false,
+          isEnd: false,
+          isBorderline: false,
+          isMany: false,
+          count: 0,
+          entries: [],
+        };
+        marks = { starts: 0, ends: 0, repair: false, booking: null };
+        cells.set(index, cell);
+        tally.set(index, marks);
+      }
       cell.entries.push(entry);
-      cells.set(index, cell);
+      cell.count += 1;
+      if (slot === entry.start) marks.starts += 1;
+      if (slot === entry.end) marks.ends += 1;
+      if (entry.kind === 'repair') marks.repair = true;
+      else marks.booking ??= entry.booking;
     }
+  };
+  for (const booking of bookings) {
+    add({
+      kind: 'booking',
+      booking,
+      start: slotOf(Date.parse(booking.startDateTime)),
+      end: slotOf(Date.parse(booking.endDateTime) - endOffset),
+    });
+  }
+  for (const repair of repairs) {
+    add({
+      kind: 'repair',
+      repair,
+      start: slotOf(Date.parse(repair.startDateTime)),
+      end: slotOf(Date.parse(repair.endDateTime) - endOffset),
+    });
   }
   for (const [index, cell] of cells) {
-    const slot = first + index;
-    const bookingsHere = cell.entries.filter((e) => e.kind === 'booking');
-    const repairHere = cell.entries.some((e) => e.kind === 'repair');
-    const endsHere = cell.entries.filter((e) => e.end === slot);
-    const startsHere = cell.entries.filter((e) => e.start === slot);
-    cell.count = cell.entries.length;
-    cell.isStart = startsHere.length > 0;
-    cell.isEnd = endsHere.length > 0;
+    const marks = tally.get(index);
+    if (!marks) continue;
+    cell.isStart = marks.starts > 0;
+    cell.isEnd = marks.ends > 0;
     // One stay leaves and the next arrives: a changeover, not a clash.
     cell.isBorderline =
-      cell.count === 2 && endsHere.length === 1 && startsHere.length === 1 && endsHere[0] !== startsHere[0];
+      cell.count === 2 && marks.starts === 1 && marks.ends === 1 && cell.entries[0] !== cell.entries[1];
     cell.isMany = cell.count > 1 && !cell.isBorderline;
-    const firstBooking = bookingsHere[0];
     cell.status =
-      repairHere && bookingsHere.length > 0
+      marks.repair && marks.booking
         ? 'both'
-        : repairHere
+        : marks.repair
           ? 'repair'
-          : firstBooking?.kind === 'booking'
-            ? displayStatus(firstBooking.booking.status)
+          : marks.booking
+            ? displayStatus(marks.booking.status)
             : '';
   }
   return cells;
