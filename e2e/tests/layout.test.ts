@@ -222,4 +222,26 @@ describe('the shared layout by role, location and language', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('shows an error with a retry, never a blank page, when the layout data fails to load', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'lender@example.com', 'Lender1');
+    await page.route('**/api/v1/users/locations', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: '{"error":{"code":"unavailable","message":"Сервис недоступен"}}',
+      }),
+    );
+    await page.goto(`${portal.url}/profile/`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Не удалось загрузить данные.');
+    await screenshot(page, 'layout-error');
+    await page.unroute('**/api/v1/users/locations');
+    await alert.getByRole('button', { name: 'Повторить' }).click();
+    await page.getByRole('heading', { name: 'Настройки профиля' }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

@@ -1,3 +1,4 @@
+import { Button, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
@@ -12,6 +13,7 @@ import { NoOwnerRole } from './no-owner-role';
 import { SideMenu } from './side-menu';
 import { RoleToggler } from './togglers';
 import { UnitsList } from './units-list';
+import { useSignOut } from './use-sign-out';
 
 /**
  * The shell of every signed-in page: header, banner, side menu, location tabs, the page, the units list and the
@@ -20,6 +22,7 @@ import { UnitsList } from './units-list';
 export function AppLayout() {
   const { t } = useTranslation();
   const state = useSessionState();
+  const signOut = useSignOut();
   if (state.status !== 'ready') {
     return (
       <div className="app-shell">
@@ -27,7 +30,17 @@ export function AppLayout() {
           <Logo />
         </header>
         <main className="app-main-single">
-          {state.status === 'loading' ? <LoadingState /> : <ErrorState onRetry={state.retry} />}
+          {state.status === 'loading' ? (
+            <LoadingState />
+          ) : (
+            <Stack maw={560} mx="auto" gap="sm">
+              <ErrorState onRetry={state.retry} />
+              {/* Whatever fails, the user can still leave. */}
+              <Button variant="subtle" onClick={() => void signOut()} style={{ alignSelf: 'flex-start' }}>
+                {t('layout.exit')}
+              </Button>
+            </Stack>
+          )}
         </main>
       </div>
     );
