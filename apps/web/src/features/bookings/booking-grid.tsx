@@ -13,6 +13,11 @@ export const EDGE_PX = 20;
 export const EDGE_PAUSE_MS = 1500;
 /** A table under 3 units is small: it takes only the height it needs. */
 const SMALL_TABLE_UNITS = 3;
+/**
+ * Rows render whole chunks of columns, so a horizontal scroll re-renders them only when the view crosses a
+ * chunk boundary, not on every frame.
+ */
+const COLUMN_CHUNK = 8;
 
 type Row = { kind: 'group'; group: GridGroup } | { kind: 'unit'; unit: GridGroup['units'][number] };
 
@@ -48,6 +53,8 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 3,
+    // Both virtualizers listen to the same scroll: one batched render, not two with a forced layout between.
+    useFlushSync: false,
   });
   const columnVirtualizer = useVirtualizer({
     horizontal: true,
@@ -55,6 +62,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     getScrollElement: () => scrollRef.current,
     estimateSize: () => columnWidth,
     overscan: 4,
+    useFlushSync: false,
   });
 
   // Prepending dates must not move what the user looks at.
@@ -84,8 +92,11 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   const width = NAME_WIDTH + columnVirtualizer.getTotalSize();
   const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
   const virtualColumns = columnVirtualizer.getVirtualItems();
-  const firstColumn = virtualColumns[0]?.index ?? 0;
-  const lastColumn = virtualColumns.at(-1)?.index ?? -1;
+  const firstColumn = Math.floor((virtualColumns[0]?.index ?? 0) / COLUMN_CHUNK) * COLUMN_CHUNK;
+  const lastColumn = Math.min(
+    columns.length - 1,
+    Math.ceil(((virtualColumns.at(-1)?.index ?? -1) + 1) / COLUMN_CHUNK) * COLUMN_CHUNK - 1,
+  );
   const monthFormat = new Intl.DateTimeFormat(en ? 'en-GB' : 'ru-RU', {
     month: 'long',
     year: 'numeric',
@@ -105,7 +116,24 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
       onScroll={onScroll}
       data-testid="booking-grid"
     >
-      <div style={{ width, height, position: 'relative' }}>
+      <div
+        className="booking-grid-body"
+        style={{ width, height, position: 'relative', backgroundSize: `${columnWidth}px 100%` }}
+      >
+        {/* Weekend and today columns are one stripe each behind the rows, not a mark on every cell. */}
+        {virtualColumns.map((virtual) => {
+          const column = columns[virtual.index];
+          if (!column || !(column.isWeekend || (granularity === 'day' && column.isToday))) return null;
+          return (
+            <div
+              key={virtual.key}
+              className="booking-grid-stripe"
+              data-weekend={column.isWeekend || undefined}
+              data-today={(granularity === 'day' && column.isToday) || undefined}
+              style={{ left: NAME_WIDTH + virtual.start, width: virtual.size, top: HEADER_HEIGHT }}
+            />
+          );
+        })}
         <div className="booking-grid-header" style={{ width, height: HEADER_HEIGHT }}>
           <div className="booking-grid-corner" style={{ width: NAME_WIDTH, height: HEADER_HEIGHT }} />
           {virtualColumns.map((virtual) => {
@@ -203,20 +231,9 @@ const GridRow = memo(function GridRow({
       continue;
     }
     const cell = row.unit.cells.get(index);
-    // Today is marked through the day's column; in hours the header shows it.
+    // A free cell is nothing: the grid's lines and the weekend and today stripes lie behind the row.
+    if (!cell) continue;
     const today = (granularity === 'day' && column?.isToday) || undefined;
-    if (!cell) {
-      slots.push(
-        <div
-          key={index}
-          className="booking-grid-cell"
-          style={style}
-          data-weekend={weekend}
-          data-today={today}
-        />,
-      );
-      continue;
-    }
     // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too.
     slots.push(
       <button
