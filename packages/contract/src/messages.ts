@@ -57,6 +57,28 @@ export const MESSAGES = {
   'request.tooLarge': { ru: 'Слишком большой запрос', en: 'The request is too large' },
   'request.unsupportedMediaType': { ru: 'Неподдерживаемый формат запроса', en: 'Unsupported request format' },
   'request.badRequest': { ru: 'Некорректный запрос', en: 'Bad request' },
+  'owner.roleRequired': { ru: 'Выберите хотя бы одну роль', en: 'Choose at least one role' },
+  'owner.unitTaken': {
+    ru: 'Этот юнит уже привязан к клиенту',
+    en: 'This unit is already linked to the client',
+  },
+  'request.statusOrder': {
+    ru: 'Статус заявки меняется только вперёд: новая → в работе → выполнена',
+    en: 'A request moves forward only: new → in progress → done',
+  },
+  'request.commentRequired': {
+    ru: 'Напишите комментарий к выполненной заявке',
+    en: 'Write a comment for the completed request',
+  },
+  'import.kind': { ru: 'Неизвестный вид загрузки', en: 'Unknown import kind' },
+  'import.format': {
+    ru: 'Файл должен быть в формате CSV или JSON',
+    en: 'The file must be CSV or JSON',
+  },
+  'import.rejected': {
+    ru: 'В файле есть ошибочные строки: ничего не загружено',
+    en: 'The file has invalid rows: nothing was imported',
+  },
   'avatar.type': {
     ru: 'Загрузите изображение в формате JPEG или PNG',
     en: 'Upload a JPEG or PNG image',

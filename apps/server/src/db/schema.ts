@@ -268,6 +268,16 @@ export interface OutcomeRowsTable {
   external_id: string | null;
 }
 
+export interface AuditLogTable {
+  id: Generated<BigIntId>;
+  actor_user_id: BigIntId | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  details: Json<Record<string, unknown>>;
+  created_at: Timestamp;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -298,6 +308,7 @@ export interface DB {
   capitalization: CapitalizationTable;
   outcome_categories: OutcomeCategoriesTable;
   outcome_rows: OutcomeRowsTable;
+  audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
 }
 

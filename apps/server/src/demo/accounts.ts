@@ -44,6 +44,14 @@ export const DEMO_ACCOUNTS = [
     description: 'Менеджер (бэк-офис)',
     descriptionEn: 'Manager (back office)',
   },
+  {
+    id: 7,
+    login: 'admin@example.com',
+    password: 'Admin1234',
+    phone: '+79990000007',
+    description: 'Администратор (бэк-офис, все клиенты)',
+    descriptionEn: 'Administrator (back office, all clients)',
+  },
 ] as const;
 
 /** A contact from a contract that has not created its account yet: the sign-up flow starts from it. */

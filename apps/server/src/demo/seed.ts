@@ -3,6 +3,7 @@ import type { Executor } from '../db/executor.ts';
 import { syncIdentitySequences } from '../db/migrate.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
+import { seedBackoffice } from './backoffice.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
 import { seedOperations } from './operations.ts';
 
@@ -21,8 +22,17 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
     const unitIds = await seedLocations(trx);
     await seedPeople(trx, passwords, unitIds);
     await seedOperations(trx, now);
+    await seedBackoffice(trx, passwords, now);
   });
-  await syncIdentitySequences(database, ['users', 'managers', 'units', 'user_units', 'loans', 'documents']);
+  await syncIdentitySequences(database, [
+    'users',
+    'managers',
+    'units',
+    'user_units',
+    'loans',
+    'documents',
+    'requests',
+  ]);
   return true;
 }
 

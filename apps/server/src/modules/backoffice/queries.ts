@@ -1,0 +1,311 @@
+import type { RequestKindCode, RequestStatus } from '@portal/contract/backoffice';
+import { type ExpressionBuilder, sql } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
+import type { DB } from '../../db/schema.ts';
+
+/** Whose clients a console user works with: one manager's, or everyone's for an admin. */
+export type Scope = { kind: 'all' } | { kind: 'manager'; managerId: number; isDefault: boolean };
+
+export async function staffManagerRow(db: Executor, userId: number) {
+  return db
+    .selectFrom('managers')
+    .select(['id', 'is_default'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function staffUser(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'last_name', 'first_name', 'middle_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+const STAFF_ROLES = ['MANAGER', 'ADMIN'] as const;
+
+/** Owners are the users without a console role; a manager sees own clients (the default one also the unassigned). */
+function ownersInScope(scope: Scope) {
+  return (eb: ExpressionBuilder<DB, 'users'>) => {
+    const notStaff = eb.not(
+      eb.exists(
+        eb
+          .selectFrom('user_roles')
+          .select('user_roles.user_id')
+          .whereRef('user_roles.user_id', '=', 'users.id')
+          .where('user_roles.role', 'in', STAFF_ROLES),
+      ),
+    );
+    if (scope.kind === 'all') return notStaff;
+    const mine = scope.isDefault
+      ? eb.or([eb('users.manager_id', '=', scope.managerId), eb('users.manager_id', 'is', null)])
+      : eb('users.manager_id', '=', scope.managerId);
+    return eb.and([notStaff, mine]);
+  };
+}
+
+const fullName = sql<string>`trim(concat_ws(' ', users.last_name, users.first_name, users.middle_name))`;
+
+export async function requestRows(
+  db: Executor,
+  scope: Scope,
+  filter: {
+    kind?: RequestKindCode | undefined;
+    status?: RequestStatus | undefined;
+    limit: number;
+    offset: number;
+  },
+) {
+  let query = db
+    .selectFrom('requests')
+    .innerJoin('users', 'users.id', 'requests.user_id')
+    .where(ownersInScopeOrRequestManager(scope));
+  if (filter.kind) query = query.where('requests.kind', '=', filter.kind);
+  const counts = await query
+    .select(['requests.status', sql<number>`count(*)::int`.as('count')])
+    .groupBy('requests.status')
+    .execute();
+  if (filter.status) query = query.where('requests.status', '=', filter.status);
+  const items = await query
+    .select([
+      'requests.id',
+      'requests.kind',
+      'requests.status',
+      'requests.payload',
+      'requests.manager_comment',
+      'requests.manager_id',
+      'requests.created_at',
+      'requests.updated_at',
+      'users.id as ownerId',
+      fullName.as('ownerName'),
+      'users.email as ownerEmail',
+      'users.phone as ownerPhone',
+    ])
+    .orderBy('requests.created_at', 'desc')
+    .orderBy('requests.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return { items, counts };
+}
+
+/** A manager sees the requests addressed to them; an admin sees all. */
+function ownersInScopeOrRequestManager(scope: Scope) {
+  return (eb: ExpressionBuilder<DB, 'requests' | 'users'>) =>
+    scope.kind === 'all' ? eb.lit(true) : eb('requests.manager_id', '=', scope.managerId);
+}
+
+export async function requestById(db: Executor, scope: Scope, id: number) {
+  return db
+    .selectFrom('requests')
+    .innerJoin('users', 'users.id', 'requests.user_id')
+    .selectAll('requests')
+    .where('requests.id', '=', id)
+    .where(ownersInScopeOrRequestManager(scope))
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function updateRequest(db: Executor, id: number, status: RequestStatus, comment: string | null) {
+  await db
+    .updateTable('requests')
+    .set({ status, manager_comment: comment, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function ownerRows(
+  db: Executor,
+  scope: Scope,
+  search: string | undefined,
+  limit: number,
+  offset: number,
+) {
+  let query = db.selectFrom('users').where(ownersInScope(scope));
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`).toLowerCase()}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(sql`lower(${fullName})`, 'like', pattern),
+        eb(sql`lower(coalesce(users.email, ''))`, 'like', pattern),
+        eb(sql`coalesce(users.phone, '')`, 'like', pattern),
+        eb(sql`coalesce(users.contract_number, '')`, 'like', pattern),
+      ]),
+    );
+  }
+  const total = await query.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  const items = await query
+    .select([
+      'users.id',
+      fullName.as('name'),
+      'users.email',
+      'users.phone',
+      'users.is_active',
+      'users.password_hash',
+      'users.deactivated_at',
+      'users.manager_id',
+      'users.created_at',
+      sql<
+        string[]
+      >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
+        'roles',
+      ),
+      sql<number>`(select count(*)::int from user_units where user_id = users.id)`.as('unitCount'),
+    ])
+    .orderBy('users.last_name')
+    .orderBy('users.first_name')
+    .orderBy('users.id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { items, total: total.count };
+}
+
+export async function ownerInScope(db: Executor, scope: Scope, id: number) {
+  return db
+    .selectFrom('users')
+    .selectAll('users')
+    .select([
+      fullName.as('name'),
+      sql<
+        string[]
+      >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
+        'roles',
+      ),
+      sql<number>`(select count(*)::int from user_units where user_id = users.id)`.as('unitCount'),
+    ])
+    .where('users.id', '=', id)
+    .where(ownersInScope(scope))
+    .executeTakeFirst();
+}
+
+export async function ownerUnits(db: Executor, userId: number) {
+  return db
+    .selectFrom('user_units')
+    .innerJoin('units', 'units.id', 'user_units.unit_id')
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .select([
+      'user_units.id',
+      'user_units.unit_id',
+      'user_units.relation',
+      'user_units.invested_kopecks',
+      'user_units.invested_at',
+      'units.name as unitName',
+      'locations.name as locationName',
+    ])
+    .where('user_units.user_id', '=', userId)
+    .orderBy('locations.id')
+    .orderBy('units.name')
+    .execute();
+}
+
+export async function ownerLoans(db: Executor, userId: number) {
+  return db
+    .selectFrom('loans')
+    .innerJoin('locations', 'locations.id', 'loans.location_id')
+    .select([
+      'loans.id',
+      'loans.location_id',
+      'loans.amount_kopecks',
+      'loans.issued_at',
+      'loans.term_year_month',
+      'loans.rate_percent',
+      'locations.name as locationName',
+    ])
+    .where('loans.user_id', '=', userId)
+    .orderBy('loans.issued_at')
+    .execute();
+}
+
+export async function replaceRoles(db: Executor, userId: number, roles: readonly string[]) {
+  await db
+    .deleteFrom('user_roles')
+    .where('user_id', '=', userId)
+    .where('role', 'in', ['INVESTOR', 'LENDER'])
+    .execute();
+  if (roles.length > 0) {
+    await db
+      .insertInto('user_roles')
+      .values(roles.map((role) => ({ user_id: userId, role: role as 'INVESTOR' | 'LENDER' })))
+      .execute();
+  }
+}
+
+export async function contactTaken(
+  db: Executor,
+  field: 'email' | 'phone',
+  value: string,
+  exceptUserId?: number,
+) {
+  let query = db.selectFrom('users').select('id').where(field, '=', value);
+  if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function catalogue(db: Executor) {
+  const [managers, locations, units] = await Promise.all([
+    db.selectFrom('managers').select(['id', 'name']).orderBy('id').execute(),
+    db
+      .selectFrom('locations')
+      .select(['id', 'name'])
+      .where('is_placeholder', '=', false)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('units')
+      .select(['id', 'name', 'location_id'])
+      .orderBy('location_id')
+      .orderBy('name')
+      .execute(),
+  ]);
+  return { managers, locations, units };
+}
+
+export async function insertAudit(
+  db: Executor,
+  entry: {
+    actorUserId: number | null;
+    action: string;
+    entity: string;
+    entityId?: string | number | null;
+    details?: object;
+  },
+) {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_user_id: entry.actorUserId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}
+
+/** The audit trail: an admin reads everyone's, a manager their own. */
+export async function auditRows(db: Executor, actorUserId: number | null, limit: number, offset: number) {
+  let base = db.selectFrom('audit_log');
+  if (actorUserId !== null) base = base.where('audit_log.actor_user_id', '=', actorUserId);
+  const total = await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
+  const items = await base
+    .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    .select([
+      'audit_log.id',
+      'audit_log.action',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.details',
+      'audit_log.created_at',
+      'users.id as actorId',
+      fullName.as('actorName'),
+      'users.email as actorEmail',
+      'users.phone as actorPhone',
+    ])
+    .orderBy('audit_log.created_at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { items, total: total.count };
+}

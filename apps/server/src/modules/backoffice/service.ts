@@ -1,0 +1,477 @@
+import type {
+  AuditListResponse,
+  BackofficeCatalogue,
+  BackofficeMe,
+  OwnerDetail,
+  OwnerListResponse,
+  OwnerSummary,
+  ownerCreateSchema,
+  ownerLoanCreateSchema,
+  ownerUnitCreateSchema,
+  ownerUpdateSchema,
+  RequestKindCode,
+  RequestListResponse,
+  RequestStatus,
+} from '@portal/contract/backoffice';
+import { SIGNUP_LINK_TTL_HOURS } from '@portal/contract/constants';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { signupEmail, signupSms } from '../auth/emails.ts';
+import { newLinkToken } from '../auth/passwords.ts';
+import { insertAuthLink } from '../auth/queries.ts';
+import { revokeUserSessions, type Session } from '../auth/sessions.ts';
+import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
+import * as q from './queries.ts';
+
+const KOPECKS = 100;
+
+/** The console is for managers and admins; an owner's token gets 403 on every back-office call. */
+export async function staffScope(ctx: AppContext, session: Session): Promise<q.Scope> {
+  if (session.roles.includes('ADMIN')) return { kind: 'all' };
+  if (!session.roles.includes('MANAGER')) throw forbidden();
+  const manager = await q.staffManagerRow(ctx.database.db, session.userId);
+  // A manager account without its managers row has no clients yet: it sees nothing rather than everything.
+  return { kind: 'manager', managerId: manager?.id ?? -1, isDefault: manager?.is_default ?? false };
+}
+
+export async function me(ctx: AppContext, session: Session): Promise<BackofficeMe> {
+  await staffScope(ctx, session);
+  const user = await q.staffUser(ctx.database.db, session.userId);
+  const manager = await q.staffManagerRow(ctx.database.db, session.userId);
+  return {
+    userId: user.id,
+    name: [user.first_name, user.last_name].filter(Boolean).join(' ') || (user.email ?? `#${user.id}`),
+    roles: session.roles.filter(
+      (role): role is 'MANAGER' | 'ADMIN' => role === 'MANAGER' || role === 'ADMIN',
+    ),
+    managerId: manager?.id ?? null,
+  };
+}
+
+const iso = (value: Date | string) =>
+  value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+
+export async function listRequests(
+  ctx: AppContext,
+  session: Session,
+  query: {
+    kind?: RequestKindCode | undefined;
+    status?: RequestStatus | undefined;
+    page: number;
+    pageSize: number;
+  },
+): Promise<RequestListResponse> {
+  const scope = await staffScope(ctx, session);
+  const { items, counts } = await q.requestRows(ctx.database.db, scope, {
+    kind: query.kind,
+    status: query.status,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const byStatus = { new: 0, in_progress: 0, done: 0 };
+  for (const row of counts) byStatus[row.status] = row.count;
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      kind: row.kind as RequestKindCode,
+      status: row.status,
+      owner: { id: row.ownerId, name: row.ownerName, email: row.ownerEmail, phone: row.ownerPhone },
+      managerId: row.manager_id,
+      payload: row.payload,
+      comment: row.manager_comment,
+      createdAt: iso(row.created_at),
+      updatedAt: iso(row.updated_at),
+    })),
+    total: query.status ? byStatus[query.status] : byStatus.new + byStatus.in_progress + byStatus.done,
+    counts: byStatus,
+  };
+}
+
+const STATUS_ORDER: Record<RequestStatus, number> = { new: 0, in_progress: 1, done: 2 };
+
+/** Moves a request forward (new → in progress → done); done needs the manager's comment. */
+export async function updateRequest(
+  ctx: AppContext,
+  session: Session,
+  id: number,
+  input: { status: RequestStatus; comment?: string | undefined },
+): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const request = await q.requestById(trx, scope, id);
+    if (!request) throw notFound();
+    if (STATUS_ORDER[input.status] <= STATUS_ORDER[request.status]) {
+      throw badRequest('request.statusOrder', 'status');
+    }
+    const comment = input.comment?.trim() || request.manager_comment;
+    if (input.status === 'done' && !comment) throw badRequest('request.commentRequired', 'comment');
+    await q.updateRequest(trx, id, input.status, comment ?? null);
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'request.status',
+      entity: 'request',
+      entityId: id,
+      details: { from: request.status, to: input.status, kind: request.kind, comment: comment ?? null },
+    });
+  });
+}
+
+function ownerStatus(row: { is_active: boolean; password_hash: string | null; deactivated_at: Date | null }) {
+  if (row.deactivated_at) return 'deactivated' as const;
+  return row.is_active && row.password_hash ? ('active' as const) : ('invited' as const);
+}
+
+function ownerRoles(roles: string[]) {
+  return roles.filter((role): role is 'INVESTOR' | 'LENDER' => role === 'INVESTOR' || role === 'LENDER');
+}
+
+export async function listOwners(
+  ctx: AppContext,
+  session: Session,
+  query: { search?: string | undefined; page: number; pageSize: number },
+): Promise<OwnerListResponse> {
+  const scope = await staffScope(ctx, session);
+  const { items, total } = await q.ownerRows(
+    ctx.database.db,
+    scope,
+    query.search || undefined,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  return { items: items.map(toSummary), total };
+}
+
+function toSummary(row: {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  is_active: boolean;
+  password_hash: string | null;
+  deactivated_at: Date | null;
+  manager_id: number | null;
+  created_at: Date;
+  roles: string[];
+  unitCount: number;
+}): OwnerSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    roles: ownerRoles(row.roles),
+    status: ownerStatus(row),
+    managerId: row.manager_id,
+    unitCount: row.unitCount,
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function ownerDetail(ctx: AppContext, session: Session, id: number): Promise<OwnerDetail> {
+  const scope = await staffScope(ctx, session);
+  const db = ctx.database.db;
+  const row = await q.ownerInScope(db, scope, id);
+  if (!row) throw notFound();
+  const [units, loans] = await Promise.all([q.ownerUnits(db, id), q.ownerLoans(db, id)]);
+  return {
+    ...toSummary(row),
+    lastName: row.last_name,
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    contractNumber: row.contract_number,
+    contractDate: row.contract_date,
+    organizationType: row.organization_type,
+    locale: row.locale,
+    units: units.map((unit) => ({
+      id: unit.id,
+      unitId: unit.unit_id,
+      unitName: unit.unitName,
+      locationName: unit.locationName,
+      relation: unit.relation as 'owner' | 'lender',
+      invested: unit.invested_kopecks / KOPECKS,
+      investedAt: unit.invested_at,
+    })),
+    loans: loans.map((loan) => ({
+      id: loan.id,
+      locationId: loan.location_id,
+      locationName: loan.locationName,
+      amount: loan.amount_kopecks / KOPECKS,
+      issuedAt: loan.issued_at,
+      termYearMonth: loan.term_year_month,
+      ratePercent: Number(loan.rate_percent),
+    })),
+  };
+}
+
+type OwnerData = z.output<typeof ownerUpdateSchema>;
+
+/** A manager assigns own clients to themself only; an admin to any manager. */
+function managerFor(
+  scope: q.Scope,
+  requested: number | null | undefined,
+  current: number | null,
+): number | null {
+  if (scope.kind === 'manager') return scope.managerId;
+  return requested === undefined ? current : requested;
+}
+
+async function assertContactsFree(db: Executor, data: OwnerData, exceptUserId?: number) {
+  if (data.email && (await q.contactTaken(db, 'email', data.email, exceptUserId))) {
+    throw conflict('profile.emailTaken', 'email');
+  }
+  if (data.phone && (await q.contactTaken(db, 'phone', data.phone, exceptUserId))) {
+    throw conflict('profile.phoneTaken', 'phone');
+  }
+}
+
+function userColumns(data: OwnerData) {
+  return {
+    last_name: data.lastName,
+    first_name: data.firstName,
+    middle_name: data.middleName,
+    email: data.email ?? null,
+    phone: data.phone ?? null,
+    contract_number: data.contractNumber || null,
+    contract_date: data.contractDate ?? null,
+    organization_type: data.organizationType,
+    locale: data.locale,
+  };
+}
+
+/** Creates an owner and sends the activation link, as the sign-up flow does, to the e-mail (else the phone). */
+export async function createOwner(
+  ctx: AppContext,
+  session: Session,
+  input: z.output<typeof ownerCreateSchema>,
+): Promise<number> {
+  const scope = await staffScope(ctx, session);
+  const id = await ctx.database.db.transaction().execute(async (trx) => {
+    await assertContactsFree(trx, input);
+    const user = await trx
+      .insertInto('users')
+      .values({ ...userColumns(input), manager_id: managerFor(scope, input.managerId, null) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await q.replaceRoles(trx, user.id, input.roles);
+    const { token, hash } = newLinkToken();
+    await insertAuthLink(trx, {
+      userId: user.id,
+      kind: 'signup',
+      tokenHash: hash,
+      ttlHours: SIGNUP_LINK_TTL_HOURS,
+    });
+    const url = `${ctx.config.publicUrl}/activation/${token}`;
+    if (input.email) await enqueueEmail(trx, { to: input.email, ...signupEmail(input.locale, url) });
+    else if (input.phone) await enqueueSms(trx, { to: input.phone, text: signupSms(input.locale, url) });
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.create',
+      entity: 'user',
+      entityId: user.id,
+      details: { email: input.email ?? null, phone: input.phone ?? null, roles: input.roles },
+    });
+    return user.id;
+  });
+  ctx.outbox.nudge();
+  return id;
+}
+
+/** Saves an owner's base data, roles and manager (also how a requested change of data is applied). */
+export async function updateOwner(
+  ctx: AppContext,
+  session: Session,
+  id: number,
+  input: OwnerData,
+): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const owner = await q.ownerInScope(trx, scope, id);
+    if (!owner) throw notFound();
+    await assertContactsFree(trx, input, id);
+    const columns = userColumns(input);
+    await trx
+      .updateTable('users')
+      .set({
+        ...columns,
+        manager_id: managerFor(scope, input.managerId, owner.manager_id),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+    await q.replaceRoles(trx, id, input.roles);
+    const changed = Object.fromEntries(
+      Object.entries({ ...columns, roles: input.roles }).filter(([key, value]) => {
+        if (key === 'roles')
+          return JSON.stringify(ownerRoles(owner.roles)) !== JSON.stringify([...input.roles].sort());
+        return owner[key as keyof typeof owner] !== value;
+      }),
+    );
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.update',
+      entity: 'user',
+      entityId: id,
+      details: changed,
+    });
+  });
+}
+
+/** Deactivates an owner: no more sign-in, and every token it holds stops working at once. */
+export async function deactivateOwner(ctx: AppContext, session: Session, id: number): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const owner = await q.ownerInScope(trx, scope, id);
+    if (!owner) throw notFound();
+    if (owner.deactivated_at) return;
+    await trx
+      .updateTable('users')
+      .set({ deactivated_at: new Date(), updated_at: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await revokeUserSessions(trx, id);
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.deactivate',
+      entity: 'user',
+      entityId: id,
+    });
+  });
+}
+
+export async function addOwnerUnit(
+  ctx: AppContext,
+  session: Session,
+  ownerId: number,
+  input: z.output<typeof ownerUnitCreateSchema>,
+): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
+    const unit = await trx.selectFrom('units').select('id').where('id', '=', input.unitId).executeTakeFirst();
+    if (!unit) throw badRequest('validation.invalid', 'unitId');
+    const taken = await trx
+      .selectFrom('user_units')
+      .select('id')
+      .where('user_id', '=', ownerId)
+      .where('unit_id', '=', input.unitId)
+      .where('relation', '=', input.relation)
+      .executeTakeFirst();
+    if (taken) throw conflict('owner.unitTaken', 'unitId');
+    await trx
+      .insertInto('user_units')
+      .values({
+        user_id: ownerId,
+        unit_id: input.unitId,
+        relation: input.relation,
+        invested_kopecks: Math.round(input.invested * KOPECKS),
+        invested_at: input.investedAt ?? null,
+      })
+      .execute();
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.unit.add',
+      entity: 'user',
+      entityId: ownerId,
+      details: { ...input },
+    });
+  });
+}
+
+export async function removeOwnerUnit(ctx: AppContext, session: Session, ownerId: number, linkId: number) {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
+    const removed = await trx
+      .deleteFrom('user_units')
+      .where('id', '=', linkId)
+      .where('user_id', '=', ownerId)
+      .returning(['unit_id', 'relation'])
+      .executeTakeFirst();
+    if (!removed) throw notFound();
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.unit.remove',
+      entity: 'user',
+      entityId: ownerId,
+      details: { unitId: removed.unit_id, relation: removed.relation },
+    });
+  });
+}
+
+export async function addOwnerLoan(
+  ctx: AppContext,
+  session: Session,
+  ownerId: number,
+  input: z.output<typeof ownerLoanCreateSchema>,
+): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
+    const location = await trx
+      .selectFrom('locations')
+      .select('id')
+      .where('id', '=', input.locationId)
+      .where('is_placeholder', '=', false)
+      .executeTakeFirst();
+    if (!location) throw badRequest('validation.invalid', 'locationId');
+    await trx
+      .insertInto('loans')
+      .values({
+        user_id: ownerId,
+        location_id: input.locationId,
+        amount_kopecks: Math.round(input.amount * KOPECKS),
+        issued_at: input.issuedAt,
+        term_year_month: input.termYearMonth,
+        rate_percent: input.ratePercent,
+      })
+      .execute();
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.loan.add',
+      entity: 'user',
+      entityId: ownerId,
+      details: { ...input },
+    });
+  });
+}
+
+export async function catalogue(ctx: AppContext, session: Session): Promise<BackofficeCatalogue> {
+  await staffScope(ctx, session);
+  const { managers, locations, units } = await q.catalogue(ctx.database.db);
+  return {
+    managers,
+    locations,
+    units: units.map((unit) => ({ id: unit.id, name: unit.name, locationId: unit.location_id })),
+  };
+}
+
+export async function audit(
+  ctx: AppContext,
+  session: Session,
+  query: { page: number; pageSize: number },
+): Promise<AuditListResponse> {
+  const scope = await staffScope(ctx, session);
+  const { items, total } = await q.auditRows(
+    ctx.database.db,
+    scope.kind === 'all' ? null : session.userId,
+    query.pageSize,
+    (query.page - 1) * query.pageSize,
+  );
+  return {
+    items: items.map((row) => ({
+      id: row.id,
+      actor:
+        row.actorId === null
+          ? null
+          : { id: row.actorId, name: row.actorName, email: row.actorEmail, phone: row.actorPhone },
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      details: row.details,
+      createdAt: iso(row.created_at),
+    })),
+    total,
+  };
+}

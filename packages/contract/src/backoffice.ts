@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES, STAFF_ROLE_CODES } from './constants.ts';
+
+const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof typeof ORGANIZATION_TYPES], {
+  error: 'validation.invalid',
+});
+
+import { emailSchema, phoneSchema } from './validation.ts';
+
+/** The kinds of requests owners send to their manager; the inbox filters by them. */
+export const REQUEST_KINDS = [
+  'change_data',
+  'bank_details',
+  'account_deletion',
+  'document',
+  'conversion',
+  'entrepreneur',
+  'callback',
+  'faq_question',
+  'buy_lot',
+  'sale_notice',
+] as const;
+export type RequestKindCode = (typeof REQUEST_KINDS)[number];
+
+/** A request moves forward only: new → in progress → done. */
+export const REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+const PAGE_SIZE_MAX = 100;
+const pageQuery = {
+  page: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int()
+    .min(1, { error: 'validation.invalid' })
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int()
+    .min(1, { error: 'validation.invalid' })
+    .max(PAGE_SIZE_MAX, { error: 'validation.invalid' })
+    .default(20),
+};
+const idParam = z.object({ id: z.coerce.number({ error: 'validation.invalid' }).int().positive() });
+export const backofficeIdParamsSchema = idParam;
+
+/** GET /api/v1/backoffice/me: who works in the console; an owner gets 403. */
+export const backofficeMeResponseSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  roles: z.array(z.enum(STAFF_ROLE_CODES)),
+  managerId: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The managers row of this user; null for an admin without one'),
+});
+export type BackofficeMe = z.infer<typeof backofficeMeResponseSchema>;
+
+const personSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+/** GET /api/v1/backoffice/requests: the inbox, newest first. */
+export const requestListQuerySchema = z.object({
+  kind: z.enum(REQUEST_KINDS, { error: 'validation.invalid' }).optional(),
+  status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }).optional(),
+  ...pageQuery,
+});
+export type RequestListQuery = z.input<typeof requestListQuerySchema>;
+export const managerRequestSchema = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(REQUEST_KINDS),
+    status: z.enum(REQUEST_STATUSES),
+    owner: personSchema,
+    managerId: z.number().int().nullable(),
+    payload: z.record(z.string(), z.unknown()).describe('What the owner sent, as the owner sent it'),
+    comment: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ManagerRequest' });
+export type ManagerRequest = z.infer<typeof managerRequestSchema>;
+export const requestListResponseSchema = z.object({
+  items: z.array(managerRequestSchema),
+  total: z.number().int(),
+  counts: z.record(z.enum(REQUEST_STATUSES), z.number().int()).describe('Requests by status, all kinds'),
+});
+export type RequestListResponse = z.infer<typeof requestListResponseSchema>;
+
+/** PATCH /api/v1/backoffice/requests/{id}: the next status, with the manager's comment (required for done). */
+export const requestUpdateSchema = z.object({
+  status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }),
+  comment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional(),
+});
+export type RequestUpdate = z.input<typeof requestUpdateSchema>;
+
+/** Owners: the clients of the manager (an admin sees all). */
+export const ownerListQuerySchema = z.object({
+  search: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  ...pageQuery,
+});
+export type OwnerListQuery = z.input<typeof ownerListQuerySchema>;
+export const ownerSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    roles: z.array(z.enum(ROLE_CODES)),
+    status: z.enum(['active', 'invited', 'deactivated']),
+    managerId: z.number().int().nullable(),
+    unitCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OwnerSummary' });
+export type OwnerSummary = z.infer<typeof ownerSummarySchema>;
+export const ownerListResponseSchema = z.object({
+  items: z.array(ownerSummarySchema),
+  total: z.number().int(),
+});
+export type OwnerListResponse = z.infer<typeof ownerListResponseSchema>;
+
+const nameField = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .min(1, { error: 'validation.required' })
+  .max(100, { error: 'validation.tooLong' });
+const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
+const isoDate = z.iso.date({ error: 'validation.invalid' });
+
+/** The owner's base data, as a manager edits it (also when applying a requested change). */
+export const ownerDataSchema = z.object({
+  lastName: nameField,
+  firstName: nameField,
+  middleName: optionalText(100).default(''),
+  email: emailSchema.nullable().optional(),
+  phone: phoneSchema.nullable().optional(),
+  contractNumber: optionalText(50).nullable().optional(),
+  contractDate: isoDate.nullable().optional(),
+  organizationType: organizationTypeSchema.default('individual'),
+  locale: z.enum(LOCALES, { error: 'validation.invalid' }).default('ru'),
+  roles: z.array(z.enum(ROLE_CODES, { error: 'validation.invalid' })).min(1, { error: 'owner.roleRequired' }),
+  managerId: z.number().int().positive().nullable().optional(),
+});
+
+/** POST /api/v1/backoffice/owners: a new owner; the activation link goes to the e-mail (else the phone). */
+export const ownerCreateSchema = ownerDataSchema.refine((value) => Boolean(value.email || value.phone), {
+  error: 'registration.contactRequired',
+  path: ['email'],
+});
+export type OwnerCreate = z.input<typeof ownerCreateSchema>;
+export const ownerUpdateSchema = ownerDataSchema;
+export type OwnerUpdate = z.input<typeof ownerUpdateSchema>;
+
+export const ownerUnitSchema = z.object({
+  id: z.number().int().describe('The user-unit link'),
+  unitId: z.number().int(),
+  unitName: z.string(),
+  locationName: z.string(),
+  relation: z.enum(['owner', 'lender']),
+  invested: z.number().describe('Rubles'),
+  investedAt: z.string().nullable(),
+});
+export const ownerLoanSchema = z.object({
+  id: z.number().int(),
+  locationId: z.number().int(),
+  locationName: z.string(),
+  amount: z.number().describe('Rubles'),
+  issuedAt: z.string(),
+  termYearMonth: z.number().int(),
+  ratePercent: z.number(),
+});
+
+/** GET /api/v1/backoffice/owners/{id}: everything the manager maintains for one owner. */
+export const ownerDetailSchema = ownerSummarySchema.extend({
+  lastName: z.string(),
+  firstName: z.string(),
+  middleName: z.string(),
+  contractNumber: z.string().nullable(),
+  contractDate: z.string().nullable(),
+  organizationType: organizationTypeSchema,
+  locale: z.enum(LOCALES),
+  units: z.array(ownerUnitSchema),
+  loans: z.array(ownerLoanSchema),
+});
+export type OwnerDetail = z.infer<typeof ownerDetailSchema>;
+
+const money = z.coerce
+  .number({ error: 'validation.invalid' })
+  .min(0, { error: 'validation.invalid' })
+  .max(1e12, { error: 'validation.invalid' });
+
+/** POST /api/v1/backoffice/owners/{id}/units: give an owner a unit (or a lender a unit lent against). */
+export const ownerUnitCreateSchema = z.object({
+  unitId: z.number({ error: 'validation.required' }).int().positive(),
+  relation: z.enum(['owner', 'lender'], { error: 'validation.invalid' }),
+  invested: money.default(0),
+  investedAt: isoDate.nullable().optional(),
+});
+export type OwnerUnitCreate = z.input<typeof ownerUnitCreateSchema>;
+
+/** POST /api/v1/backoffice/owners/{id}/loans. */
+export const ownerLoanCreateSchema = z.object({
+  locationId: z.number({ error: 'validation.required' }).int().positive(),
+  amount: money.refine((value) => value > 0, { error: 'validation.invalid' }),
+  issuedAt: isoDate,
+  termYearMonth: z.number({ error: 'validation.required' }).int().min(1).max(600),
+  ratePercent: z.number({ error: 'validation.required' }).min(0).max(100),
+});
+export type OwnerLoanCreate = z.input<typeof ownerLoanCreateSchema>;
+
+/** GET /api/v1/backoffice/catalogue: managers, locations and units for the console's selects. */
+export const backofficeCatalogueResponseSchema = z.object({
+  managers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  units: z.array(z.object({ id: z.number().int(), name: z.string(), locationId: z.number().int() })),
+});
+export type BackofficeCatalogue = z.infer<typeof backofficeCatalogueResponseSchema>;
+
+/** GET /api/v1/backoffice/audit: every change made in the console, newest first. */
+export const auditListQuerySchema = z.object({ ...pageQuery });
+export const auditEntrySchema = z
+  .object({
+    id: z.number().int(),
+    actor: personSchema.nullable(),
+    action: z
+      .string()
+      .describe('e.g. request.status, owner.create, owner.update, owner.deactivate, import.bookings'),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListResponseSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
