@@ -12,7 +12,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().optional().describe('Address of the portal in links sent by e-mail'),
-  DATA_DIR: z.string().default('./data'),
+  // The server's own folder, wherever the command runs from (npm start and npm run import agree).
+  DATA_DIR: z.string().default(path.join(import.meta.dirname, '..', 'data')),
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   DEMO_DATA: booleanFlag.default(true).describe('Fill an empty database with the demo data on start'),
   JWT_SECRET: z.string().min(32).optional(),

@@ -242,3 +242,36 @@ export const auditListResponseSchema = z.object({
   total: z.number().int(),
 });
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
+
+/** What the console and `npm run import` can load, from CSV or JSON. */
+export const IMPORT_KIND_NAMES = ['bookings', 'incomes', 'outcomes'] as const;
+export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
+export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+
+/** POST /api/v1/backoffice/import/{kind}?skipInvalid=: the file itself is the body (text/csv or application/json). */
+export const importParamsSchema = z.object({ kind: z.enum(IMPORT_KIND_NAMES, { error: 'import.kind' }) });
+export const importQuerySchema = z.object({
+  skipInvalid: z
+    .enum(['true', 'false'], { error: 'validation.invalid' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export const importProblemSchema = z.object({
+  row: z.number().int().describe('1-based data row (the CSV header is not counted)'),
+  field: z.string(),
+  message: z.string(),
+});
+export const importReportSchema = z
+  .object({
+    kind: z.enum(IMPORT_KIND_NAMES),
+    total: z.number().int(),
+    accepted: z.number().int().describe('Valid rows'),
+    rejected: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    applied: z.boolean().describe('False when bad rows stopped the import: nothing was written'),
+    problems: z.array(importProblemSchema).describe('The first 200 rejected rows with reasons'),
+  })
+  .meta({ id: 'ImportReport' });
+export type ImportReport = z.infer<typeof importReportSchema>;

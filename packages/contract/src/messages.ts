@@ -70,6 +70,10 @@ export const MESSAGES = {
     ru: 'Напишите комментарий к выполненной заявке',
     en: 'Write a comment for the completed request',
   },
+  'import.unknown': { ru: 'нет такого значения в данных портала', en: "not found in the portal's data" },
+  'import.notOwned': { ru: 'этот юнит не принадлежит клиенту', en: 'the client does not own this unit' },
+  'import.duplicate': { ru: 'повторяет ключ предыдущей строки', en: 'repeats the key of an earlier row' },
+  'import.empty': { ru: 'В файле нет строк', en: 'The file has no rows' },
   'import.kind': { ru: 'Неизвестный вид загрузки', en: 'Unknown import kind' },
   'import.format': {
     ru: 'Файл должен быть в формате CSV или JSON',

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+/** Imports through the console's call, on a real database: good, bad and repeated files of each kind. */
+describe('data import', () => {
+  let t: TestApp;
+  let manager: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    manager = await t.signIn('manager@example.com');
+  });
+  afterAll(() => t.close());
+
+  const upload = (
+    kind: string,
+    body: string,
+    options: { skipInvalid?: boolean; type?: string; token?: string } = {},
+  ) =>
+    t.request({
+      method: 'POST',
+      url: `/api/v1/backoffice/import/${kind}${options.skipInvalid ? '?skipInvalid=true' : ''}`,
+      token: options.token ?? manager,
+      headers: { 'content-type': options.type ?? 'text/csv', 'x-file-name': 'file.csv' },
+      payload: body,
+    });
+  const db = () => t.ctx.database.db;
+
+  it('is for the console only, and names an unknown kind or a file that is not CSV or JSON', async () => {
+    const investor = await t.signIn('investor@example.com');
+    expect((await upload('bookings', 'a\n1', { token: investor })).statusCode).toBe(403);
+    const unknown = await upload('recipes', 'a\n1');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.message).toBe('Неизвестный вид загрузки');
+    const broken = await upload('bookings', '[{"a":', { type: 'application/json' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.message).toBe('Файл должен быть в формате CSV или JSON');
+  });
+
+  const bookingsCsv = [
+    'externalId,unitId,startsAt,endsAt,status,guests,sourceId,paid,sum',
+    'pms-1,1,2027-03-01T14:00:00+03:00,2027-03-03T12:00:00+03:00,Confirmed,2,3,5000,12000.50',
+    'pms-2,1,2027-03-05T14:00:00+03:00,2027-03-06T12:00:00+03:00,new,1,0,0,6000',
+    '"pms-3",2,2027-03-01T14:00:00+03:00,2027-03-02T12:00:00+03:00,checkedout,3,,6000,6000',
+  ].join('\n');
+
+  it('imports bookings; the same file again changes nothing; a changed row updates in place', async () => {
+    const first = await upload('bookings', bookingsCsv);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      total: 3,
+      accepted: 3,
+      inserted: 3,
+      updated: 0,
+      rejected: 0,
+      applied: true,
+    });
+    const stored = await db()
+      .selectFrom('bookings')
+      .selectAll()
+      .where('external_id', '=', 'pms-1')
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({
+      unit_id: 1,
+      status: 'confirmed',
+      guest_amount: 2,
+      source_id: 3,
+      sum_kopecks: 1_200_050,
+    });
+    expect(stored.starts_at.toISOString()).toBe('2027-03-01T11:00:00.000Z');
+
+    const again = await upload('bookings', bookingsCsv);
+    expect(again.json()).toMatchObject({ inserted: 0, updated: 0, unchanged: 3, applied: true });
+
+    const changed = await upload('bookings', bookingsCsv.replace('new,1,0,0,6000', 'new,1,0,6000,6000'));
+    expect(changed.json()).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
+  });
+
+  it('imports nothing from a file with bad rows, and tells which rows and why; skipping them imports the rest', async () => {
+    const count = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('bookings')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    const bad = [
+      'externalId,unitId,startsAt,endsAt,status,guests,sourceId,paid,sum',
+      'pms-10,1,2027-04-01T14:00:00+03:00,2027-04-02T12:00:00+03:00,new,2,3,0,100',
+      'pms-11,999999,2027-04-01T14:00:00+03:00,2027-04-02T12:00:00+03:00,new,2,3,0,100',
+      'pms-12,1,2027-04-03T14:00:00+03:00,2027-04-02T12:00:00+03:00,new,2,3,0,100',
+      'pms-13,1,yesterday,2027-04-02T12:00:00+03:00,new,2,3,0,100',
+      'pms-10,1,2027-04-01T14:00:00+03:00,2027-04-02T12:00:00+03:00,new,2,3,0,100',
+      'pms-14,1,,2027-04-02T12:00:00+03:00,new,2,3,0,100',
+    ].join('\n');
+    const refused = await upload('bookings', bad);
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).toMatchObject({ total: 6, accepted: 1, rejected: 5, inserted: 0, applied: false });
+    expect(refused.json().problems).toEqual([
+      { row: 2, field: 'unitId', message: 'нет такого значения в данных портала' },
+      { row: 3, field: 'endsAt', message: 'Неверное значение' },
+      { row: 4, field: 'startsAt', message: 'Неверное значение' },
+      { row: 5, field: 'externalId', message: 'повторяет ключ предыдущей строки' },
+      { row: 6, field: 'startsAt', message: 'Обязательное поле' },
+    ]);
+    expect(await count()).toBe(before);
+
+    const skipped = await upload('bookings', bad, { skipInvalid: true });
+    expect(skipped.json()).toMatchObject({ accepted: 1, rejected: 5, inserted: 1, applied: true });
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('imports monthly incomes of units the owner owns, by owner, unit and month', async () => {
+    const owned = await db()
+      .selectFrom('user_units')
+      .select(['id', 'unit_id'])
+      .where('user_id', '=', 1)
+      .where('relation', '=', 'owner')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const csv = `userId,unitId,month,amount\n1,${owned.unit_id},2031-01,45000.5\n2,${owned.unit_id},2031-01,100\n`;
+    const refused = await upload('incomes', csv);
+    expect(refused.json()).toMatchObject({ applied: false, problems: [{ row: 2, field: 'unitId' }] });
+    const good = await upload('incomes', csv.split('\n').slice(0, 2).join('\n'));
+    expect(good.json()).toMatchObject({ inserted: 1, applied: true });
+    const stored = await db()
+      .selectFrom('incomes')
+      .selectAll()
+      .where('user_unit_id', '=', owned.id)
+      .where('year_month', '=', 203101)
+      .executeTakeFirstOrThrow();
+    expect(stored.amount_kopecks).toBe(4_500_050);
+    expect((await upload('incomes', csv.split('\n').slice(0, 2).join('\n'))).json()).toMatchObject({
+      unchanged: 1,
+    });
+  });
+
+  it('imports income and expense rows from JSON, and audits every import', async () => {
+    const rows = [
+      {
+        externalId: 'bank-1',
+        locationId: 1,
+        part: 'main',
+        date: '2031-02-03',
+        categoryId: 1,
+        article: 'Проживание',
+        amount: 1500,
+      },
+      {
+        externalId: 'bank-2',
+        locationId: 1,
+        part: 'hall',
+        date: '2031-02-03',
+        categoryId: 1,
+        article: 'X',
+        amount: 10,
+      },
+    ];
+    const refused = await upload('outcomes', JSON.stringify(rows), { type: 'application/json' });
+    expect(refused.json()).toMatchObject({ applied: false, problems: [{ row: 2, field: 'part' }] });
+    const good = await upload('outcomes', JSON.stringify(rows.slice(0, 1)), { type: 'application/json' });
+    expect(good.json()).toMatchObject({ inserted: 1, applied: true });
+    expect(
+      (await upload('outcomes', JSON.stringify(rows.slice(0, 1)), { type: 'application/json' })).json(),
+    ).toMatchObject({
+      unchanged: 1,
+    });
+
+    const audit = (
+      await t.request({ method: 'GET', url: '/api/v1/backoffice/audit?pageSize=100', token: manager })
+    ).json().items as { action: string; actor: { id: number }; details: Record<string, unknown> }[];
+    const imports = audit.filter((entry) => entry.action.startsWith('import.'));
+    expect(imports.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['import.bookings', 'import.incomes', 'import.outcomes']),
+    );
+    expect(imports[0]).toMatchObject({
+      actor: { id: 5 },
+      details: { source: 'console', file: 'file.csv', unchanged: 1 },
+    });
+  });
+});
