@@ -120,6 +120,50 @@ export const router = createBrowserRouter([
         children: [
           { path: '/', element: <Navigate to="/dashboard/" replace /> },
           {
+            path: '/backoffice/',
+            lazy: page(
+              () => import('../features/backoffice/backoffice-layout'),
+              (m) => m.BackofficeLayout,
+            ),
+            children: [
+              {
+                index: true,
+                lazy: page(
+                  () => import('../features/backoffice/inbox-page'),
+                  (m) => m.InboxPage,
+                ),
+              },
+              {
+                path: 'owners/',
+                lazy: page(
+                  () => import('../features/backoffice/owners-page'),
+                  (m) => m.OwnersPage,
+                ),
+              },
+              {
+                path: 'owners/:id',
+                lazy: page(
+                  () => import('../features/backoffice/owner-page'),
+                  (m) => m.OwnerPage,
+                ),
+              },
+              {
+                path: 'import/',
+                lazy: page(
+                  () => import('../features/backoffice/import-page'),
+                  (m) => m.ImportPage,
+                ),
+              },
+              {
+                path: 'audit/',
+                lazy: page(
+                  () => import('../features/backoffice/audit-page'),
+                  (m) => m.AuditPage,
+                ),
+              },
+            ],
+          },
+          {
             element: <AppLayout />,
             children: [
               {
@@ -178,7 +222,7 @@ export const router = createBrowserRouter([
       {
         path: '*',
         lazy: page(
-          () => import('../features/not-found/not-found-page'),
+          () => import('./not-found-page'),
           (m) => m.NotFoundPage,
         ),
       },

@@ -1,5 +1,10 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { BackofficeMe } from '@portal/contract/backoffice';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { api } from '../../shared/api/client';
+import { LoadingState } from '../../shared/ui/page-state';
 import { Logo } from './header';
 import { LanguageToggler } from './togglers';
 import { useSignOut } from './use-sign-out';
@@ -11,6 +16,14 @@ import { useSignOut } from './use-sign-out';
 export function NoOwnerRole() {
   const { t } = useTranslation();
   const signOut = useSignOut();
+  // A manager or an admin has the back office instead: that is where their sign-in leads.
+  const staff = useQuery({
+    queryKey: ['backoffice', 'me'],
+    queryFn: () => api<BackofficeMe>('backoffice/me'),
+    retry: false,
+  });
+  if (staff.isPending) return <LoadingState />;
+  if (staff.isSuccess) return <Navigate to="/backoffice/" replace />;
   return (
     <div className="app-shell">
       <header className="app-header">

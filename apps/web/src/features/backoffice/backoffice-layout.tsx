@@ -1,0 +1,112 @@
+import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Logo } from '../../app/layout/header';
+import { LanguageToggler } from '../../app/layout/togglers';
+import { useSignOut } from '../../app/layout/use-sign-out';
+import { NotFoundPage } from '../../app/not-found-page';
+import { ApiError } from '../../shared/api/client';
+import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { useBackofficeMe } from './queries';
+
+const SECTIONS = [
+  { path: '/backoffice/', key: 'inbox' },
+  { path: '/backoffice/owners/', key: 'owners' },
+  { path: '/backoffice/import/', key: 'import' },
+  { path: '/backoffice/audit/', key: 'audit' },
+] as const;
+
+/** The managers' console: its own header and sections; an owner's account finds no such page here. */
+export function BackofficeLayout() {
+  const { t } = useTranslation();
+  const me = useBackofficeMe();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const signOut = useSignOut();
+
+  if (me.isPending) {
+    return (
+      <div className="app-main-single">
+        <LoadingState />
+      </div>
+    );
+  }
+  if (me.isError) {
+    if (me.error instanceof ApiError && me.error.status === 403) return <NotFoundPage />;
+    return (
+      <div className="app-main-single">
+        <ErrorState onRetry={() => void me.refetch()} />
+      </div>
+    );
+  }
+  const active =
+    [...SECTIONS].reverse().find((section) => pathname.startsWith(section.path))?.path ?? '/backoffice/';
+  return (
+    <div className="app-shell backoffice" data-testid="backoffice">
+      <header className="app-header">
+        <Group justify="space-between" wrap="nowrap" h="100%" gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <Logo />
+            <Text fw={700} visibleFrom="xs">
+              {t('backoffice.title')}
+            </Text>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed" visibleFrom="sm">
+              {me.data.name}
+            </Text>
+            {me.data.roles.map((role) => (
+              <Badge key={role} variant="light" visibleFrom="sm">
+                {t(`backoffice.roles.${role}`)}
+              </Badge>
+            ))}
+            <LanguageToggler />
+            <Button size="xs" variant="subtle" px={6} onClick={() => void signOut()}>
+              {t('layout.exit')}
+            </Button>
+          </Group>
+        </Group>
+      </header>
+      <main className="backoffice-main" id="content">
+        <Tabs value={active} onChange={(value) => value && navigate(value)} mb="md">
+          <Tabs.List className="backoffice-tabs">
+            {SECTIONS.map((section) => (
+              <Tabs.Tab key={section.path} value={section.path}>
+                {t(`backoffice.nav.${section.key}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Page numbers for a list: shown only when there is more than one page. */
+export function Pager({
+  page,
+  total,
+  pageSize,
+  onChange,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <Group justify="flex-end" gap="xs" mt="sm">
+      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
+        ←
+      </Button>
+      <Text size="sm">{t('backoffice.pagination', { page, pages })}</Text>
+      <Button size="xs" variant="default" disabled={page >= pages} onClick={() => onChange(page + 1)}>
+        →
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,203 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { ManagerRequest, RequestKindCode, RequestStatus } from '@portal/contract/backoffice';
+import { REQUEST_KINDS } from '@portal/contract/backoffice';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ApiError } from '../../shared/api/client';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { Pager } from './backoffice-layout';
+import { PAGE_SIZE, useRequests, useUpdateRequest } from './queries';
+
+const STATUS_COLORS: Record<RequestStatus, string> = { new: 'blue', in_progress: 'orange', done: 'gray' };
+
+/** What the owner sent, as short lines: the message, the phone to call back, the document asked for… */
+function payloadLines(payload: Record<string, unknown>): string[] {
+  return Object.entries(payload)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+}
+
+export function InboxPage() {
+  const { t, i18n } = useTranslation();
+  const [kind, setKind] = useState<RequestKindCode | null>(null);
+  const [status, setStatus] = useState<RequestStatus | 'all'>('new');
+  const [page, setPage] = useState(1);
+  const [completing, setCompleting] = useState<ManagerRequest | null>(null);
+  const requests = useRequests({
+    ...(kind ? { kind } : {}),
+    ...(status !== 'all' ? { status } : {}),
+    page,
+  });
+  const update = useUpdateRequest();
+  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  const counts = requests.data?.counts;
+  const statusLabel = (value: RequestStatus | 'all') =>
+    `${t(`backoffice.statuses.${value}`)}${counts && value !== 'all' ? ` · ${counts[value]}` : ''}`;
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        {t('backoffice.inbox.title')}
+      </Title>
+      <Group gap="sm" align="flex-end" wrap="wrap">
+        <SegmentedControl
+          value={status}
+          onChange={(value) => {
+            setStatus(value as RequestStatus | 'all');
+            setPage(1);
+          }}
+          data={(['new', 'in_progress', 'done', 'all'] as const).map((value) => ({
+            value,
+            label: statusLabel(value),
+          }))}
+        />
+        <Select
+          aria-label={t('backoffice.inbox.kind')}
+          placeholder={t('backoffice.kinds.all')}
+          clearable
+          value={kind}
+          onChange={(value) => {
+            setKind(value as RequestKindCode | null);
+            setPage(1);
+          }}
+          data={REQUEST_KINDS.map((value) => ({ value, label: t(`backoffice.kinds.${value}`) }))}
+          w={240}
+        />
+      </Group>
+      {update.error && <ErrorState text={update.error.message} />}
+      {requests.isPending ? (
+        <LoadingState />
+      ) : requests.isError ? (
+        <ErrorState onRetry={() => void requests.refetch()} />
+      ) : requests.data.items.length === 0 ? (
+        <EmptyState title={t('backoffice.inbox.empty')} text={t('backoffice.inbox.emptyHint')} />
+      ) : (
+        <div className="backoffice-table">
+          <Table striped highlightOnHover verticalSpacing="sm" miw={860} data-testid="inbox-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>№</Table.Th>
+                <Table.Th>{t('backoffice.inbox.date')}</Table.Th>
+                <Table.Th>{t('backoffice.inbox.client')}</Table.Th>
+                <Table.Th>{t('backoffice.inbox.kind')}</Table.Th>
+                <Table.Th>{t('backoffice.inbox.details')}</Table.Th>
+                <Table.Th>{t('backoffice.inbox.status')}</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {requests.data.items.map((request) => (
+                <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
+                  <Table.Td>{request.id}</Table.Td>
+                  <Table.Td>{dateTime.format(new Date(request.createdAt))}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/backoffice/owners/${request.owner.id}`} size="sm">
+                      {request.owner.name || `#${request.owner.id}`}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {[request.owner.email, request.owner.phone].filter(Boolean).join(' · ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{t(`backoffice.kinds.${request.kind}`)}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm" className="backoffice-payload">
+                      {payloadLines(request.payload).join('\n') || '—'}
+                    </Text>
+                    {request.comment && (
+                      <Text size="xs" c="dimmed" className="backoffice-payload" mt={4}>
+                        {t('backoffice.inbox.comment')}: {request.comment}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ minWidth: 120 }}>
+                    <Badge color={STATUS_COLORS[request.status]} variant="light">
+                      {t(`backoffice.status.${request.status}`)}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap={6} wrap="nowrap">
+                      {request.status === 'new' && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          loading={update.isPending && update.variables?.id === request.id}
+                          onClick={() => update.mutate({ id: request.id, status: 'in_progress' })}
+                        >
+                          {t('backoffice.inbox.take')}
+                        </Button>
+                      )}
+                      {request.status !== 'done' && (
+                        <Button size="xs" onClick={() => setCompleting(request)}>
+                          {t('backoffice.inbox.complete')}
+                        </Button>
+                      )}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Pager page={page} total={requests.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
+        </div>
+      )}
+      {completing && <CompleteModal request={completing} onClose={() => setCompleting(null)} />}
+    </Stack>
+  );
+}
+
+function CompleteModal({ request, onClose }: { request: ManagerRequest; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [comment, setComment] = useState(request.comment ?? '');
+  const update = useUpdateRequest();
+  const fieldError =
+    update.error instanceof ApiError ? (update.error.fields.comment ?? update.error.message) : undefined;
+  return (
+    <Modal opened onClose={onClose} title={t('backoffice.inbox.completeTitle', { id: request.id })} centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ id: request.id, status: 'done', comment }, { onSuccess: onClose });
+        }}
+      >
+        <Stack>
+          <Textarea
+            label={t('backoffice.inbox.comment')}
+            description={t('backoffice.inbox.commentHint')}
+            value={comment}
+            onChange={(event) => setComment(event.currentTarget.value)}
+            autosize
+            minRows={3}
+            maxLength={2000}
+            error={fieldError}
+            data-autofocus
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              {t('backoffice.inbox.complete')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

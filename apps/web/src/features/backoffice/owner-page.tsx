@@ -1,0 +1,382 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { OwnerDetail } from '@portal/contract/backoffice';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router';
+import { NotFoundPage } from '../../app/not-found-page';
+import { ApiError } from '../../shared/api/client';
+import { formatDate, formatMoney } from '../../shared/format';
+import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
+import { useBackofficeMe, useCatalogue, useOwner, useOwnerMutations } from './queries';
+
+export function OwnerPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const owner = useOwner(id);
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
+  if (owner.isPending) return <LoadingState />;
+  if (owner.isError) {
+    if (owner.error instanceof ApiError && owner.error.status === 404) {
+      return <ErrorState text={t('notFound.title')} />;
+    }
+    return <ErrorState onRetry={() => void owner.refetch()} />;
+  }
+  return <OwnerCard key={owner.data.id} owner={owner.data} />;
+}
+
+function toValues(owner: OwnerDetail): OwnerFormValues {
+  return {
+    lastName: owner.lastName,
+    firstName: owner.firstName,
+    middleName: owner.middleName,
+    email: owner.email ?? '',
+    phone: owner.phone ?? '',
+    contractNumber: owner.contractNumber ?? '',
+    contractDate: owner.contractDate ?? '',
+    organizationType: owner.organizationType,
+    locale: owner.locale,
+    roles: owner.roles,
+    managerId: owner.managerId === null ? null : String(owner.managerId),
+  };
+}
+
+function OwnerCard({ owner }: { owner: OwnerDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const me = useBackofficeMe();
+  const created = (useLocation().state as { created?: boolean } | null)?.created;
+  const mutations = useOwnerMutations(owner.id);
+  const [values, setValues] = useState(() => toValues(owner));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const serverError = mutations.update.error instanceof ApiError ? mutations.update.error : null;
+
+  return (
+    <Stack gap="lg" data-testid="owner-card">
+      <Anchor component={Link} to="/backoffice/owners/" size="sm">
+        ← {t('backoffice.owner.back')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1} size="h3">
+            {owner.name || `#${owner.id}`}
+          </Title>
+          <Group gap="xs">
+            <Badge
+              variant="light"
+              color={owner.status === 'active' ? 'green' : owner.status === 'invited' ? 'blue' : 'gray'}
+            >
+              {t(`backoffice.owners.statuses.${owner.status}`)}
+            </Badge>
+            <Text size="sm" c="dimmed">
+              id {owner.id}
+            </Text>
+          </Group>
+        </Stack>
+        {owner.status !== 'deactivated' && (
+          <Button
+            color="red"
+            variant="light"
+            loading={mutations.deactivate.isPending}
+            onClick={() => {
+              if (window.confirm(t('backoffice.owner.deactivateConfirm'))) mutations.deactivate.mutate();
+            }}
+          >
+            {t('backoffice.owner.deactivate')}
+          </Button>
+        )}
+      </Group>
+      {created && <Alert color="green">{t('backoffice.owners.created')}</Alert>}
+
+      <Paper withBorder radius="md" p="md">
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const found = localErrors(values, t);
+            setErrors(found);
+            setSaved(false);
+            if (Object.keys(found).length > 0) return;
+            mutations.update.mutate(toOwnerBody(values), { onSuccess: () => setSaved(true) });
+          }}
+        >
+          <Stack>
+            <Title order={2} size="h4">
+              {t('backoffice.owner.data')}
+            </Title>
+            <OwnerFields
+              values={values}
+              onChange={(next) => {
+                setValues(next);
+                setSaved(false);
+              }}
+              errors={{ ...serverError?.fields, ...errors }}
+              canChooseManager={me.data?.roles.includes('ADMIN') ?? false}
+            />
+            <Group>
+              <Button type="submit" loading={mutations.update.isPending}>
+                {t('common.save')}
+              </Button>
+              {saved && (
+                <Text c="green" size="sm" role="status">
+                  {t('backoffice.owner.saved')}
+                </Text>
+              )}
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('backoffice.owner.units')}
+          </Title>
+          {owner.units.length === 0 ? (
+            <Text c="dimmed">{t('backoffice.owner.noUnits')}</Text>
+          ) : (
+            <div className="backoffice-table">
+              <Table miw={600} data-testid="owner-units">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('backoffice.owner.unit')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.relation')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.invested')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.investedAt')}</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {owner.units.map((unit) => (
+                    <Table.Tr key={unit.id}>
+                      <Table.Td>
+                        {unit.unitName}
+                        <Text size="xs" c="dimmed">
+                          {unit.locationName}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{t(`backoffice.owner.relations.${unit.relation}`)}</Table.Td>
+                      <Table.Td>{formatMoney(unit.invested, locale)}</Table.Td>
+                      <Table.Td>{formatDate(unit.investedAt, locale)}</Table.Td>
+                      <Table.Td>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => mutations.removeUnit.mutate(unit.id)}
+                        >
+                          {t('backoffice.owner.removeUnit')}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          )}
+          <AddUnitForm ownerId={owner.id} />
+        </Stack>
+      </Paper>
+
+      <Paper withBorder radius="md" p="md">
+        <Stack>
+          <Title order={2} size="h4">
+            {t('backoffice.owner.loans')}
+          </Title>
+          {owner.loans.length === 0 ? (
+            <Text c="dimmed">{t('backoffice.owner.noLoans')}</Text>
+          ) : (
+            <div className="backoffice-table">
+              <Table miw={600}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('backoffice.owner.location')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.amount')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.issuedAt')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.term')}</Table.Th>
+                    <Table.Th>{t('backoffice.owner.rate')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {owner.loans.map((loan) => (
+                    <Table.Tr key={loan.id}>
+                      <Table.Td>{loan.locationName}</Table.Td>
+                      <Table.Td>{formatMoney(loan.amount, locale)}</Table.Td>
+                      <Table.Td>{formatDate(loan.issuedAt, locale)}</Table.Td>
+                      <Table.Td>{loan.termYearMonth}</Table.Td>
+                      <Table.Td>{loan.ratePercent}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
+          )}
+          <AddLoanForm ownerId={owner.id} />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+function AddUnitForm({ ownerId }: { ownerId: number }) {
+  const { t } = useTranslation();
+  const catalogue = useCatalogue();
+  const { addUnit } = useOwnerMutations(ownerId);
+  const [unitId, setUnitId] = useState<string | null>(null);
+  const [relation, setRelation] = useState<'owner' | 'lender'>('owner');
+  const [invested, setInvested] = useState<number | string>(0);
+  const [investedAt, setInvestedAt] = useState('');
+  const locations = new Map(
+    (catalogue.data?.locations ?? []).map((location) => [location.id, location.name]),
+  );
+  const groups = [...locations].map(([id, name]) => ({
+    group: name,
+    items: (catalogue.data?.units ?? [])
+      .filter((unit) => unit.locationId === id)
+      .map((unit) => ({ value: String(unit.id), label: unit.name })),
+  }));
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!unitId) return;
+        addUnit.mutate(
+          {
+            unitId: Number(unitId),
+            relation,
+            invested: Number(invested) || 0,
+            investedAt: investedAt || null,
+          },
+          { onSuccess: () => setUnitId(null) },
+        );
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <Select
+          label={t('backoffice.owner.unit')}
+          data={groups}
+          value={unitId}
+          onChange={setUnitId}
+          searchable
+          error={addUnit.error?.message}
+        />
+        <Select
+          label={t('backoffice.owner.relation')}
+          value={relation}
+          onChange={(value) => value && setRelation(value as 'owner' | 'lender')}
+          data={(['owner', 'lender'] as const).map((value) => ({
+            value,
+            label: t(`backoffice.owner.relations.${value}`),
+          }))}
+          allowDeselect={false}
+        />
+        <NumberInput
+          label={t('backoffice.owner.invested')}
+          value={invested}
+          onChange={setInvested}
+          min={0}
+          thousandSeparator=" "
+        />
+        <TextInput
+          label={t('backoffice.owner.investedAt')}
+          type="date"
+          value={investedAt}
+          onChange={(event) => setInvestedAt(event.currentTarget.value)}
+        />
+        <Button type="submit" disabled={!unitId} loading={addUnit.isPending}>
+          {t('backoffice.owner.addUnit')}
+        </Button>
+      </SimpleGrid>
+    </form>
+  );
+}
+
+function AddLoanForm({ ownerId }: { ownerId: number }) {
+  const { t } = useTranslation();
+  const catalogue = useCatalogue();
+  const { addLoan } = useOwnerMutations(ownerId);
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const [amount, setAmount] = useState<number | string>('');
+  const [issuedAt, setIssuedAt] = useState('');
+  const [term, setTerm] = useState<number | string>(36);
+  const [rate, setRate] = useState<number | string>(12);
+  const error = addLoan.error instanceof ApiError ? addLoan.error : null;
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!locationId) return;
+        addLoan.mutate(
+          {
+            locationId: Number(locationId),
+            amount: Number(amount),
+            issuedAt,
+            termYearMonth: Number(term),
+            ratePercent: Number(rate),
+          },
+          { onSuccess: () => setAmount('') },
+        );
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 6 }} spacing="sm" style={{ alignItems: 'end' }}>
+        <Select
+          label={t('backoffice.owner.location')}
+          data={(catalogue.data?.locations ?? []).map((location) => ({
+            value: String(location.id),
+            label: location.name,
+          }))}
+          value={locationId}
+          onChange={setLocationId}
+        />
+        <NumberInput
+          label={t('backoffice.owner.amount')}
+          value={amount}
+          onChange={setAmount}
+          min={1}
+          thousandSeparator=" "
+          error={error?.fields.amount}
+        />
+        <TextInput
+          label={t('backoffice.owner.issuedAt')}
+          type="date"
+          value={issuedAt}
+          onChange={(event) => setIssuedAt(event.currentTarget.value)}
+          error={error?.fields.issuedAt}
+        />
+        <NumberInput label={t('backoffice.owner.term')} value={term} onChange={setTerm} min={1} max={600} />
+        <NumberInput
+          label={t('backoffice.owner.rate')}
+          value={rate}
+          onChange={setRate}
+          min={0}
+          max={100}
+          decimalScale={2}
+        />
+        <Button type="submit" disabled={!locationId || !amount || !issuedAt} loading={addLoan.isPending}>
+          {t('backoffice.owner.addLoan')}
+        </Button>
+      </SimpleGrid>
+      {error && Object.keys(error.fields).length === 0 && (
+        <Text c="red" size="sm" mt="xs" role="alert">
+          {error.message}
+        </Text>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,142 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import { type Portal, startPortal } from '../support/server.ts';
+
+async function signInStaff(page: Page, baseUrl: string, login: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.waitForURL('**/backoffice/');
+  await page.getByRole('heading', { name: 'Заявки клиентов' }).waitFor();
+}
+
+describe("the managers' console", () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('is not there for an owner', async () => {
+    const { page, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/backoffice/`);
+    await page.getByRole('heading', { name: 'Такой страницы нет' }).waitFor();
+    expect(await page.getByTestId('backoffice').count()).toBe(0);
+    await close();
+  });
+
+  it("takes a client's request on and completes it with a comment", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
+    const row = page.getByTestId('inbox-table').getByRole('row').filter({ hasText: 'Изменение данных' });
+    await row.getByText('Прошу изменить адрес регистрации').waitFor();
+    await screenshot(page, 'backoffice-inbox');
+    await row.getByRole('button', { name: 'Взять в работу' }).click();
+    // Taken on, it leaves the new ones.
+    await row.waitFor({ state: 'detached' });
+    await page.getByText('В работе · 2').click();
+    const taken = page.getByTestId('inbox-table').getByRole('row').filter({ hasText: 'Изменение данных' });
+    await taken.getByRole('button', { name: 'Выполнить' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Выполнить' }).click();
+    await dialog.getByText('Напишите комментарий к выполненной заявке').waitFor();
+    await dialog.getByLabel('Комментарий').fill('Адрес обновлён в карточке клиента');
+    await dialog.getByRole('button', { name: 'Выполнить' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Выполнены · 2').click();
+    await page.getByText('Комментарий: Адрес обновлён в карточке клиента').waitFor();
+
+    await page.getByRole('tab', { name: 'Журнал' }).click();
+    await page.getByTestId('audit-table').getByText('Статус заявки').first().waitFor();
+    await screenshot(page, 'backoffice-audit');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('creates a client with a unit, who then activates the account through the mail and sees the unit', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
+    await page.getByRole('tab', { name: 'Клиенты' }).click();
+    await page.getByTestId('owners-table').waitFor();
+    await screenshot(page, 'backoffice-owners');
+    await page.getByRole('button', { name: 'Новый клиент' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Новый клиент' }).click();
+    await dialog.getByText('Обязательное поле').first().waitFor();
+    await dialog.getByLabel('Фамилия').fill('Орлова');
+    await dialog.getByLabel('Имя').fill('Анна');
+    await dialog.getByLabel('E-mail').fill('orlova@example.com');
+    await dialog.getByRole('button', { name: 'Новый клиент' }).click();
+    await page.getByText('Клиент создан, ссылка для активации отправлена').waitFor();
+    await page.getByRole('heading', { name: 'Орлова Анна' }).waitFor();
+
+    await page.getByLabel('Юнит', { exact: true }).first().click();
+    await page.getByRole('option').first().click();
+    await page.getByLabel('Вложено, ₽').fill('2500000');
+    await page.getByRole('button', { name: 'Добавить юнит' }).click();
+    await page.getByTestId('owner-units').getByText('2 500 000').waitFor();
+    await screenshot(page, 'backoffice-owner');
+    expect(errors).toEqual([]);
+    await close();
+
+    const link = await portal.linkFromMail('orlova@example.com', '/activation/');
+    const owner = await openPage(browser);
+    await owner.page.goto(`${portal.url}${link.path}`);
+    await owner.page.locator('input[name=password]').fill('Orlova123');
+    await owner.page.locator('input[name=repeat]').fill('Orlova123');
+    await owner.page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
+    await owner.page.waitForURL('**/dashboard/');
+    await owner.page.locator('.units-list').waitFor();
+    await owner.close();
+  });
+
+  it('imports a file: a bad row stops it with the reasons, skipping it imports the rest', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInStaff(page, portal.url, 'admin@example.com', 'Admin1234');
+    await page.getByRole('tab', { name: 'Загрузка данных' }).click();
+    const csv = [
+      'externalId,unitId,startsAt,endsAt,status,guests,sourceId,paid,sum',
+      'e2e-1,1,2031-05-01T14:00:00+03:00,2031-05-03T12:00:00+03:00,confirmed,2,3,1000,9000',
+      'e2e-2,999999,2031-05-01T14:00:00+03:00,2031-05-03T12:00:00+03:00,confirmed,2,3,1000,9000',
+    ].join('\n');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'bookings.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Загрузить' }).click();
+    const report = page.getByTestId('import-report');
+    await report.getByText('Ничего не загружено: в файле есть ошибочные строки').waitFor();
+    await report.getByText('нет такого значения в данных портала').waitFor();
+    await screenshot(page, 'backoffice-import');
+    await page.getByLabel('Пропустить ошибочные строки и загрузить остальные').check();
+    await page.getByRole('button', { name: 'Загрузить' }).click();
+    await report.getByText('Загрузка завершена').waitFor();
+    expect(await report.getByTestId('import-inserted').textContent()).toBe('1');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone screen', async () => {
+    const { page, close } = await openPage(browser, MOBILE);
+    await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
+    await screenshot(page, 'backoffice-inbox');
+    for (const [tab, name] of [
+      ['Клиенты', 'backoffice-owners'],
+      ['Загрузка данных', 'backoffice-import'],
+      ['Журнал', 'backoffice-audit'],
+    ] as const) {
+      await page.getByRole('tab', { name: tab }).click();
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, name);
+    }
+    const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await close();
+  });
+});
