@@ -62,6 +62,8 @@ describe('the bookings grids', () => {
     await grid.locator('button.booking-grid-cell').first().waitFor();
 
     const booked = () => grid.locator('button.booking-grid-cell').count();
+    // The first window grows until it fills the view: count once it has.
+    await page.waitForLoadState('networkidle');
     const before = await booked();
     await page.getByTestId('source-filter').getByText('Сайт', { exact: true }).click();
     await expect.poll(booked).toBeLessThan(before);

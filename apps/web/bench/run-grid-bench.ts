@@ -50,9 +50,16 @@ await page.waitForFunction(() => window.benchRendered !== undefined);
 const firstRender = await page.evaluate(() => (window.benchRendered ?? 0) - window.benchStart);
 const model = await page.evaluate(() => window.benchModel ?? 0);
 const nodes = await page.evaluate(() => document.querySelectorAll('*').length);
-const frames = await page.evaluate(async () => {
+const { frames, longFrames } = await page.evaluate(async () => {
   const grid = document.querySelector('[data-testid=booking-grid]') as HTMLElement;
   const times: number[] = [];
+  // Long animation frames: the main thread's own work per frame (scripts, style, layout, paint), waiting for
+  // the display's next refresh not included; Chromium reports every frame whose work took over 50 ms.
+  const longFrames: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longFrames.push(entry.duration);
+  });
+  observer.observe({ type: 'long-animation-frame', buffered: false });
   let last = performance.now();
   const steps = 120;
   for (let i = 1; i <= steps; i += 1) {
@@ -67,7 +74,9 @@ const frames = await page.evaluate(async () => {
       }),
     );
   }
-  return times.slice(1);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  return { frames: times.slice(1), longFrames };
 });
 const nodesWhileScrolled = await page.evaluate(() => document.querySelectorAll('*').length);
 await browser.close();
@@ -81,7 +90,9 @@ console.table([
   { measure: '  of which cell states, ms', value: model.toFixed(0), target: '' },
   { measure: 'DOM nodes after render', value: nodes, target: '< 5000' },
   { measure: 'DOM nodes after scrolling', value: nodesWhileScrolled, target: '< 5000' },
-  { measure: 'frame time p50, ms', value: at(0.5).toFixed(1), target: '' },
-  { measure: 'frame time p95, ms', value: at(0.95).toFixed(1), target: '' },
-  { measure: 'longest frame, ms', value: (sorted.at(-1) ?? 0).toFixed(1), target: '< 50' },
+  { measure: 'frame interval p50, ms', value: at(0.5).toFixed(1), target: '' },
+  { measure: 'frame interval p95, ms', value: at(0.95).toFixed(1), target: '' },
+  { measure: 'longest frame interval, ms', value: (sorted.at(-1) ?? 0).toFixed(1), target: '' },
+  { measure: 'frames whose work took over 50 ms', value: longFrames.length, target: '0' },
+  { measure: 'longest frame work, ms', value: Math.max(0, ...longFrames).toFixed(1), target: '< 50' },
 ]);

@@ -89,6 +89,16 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     }
   };
 
+  /** The booked cell under the pointer (or focused), found from its row and column marks. */
+  const tipAt = (target: EventTarget, x: number, y: number): Tip => {
+    const button = (target as Element).closest?.('[data-column]');
+    const rowIndex = Number(button?.closest('[data-row]')?.getAttribute('data-row'));
+    const row = rows[rowIndex];
+    const cell =
+      row?.kind === 'unit' ? row.unit.cells.get(Number(button?.getAttribute('data-column'))) : undefined;
+    return cell ? { cell, x, y } : null;
+  };
+
   const width = NAME_WIDTH + columnVirtualizer.getTotalSize();
   const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
   const virtualColumns = columnVirtualizer.getVirtualItems();
@@ -109,11 +119,22 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   });
 
   return (
+    // The handlers are the cells' own, delegated: the cells are buttons, and focusing one by keyboard shows its tooltip.
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegated from the cell buttons.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the cell buttons, whose focus shows the tooltip.
     <div
       ref={scrollRef}
       className="booking-grid"
       data-small={unitCount < SMALL_TABLE_UNITS || undefined}
       onScroll={onScroll}
+      onMouseOver={(event) => setTip(tipAt(event.target, event.clientX, event.clientY))}
+      onMouseLeave={() => setTip(null)}
+      onClick={(event) => setTip(tipAt(event.target, event.clientX, event.clientY))}
+      onFocus={(event) => {
+        const box = (event.target as Element).getBoundingClientRect();
+        setTip(tipAt(event.target, box.left + box.width / 2, box.bottom));
+      }}
+      onBlur={() => setTip(null)}
       data-testid="booking-grid"
     >
       <div
@@ -169,6 +190,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
             <GridRow
               key={virtualRow.key}
               row={row}
+              rowIndex={virtualRow.index}
               top={HEADER_HEIGHT + virtualRow.start}
               width={width}
               columns={columns}
@@ -176,7 +198,6 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
               to={lastColumn}
               columnWidth={columnWidth}
               granularity={granularity}
-              onTip={setTip}
             />
           );
         })}
@@ -190,6 +211,7 @@ type Tip = { cell: Cell; x: number; y: number } | null;
 
 type GridRowProps = {
   row: Row;
+  rowIndex: number;
   top: number;
   width: number;
   columns: GridColumn[];
@@ -197,7 +219,6 @@ type GridRowProps = {
   to: number;
   columnWidth: number;
   granularity: Granularity;
-  onTip: (tip: Tip) => void;
 };
 
 /**
@@ -206,6 +227,7 @@ type GridRowProps = {
  */
 const GridRow = memo(function GridRow({
   row,
+  rowIndex,
   top,
   width,
   columns,
@@ -213,7 +235,6 @@ const GridRow = memo(function GridRow({
   to,
   columnWidth,
   granularity,
-  onTip,
 }: GridRowProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
@@ -234,7 +255,8 @@ const GridRow = memo(function GridRow({
     // A free cell is nothing: the grid's lines and the weekend and today stripes lie behind the row.
     if (!cell) continue;
     const today = (granularity === 'day' && column?.isToday) || undefined;
-    // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too.
+    // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too (the grid
+    // listens for them once, rather than every cell holding its own handlers).
     slots.push(
       <button
         type="button"
@@ -248,10 +270,7 @@ const GridRow = memo(function GridRow({
         data-end={cell.isEnd || undefined}
         data-borderline={cell.isBorderline || undefined}
         data-many={cell.isMany || undefined}
-        onMouseEnter={(event) => onTip({ cell, x: event.clientX, y: event.clientY })}
-        onMouseLeave={() => onTip(null)}
-        onClick={(event) => onTip({ cell, x: event.clientX, y: event.clientY })}
-        onBlur={() => onTip(null)}
+        data-column={index}
       >
         {cell.isMany ? cell.count : ''}
       </button>,
@@ -261,6 +280,7 @@ const GridRow = memo(function GridRow({
     <div
       className={row.kind === 'group' ? 'booking-grid-row booking-grid-group' : 'booking-grid-row'}
       style={{ top, height: ROW_HEIGHT, width }}
+      data-row={rowIndex}
     >
       <div
         className="booking-grid-name"

@@ -104,7 +104,7 @@ export function buildColumns(
 /**
  * The cells of one unit. A room stay covers its check-in day to its check-out day: the first is its start, the
  * last its end; a day where one stay ends and another starts is borderline. Outbuildings are booked by the hour.
- * One pass over the entries fills an array indexed by column: 500 units over a year stay within a frame's budget.
+ * One pass over the entries, with the marks kept in typed arrays by column.
  */
 export function unitCells(
   bookings: Booking[],
@@ -118,13 +118,17 @@ export function unitCells(
   const last = first + columns.length - 1;
   const slotOf = granularity === 'day' ? moscowDay : moscowHour;
   const endOffset = granularity === 'hour' ? 1 : 0;
-  const tally = new Map<number, { starts: number; ends: number; repair: boolean; booking: Booking | null }>();
+  const starts = new Uint8Array(columns.length);
+  const ends = new Uint8Array(columns.length);
+  const repaired = new Uint8Array(columns.length);
+  const firstBooking: Array<Booking | undefined> = [];
   const add = (entry: Entry) => {
-    for (let slot = Math.max(entry.start, first); slot <= Math.min(entry.end, last); slot += 1) {
+    const from = Math.max(entry.start, first);
+    const to = Math.min(entry.end, last);
+    for (let slot = from; slot <= to; slot += 1) {
       const index = slot - first;
       let cell = cells.get(index);
-      let marks = tally.get(index);
-      if (!cell || !marks) {
+      if (!cell) {
         cell = {
           status: '',
           isStart: false,
@@ -134,16 +138,14 @@ export function unitCells(
           count: 0,
           entries: [],
         };
-        marks = { starts: 0, ends: 0, repair: false, booking: null };
         cells.set(index, cell);
-        tally.set(index, marks);
       }
       cell.entries.push(entry);
       cell.count += 1;
-      if (slot === entry.start) marks.starts += 1;
-      if (slot === entry.end) marks.ends += 1;
-      if (entry.kind === 'repair') marks.repair = true;
-      else marks.booking ??= entry.booking;
+      if (slot === entry.start) starts[index] = (starts[index] ?? 0) + 1;
+      if (slot === entry.end) ends[index] = (ends[index] ?? 0) + 1;
+      if (entry.kind === 'repair') repaired[index] = 1;
+      else firstBooking[index] ??= entry.booking;
     }
   };
   for (const booking of bookings) {
@@ -163,33 +165,50 @@ export function unitCells(
     });
   }
   for (const [index, cell] of cells) {
-    const marks = tally.get(index);
-    if (!marks) continue;
-    cell.isStart = marks.starts > 0;
-    cell.isEnd = marks.ends > 0;
+    const booking = firstBooking[index];
+    cell.isStart = (starts[index] ?? 0) > 0;
+    cell.isEnd = (ends[index] ?? 0) > 0;
     // One stay leaves and the next arrives: a changeover, not a clash.
     cell.isBorderline =
-      cell.count === 2 && marks.starts === 1 && marks.ends === 1 && cell.entries[0] !== cell.entries[1];
+      cell.count === 2 && starts[index] === 1 && ends[index] === 1 && cell.entries[0] !== cell.entries[1];
     cell.isMany = cell.count > 1 && !cell.isBorderline;
     cell.status =
-      marks.repair && marks.booking
+      repaired[index] && booking
         ? 'both'
-        : marks.repair
+        : repaired[index]
           ? 'repair'
-          : marks.booking
-            ? displayStatus(marks.booking.status)
+          : booking
+            ? displayStatus(booking.status)
             : '';
   }
   return cells;
 }
 
-/** Whether the unit is taken in the slot: a night for rooms (the check-out day is free again), an hour for outbuildings. */
-function isTaken(cell: Cell | undefined, slot: number, granularity: Granularity): boolean {
-  return Boolean(
-    cell?.entries.some((e) =>
-      granularity === 'day' ? e.start <= slot && slot < e.end : e.start <= slot && slot <= e.end,
-    ),
-  );
+/**
+ * Counts into `taken` the columns where the unit is occupied: a night for rooms (the check-out day is free
+ * again), an hour for outbuildings; repairs occupy too. No cells are built: the free-units row needs only this.
+ */
+function countTaken(
+  entries: Array<{ startDateTime: string; endDateTime: string }>,
+  columns: GridColumn[],
+  granularity: Granularity,
+  taken: Uint16Array,
+) {
+  const first = columns[0]?.start ?? 0;
+  const occupied = new Uint8Array(columns.length);
+  const slotOf = granularity === 'day' ? moscowDay : moscowHour;
+  for (const entry of entries) {
+    const start = slotOf(Date.parse(entry.startDateTime));
+    // Rooms: the nights up to the check-out day; outbuildings: every hour the booking touches.
+    const end =
+      granularity === 'day'
+        ? slotOf(Date.parse(entry.endDateTime))
+        : slotOf(Date.parse(entry.endDateTime) - 1) + 1;
+    occupied.fill(1, Math.max(0, start - first), Math.max(0, Math.min(columns.length, end - first)));
+  }
+  occupied.forEach((value, index) => {
+    taken[index] = (taken[index] ?? 0) + value;
+  });
 }
 
 /** Groups with their units' cells and the count of free units per column; cancelled bookings and filtered sources drop out. */
@@ -199,26 +218,28 @@ export function buildGrid(
   granularity: Granularity,
   sources: Set<number> | null,
 ): GridGroup[] {
-  const first = columns[0]?.start ?? 0;
   return response.groups.map((group) => {
+    const taken = new Uint16Array(columns.length);
     const units = group.units.map((unit) => {
       const bookings = unit.bookings.filter(
         (b) => b.status !== 'cancelled' && (!sources || (b.source !== null && sources.has(b.source.id))),
       );
+      countTaken([...bookings, ...unit.repairs], columns, granularity, taken);
+      let cells: Map<number, Cell> | undefined;
       return {
         id: unit.id,
         name: unit.name,
         nameEn: unit.nameEn,
         unitNumber: unit.unitNumber,
         isOwn: unit.isOwn,
-        cells: unitCells(bookings, unit.repairs, columns, granularity),
+        // Built when the row is first drawn, then kept: the cells of rows never scrolled to cost nothing.
+        get cells() {
+          cells ??= unitCells(bookings, unit.repairs, columns, granularity);
+          return cells;
+        },
       };
     });
-    const free = columns.map(
-      (column) =>
-        units.filter((unit) => !isTaken(unit.cells.get(column.index), first + column.index, granularity))
-          .length,
-    );
+    const free = Array.from(taken, (count) => units.length - count);
     return { name: group.name, nameEn: group.nameEn, units, free };
   });
 }
