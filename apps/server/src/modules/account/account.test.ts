@@ -266,6 +266,7 @@ describe('account calls', () => {
       'both@example.com',
       'demo@example.com',
       'manager@example.com',
+      'admin@example.com',
     ]);
   });
 
