@@ -24,6 +24,7 @@ import { type Logger, REDACTED_PATHS } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(outcomeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(dashboardRoutes(ctx), { prefix: '/api/v1' });
   await app.register(bookingRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

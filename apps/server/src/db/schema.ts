@@ -268,6 +268,32 @@ export interface OutcomeRowsTable {
   external_id: string | null;
 }
 
+export interface InspectionsTable {
+  id: Generated<BigIntId>;
+  location_id: BigIntId;
+  pattern_name: string;
+  pattern_name_en: string;
+  kind: 'material' | 'service' | 'other';
+  inspection_date: RequiredTimestamp;
+  is_completed: Generated<boolean>;
+  list_name: Generated<string>;
+  list_name_en: Generated<string>;
+}
+
+export interface InspectionChecksTable {
+  id: Generated<BigIntId>;
+  inspection_id: BigIntId;
+  position: number;
+  group_title: string;
+  group_title_en: string;
+  subgroup_title: string;
+  subgroup_title_en: string;
+  test: string;
+  test_en: string;
+  status: number;
+  media: Json<Array<{ url: string; isVideo: boolean }>>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -299,6 +325,8 @@ export interface DB {
   outcome_categories: OutcomeCategoriesTable;
   outcome_rows: OutcomeRowsTable;
   schema_migrations: SchemaMigrationsTable;
+  inspections: InspectionsTable;
+  inspection_checks: InspectionChecksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,6 +4,7 @@ import { syncIdentitySequences } from '../db/migrate.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
+import { seedInspections } from './inspections.ts';
 import { seedOperations } from './operations.ts';
 
 /**
@@ -21,6 +22,7 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
     const unitIds = await seedLocations(trx);
     await seedPeople(trx, passwords, unitIds);
     await seedOperations(trx, now);
+    await seedInspections(trx, now);
   });
   await syncIdentitySequences(database, ['users', 'managers', 'units', 'user_units', 'loans', 'documents']);
   return true;
