@@ -82,7 +82,7 @@ describe('inspection calls', () => {
     ) as Array<{ status: number; media: Array<{ url: string }> }>;
     expect(checks).toHaveLength(detail.inspectionMaxRate);
     expect(checks.filter((c) => c.status === 1)).toHaveLength(detail.inspectionFactRate);
-    expect(detail.inspectionFails).toHaveLength(withFails?.statFails);
+    expect(detail.inspectionFails).toHaveLength(withFails?.statFails ?? -1);
     expect(detail.successPercentage).toBe(withFails?.percent);
     // Every failed check has a photo, and the photo is served.
     const failed = checks.filter((c) => c.status === 0);
