@@ -165,6 +165,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/dashboard/control/',
+                lazy: page(
+                  () => import('../features/control/control-page'),
+                  (m) => m.ControlPage,
+                ),
+              },
+              {
+                path: '/dashboard/control/inspection/:id',
+                lazy: page(
+                  () => import('../features/control/inspection-page'),
+                  (m) => m.InspectionPage,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),
