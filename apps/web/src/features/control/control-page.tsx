@@ -82,9 +82,8 @@ export function ControlPage() {
               dataKey="date"
               withLegend
               withRightYAxis
-              yAxisProps={{ domain: [0, 100], tickCount: 3 }}
+              yAxisProps={{ domain: [0, 100], tickCount: 3, tickFormatter: (v: number) => `${v}%` }}
               rightYAxisProps={{ allowDecimals: false }}
-              unit="%"
               series={[
                 { name: 'percent', label: t('control.result'), color: 'blue.6', type: 'line' },
                 { name: 'fails', label: t('control.fails'), color: 'red.5', type: 'bar', yAxisId: 'right' },
@@ -92,7 +91,7 @@ export function ControlPage() {
             />
           </Paper>
         )}
-        <Tabs value={tab} onChange={setTab}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List>
             <Tabs.Tab value="passed">
               {t('control.passed')} ({passed.length})
