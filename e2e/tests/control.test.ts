@@ -1,3 +1,4 @@
+import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
@@ -106,6 +107,8 @@ describe('inspections: the control page and an inspection with its checklist', (
         return { top: r.top, bottom: r.bottom };
       });
     expect((await box()).bottom).toBeGreaterThan(DESKTOP.height);
+    // The router's own scroll to the top comes about 500 ms after the navigation; a click before it is undone.
+    await page.waitForTimeout(ROUTER_SCROLL_DELAY_MS + 100);
     await page
       .getByTestId('checklist-index')
       .getByRole('button', { name: /Сервис/ })

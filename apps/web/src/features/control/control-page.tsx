@@ -3,6 +3,8 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Titl
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
+import { useMediaQuery } from '@mantine/hooks';
+import { MOBILE_BREAKPOINT_PX } from '@portal/contract/constants';
 import type { Inspection } from '@portal/contract/control';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,6 +155,32 @@ function KindBadge({ kind }: { kind: Inspection['inspectionType']['kind'] }) {
 function InspectionTable({ inspections }: { inspections: Inspection[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const mobile =
+    useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`, window.innerWidth < MOBILE_BREAKPOINT_PX) ??
+    false;
+  const result = (i: Inspection) =>
+    i.factRate === null ? '—' : `${i.factRate}/${i.maxRate} (${i.percent}%)`;
+  if (mobile)
+    return (
+      <Stack gap="sm" data-testid="inspection-table">
+        {inspections.map((i) => (
+          <Paper key={i.id} withBorder p="sm" radius="md" data-testid="inspection-row">
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Text size="sm">{formatDate(i.inspectionDate, locale)}</Text>
+              <KindBadge kind={i.inspectionType.kind} />
+            </Group>
+            <Anchor component={Link} to={`/dashboard/control/inspection/${i.id}`} fw={600}>
+              {locale === 'en' ? i.patternNameEn : i.patternName}
+            </Anchor>
+            {i.isCompleted && (
+              <Text size="sm">
+                {t('control.result')}: {result(i)} · {t('control.fails')}: {i.statFails}
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+    );
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table striped highlightOnHover data-testid="inspection-table">
