@@ -26,6 +26,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { financialReportRoutes } from './modules/financial-report/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
@@ -159,6 +160,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(dashboardRoutes(ctx), { prefix: '/api/v1' });
   await app.register(bookingRoutes(ctx), { prefix: '/api/v1' });
   await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(financialReportRoutes(), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -179,6 +179,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/dashboard/report-2024',
+                lazy: page(
+                  () => import('../features/financial-report/financial-report-page'),
+                  (m) => m.FinancialReportPage,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),

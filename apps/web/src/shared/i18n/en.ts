@@ -375,4 +375,8 @@ export const en: Resources = {
     notFoundHint: 'It is not among the inspections of your complexes.',
     notYetChecked: 'The inspection has not been held yet',
   },
+  financialReport: {
+    title: 'Interim financial report',
+    page: 'Page {{page}} of {{total}}',
+  },
 };

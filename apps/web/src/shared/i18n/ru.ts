@@ -372,6 +372,10 @@ export const ru = {
     notFoundHint: 'Её нет среди проверок ваших комплексов.',
     notYetChecked: 'Проверка ещё не проводилась',
   },
+  financialReport: {
+    title: 'Промежуточный финансовый отчёт',
+    page: 'Страница {{page}} из {{total}}',
+  },
 };
 
 export type Resources = typeof ru;
