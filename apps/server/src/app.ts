@@ -29,6 +29,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { financialReportRoutes } from './modules/financial-report/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
 
 export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(bookingRoutes(ctx), { prefix: '/api/v1' });
   await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
   await app.register(financialReportRoutes(), { prefix: '/api/v1' });
+  await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -294,6 +294,21 @@ export interface InspectionChecksTable {
   media: Json<Array<{ url: string; isVideo: boolean }>>;
 }
 
+export interface InventoryItemsTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  name: string;
+  name_en: string;
+  inv_number: string;
+  cost_kopecks: number;
+  inv_status: boolean | null;
+  inv_date: DateColumn | null;
+  space_id: number;
+  space_name: string;
+  space_name_en: string;
+  image_count: Generated<number>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -327,6 +342,7 @@ export interface DB {
   schema_migrations: SchemaMigrationsTable;
   inspections: InspectionsTable;
   inspection_checks: InspectionChecksTable;
+  inventory_items: InventoryItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
