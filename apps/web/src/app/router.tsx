@@ -186,6 +186,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/inventory/',
+                lazy: page(
+                  () => import('../features/inventory/inventory-page'),
+                  (m) => m.InventoryPage,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),
