@@ -24,6 +24,7 @@ import { type Logger, REDACTED_PATHS } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { cameraRoutes } from './modules/cameras/routes.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { financialReportRoutes } from './modules/financial-report/routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
   await app.register(financialReportRoutes(), { prefix: '/api/v1' });
   await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);
