@@ -193,6 +193,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/dashboard/cameras',
+                lazy: page(
+                  () => import('../features/cameras/cameras-page'),
+                  (m) => m.CamerasPage,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),

@@ -396,4 +396,13 @@ export const en: Resources = {
     noInfo: 'There is no inventory information for this unit yet',
     noUnits: 'You have no units in this location',
   },
+  cameras: {
+    title: 'Cameras',
+    tab: 'Surveillance cameras',
+    live: 'Live stream',
+    somethingWrong: 'Something is wrong',
+    soon: 'Coming soon',
+    soonText: 'Cameras will appear in the lender account later.',
+    none: 'There are no cameras in this location yet',
+  },
 };
