@@ -14,8 +14,13 @@ export const SEGMENT_COUNT = 4;
 export const SEGMENT_SECONDS = 1;
 const WINDOW = 3;
 
+/**
+ * Sequence numbers count from the start of the UTC day: hls.js slows to a crawl on sequence numbers as large as
+ * the seconds since 1970. At midnight the numbers start again, which players treat as a new live window.
+ */
 export function livePlaylist(nowMs: number, segmentUrl: (index: number, sequence: number) => string): string {
-  const first = Math.floor(nowMs / 1000 / SEGMENT_SECONDS) - WINDOW;
+  const ofDay = nowMs % 86_400_000;
+  const first = Math.max(0, Math.floor(ofDay / 1000 / SEGMENT_SECONDS) - WINDOW);
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:3',

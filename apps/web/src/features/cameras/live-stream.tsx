@@ -38,7 +38,8 @@ export function LiveStream({ url, title }: { url: string; title: string }) {
         video.load();
       };
     }
-    const hls = new Hls({ liveSyncDurationCount: 2 });
+    // No worker: the CSP allows scripts from this origin only, not from blob: URLs.
+    const hls = new Hls({ liveSyncDurationCount: 2, enableWorker: false });
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) setBroken(true);
     });
