@@ -72,7 +72,7 @@ export function cameraRoutes(ctx: AppContext) {
         return reply
           .type('video/mp2t')
           .header('cache-control', 'public, max-age=86400')
-          .send(await readAsset(`live/segment-${index}.ts`));
+          .send(await readAsset(`live/segment-${index}.m2ts`));
       },
     );
   };

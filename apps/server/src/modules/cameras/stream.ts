@@ -7,6 +7,7 @@ import path from 'node:path';
  * live stream. Generated once with:
  *   ffmpeg -f lavfi -i testsrc2=size=192x108:rate=15 -t 4 -c:v libx264 -profile:v baseline -pix_fmt yuv420p
  *     -g 15 -b:v 60k -an -f hls -hls_time 1 -hls_segment_filename 'live/segment-%d.ts' live/source.m3u8
+ * The files are kept as .m2ts so that tools do not take them for TypeScript; the URLs say .ts.
  * A real deployment points the same path at the cameras' media server.
  */
 export const ASSETS = path.join(import.meta.dirname, '../../../assets/cameras');
