@@ -25,10 +25,14 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { cameraRoutes } from './modules/cameras/routes.ts';
+import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { financialReportRoutes } from './modules/financial-report/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
+import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
 
 export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
@@ -161,6 +165,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(bookingRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(importRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(financialReportRoutes(), { prefix: '/api/v1' });
+  await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -278,6 +278,47 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+export interface InspectionsTable {
+  id: Generated<BigIntId>;
+  location_id: BigIntId;
+  pattern_name: string;
+  pattern_name_en: string;
+  kind: 'material' | 'service' | 'other';
+  inspection_date: RequiredTimestamp;
+  is_completed: Generated<boolean>;
+  list_name: Generated<string>;
+  list_name_en: Generated<string>;
+}
+
+export interface InspectionChecksTable {
+  id: Generated<BigIntId>;
+  inspection_id: BigIntId;
+  position: number;
+  group_title: string;
+  group_title_en: string;
+  subgroup_title: string;
+  subgroup_title_en: string;
+  test: string;
+  test_en: string;
+  status: number;
+  media: Json<Array<{ url: string; isVideo: boolean }>>;
+}
+
+export interface InventoryItemsTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  name: string;
+  name_en: string;
+  inv_number: string;
+  cost_kopecks: number;
+  inv_status: boolean | null;
+  inv_date: DateColumn | null;
+  space_id: number;
+  space_name: string;
+  space_name_en: string;
+  image_count: Generated<number>;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -310,6 +351,9 @@ export interface DB {
   outcome_rows: OutcomeRowsTable;
   audit_log: AuditLogTable;
   schema_migrations: SchemaMigrationsTable;
+  inspections: InspectionsTable;
+  inspection_checks: InspectionChecksTable;
+  inventory_items: InventoryItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,8 @@ import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { seedBackoffice } from './backoffice.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
+import { seedInspections } from './inspections.ts';
+import { seedInventory } from './inventory.ts';
 import { seedOperations } from './operations.ts';
 
 /**
@@ -23,6 +25,8 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
     await seedPeople(trx, passwords, unitIds);
     await seedOperations(trx, now);
     await seedBackoffice(trx, passwords, now);
+    await seedInspections(trx, now);
+    await seedInventory(trx);
   });
   await syncIdentitySequences(database, [
     'users',

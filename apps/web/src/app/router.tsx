@@ -209,6 +209,41 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/dashboard/control/',
+                lazy: page(
+                  () => import('../features/control/control-page'),
+                  (m) => m.ControlPage,
+                ),
+              },
+              {
+                path: '/dashboard/control/inspection/:id',
+                lazy: page(
+                  () => import('../features/control/inspection-page'),
+                  (m) => m.InspectionPage,
+                ),
+              },
+              {
+                path: '/dashboard/report-2024',
+                lazy: page(
+                  () => import('../features/financial-report/financial-report-page'),
+                  (m) => m.FinancialReportPage,
+                ),
+              },
+              {
+                path: '/inventory/',
+                lazy: page(
+                  () => import('../features/inventory/inventory-page'),
+                  (m) => m.InventoryPage,
+                ),
+              },
+              {
+                path: '/dashboard/cameras',
+                lazy: page(
+                  () => import('../features/cameras/cameras-page'),
+                  (m) => m.CamerasPage,
+                ),
+              },
+              {
                 path: '/profile/',
                 lazy: page(
                   () => import('../features/profile/profile-page'),

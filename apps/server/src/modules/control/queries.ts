@@ -1,0 +1,37 @@
+import type { Executor } from '../../db/executor.ts';
+
+export async function inspectionsOfLocation(db: Executor, locationId: number) {
+  return db
+    .selectFrom('inspections')
+    .leftJoin('inspection_checks', 'inspection_checks.inspection_id', 'inspections.id')
+    .select((eb) => [
+      'inspections.id',
+      'inspections.pattern_name',
+      'inspections.pattern_name_en',
+      'inspections.kind',
+      'inspections.inspection_date',
+      'inspections.is_completed',
+      eb.fn.count<number>('inspection_checks.id').as('total'),
+      eb.fn
+        .count<number>('inspection_checks.id')
+        .filterWhere('inspection_checks.status', '=', 1)
+        .as('passed'),
+    ])
+    .where('inspections.location_id', '=', locationId)
+    .groupBy('inspections.id')
+    .orderBy('inspections.inspection_date')
+    .execute();
+}
+
+export async function inspectionById(db: Executor, id: number) {
+  return db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function checksOf(db: Executor, inspectionId: number) {
+  return db
+    .selectFrom('inspection_checks')
+    .selectAll()
+    .where('inspection_id', '=', inspectionId)
+    .orderBy('position')
+    .execute();
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+
+type Item = { ItemID: number; LocName: string; Cost: number; InvStatus: boolean | null; imageCount: number };
+
+describe('inventory calls', () => {
+  let t: TestApp;
+  let investor: string;
+  let lender: string;
+  let both: string;
+  let unitId: number;
+  let emptyUnitId: number;
+  beforeAll(async () => {
+    t = await startTestApp();
+    [investor, lender, both] = await Promise.all([
+      t.signIn('investor@example.com'),
+      t.signIn('lender@example.com'),
+      t.signIn('both@example.com'),
+    ]);
+    const units = (await get('users/actives')).json().actives as Array<{
+      unitId: number;
+      locationId: number;
+    }>;
+    unitId = units.find((u) => u.locationId === 1)?.unitId ?? 0;
+    emptyUnitId = units.find((u) => u.locationId === 7)?.unitId ?? 0;
+  });
+  afterAll(() => t.close());
+  const get = (url: string, token = investor, locale = 'ru') =>
+    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
+
+  it("lists the items of the investor's unit by space with cost, status and photo count", async () => {
+    expect(unitId).toBeGreaterThan(0);
+    const response = await get(`id-logic/items?unitId=${unitId}`);
+    expect(response.statusCode).toBe(200);
+    const items: Item[] = response.json().items;
+    expect(items.length).toBeGreaterThan(5);
+    expect([...new Set(items.map((i) => i.LocName))]).toEqual(['Спальня', 'Санузел', 'Терраса']);
+    for (const i of items) {
+      expect(i.Cost).toBeGreaterThan(0);
+      expect([true, false, null]).toContain(i.InvStatus);
+    }
+  });
+
+  it('answers an empty list for a unit still being built', async () => {
+    const body = (await get(`id-logic/items?unitId=${emptyUnitId}`)).json();
+    expect(body.items).toEqual([]);
+  });
+
+  it('gives the photos of an item as base64 PNG', async () => {
+    const items: Item[] = (await get(`id-logic/items?unitId=${unitId}`)).json().items;
+    const withPhotos = items.find((i) => i.imageCount > 0);
+    const response = await get(`id-logic/item/images?itemId=${withPhotos?.ItemID}`);
+    expect(response.statusCode).toBe(200);
+    const images = response.json().images as Array<{ Image: string; mimeType: string }>;
+    expect(images).toHaveLength(withPhotos?.imageCount ?? -1);
+    const bytes = Buffer.from(images[0]?.Image ?? '', 'base64');
+    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
+    expect(images[0]?.mimeType).toBe('image/png');
+  });
+
+  it('refuses lenders with 403 and answers 404 for units and items of others', async () => {
+    const refused = await get(`id-logic/items?unitId=${unitId}`, lender);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBeTruthy();
+    expect((await get('id-logic/item/images?itemId=1', lender)).statusCode).toBe(403);
+    // The user with both roles is an investor, but not of this unit.
+    expect((await get(`id-logic/items?unitId=${unitId}`, both)).statusCode).toBe(404);
+    const items: Item[] = (await get(`id-logic/items?unitId=${unitId}`)).json().items;
+    expect((await get(`id-logic/item/images?itemId=${items[0]?.ItemID}`, both)).statusCode).toBe(404);
+    expect((await get('id-logic/items?unitId=999999')).statusCode).toBe(404);
+    expect((await get('id-logic/item/images?itemId=999999')).statusCode).toBe(404);
+  });
+
+  it('answers 400 for bad ids', async () => {
+    for (const query of ['items', 'items?unitId=x', 'items?unitId=-1', 'item/images?itemId=0', 'item/images'])
+      expect((await get(`id-logic/${query}`, investor, 'en')).statusCode, query).toBe(400);
+  });
+});

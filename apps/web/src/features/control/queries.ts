@@ -1,0 +1,22 @@
+import type { InspectionDetail, LocationInspections } from '@portal/contract/control';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+
+export function useLocationInspections(locationId: number | undefined) {
+  return useQuery({
+    queryKey: ['location-inspections', locationId],
+    queryFn: () =>
+      api<LocationInspections>('check-office/get-location-inspections', { query: { locationId } }),
+    enabled: locationId !== undefined,
+  });
+}
+
+/** The location is part of the key: changing location reloads the inspection (spec §2). */
+export function useInspection(inspectionId: number, locationId: number | undefined) {
+  return useQuery({
+    queryKey: ['inspection', inspectionId, locationId],
+    queryFn: () => api<InspectionDetail>('check-office/get-inspection', { query: { inspectionId } }),
+    enabled: Number.isSafeInteger(inspectionId) && inspectionId > 0,
+    retry: false,
+  });
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** Inventory (spec document 2: inventory page §2, inventory item §3, calls id-logic/* §7). Cost in rubles. */
+
+const positiveId = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+export const inventoryItemsQuerySchema = z.object({ unitId: positiveId });
+export const inventoryImagesQuerySchema = z.object({ itemId: positiveId });
+
+export const inventoryItemSchema = z.object({
+  ItemID: z.number(),
+  ItemName: z.string(),
+  ItemNameEn: z.string(),
+  InvNumber: z.string(),
+  Cost: z.number(),
+  InvStatus: z.boolean().nullable().describe('true found, false not found, null not checked'),
+  InvDate: z.string().nullable().describe('yyyy-mm-dd'),
+  LocID: z.number().describe('The space of the unit'),
+  LocName: z.string(),
+  LocNameEn: z.string(),
+  imageCount: z.number(),
+});
+export type InventoryItem = z.infer<typeof inventoryItemSchema>;
+
+/** GET id-logic/items: the inventory of one of the investor's units. */
+export const inventoryItemsResponseSchema = z
+  .object({ items: z.array(inventoryItemSchema) })
+  .meta({ id: 'InventoryItems' });
+export type InventoryItems = z.infer<typeof inventoryItemsResponseSchema>;
+
+/** GET id-logic/item/images: the current photos of an item, base64 image bytes with their type. */
+export const inventoryImagesResponseSchema = z
+  .object({ images: z.array(z.object({ Image: z.string(), mimeType: z.string() })) })
+  .meta({ id: 'InventoryImages' });
+export type InventoryImages = z.infer<typeof inventoryImagesResponseSchema>;
