@@ -56,11 +56,14 @@ const { frames, longFrames } = await page.evaluate(async () => {
   // Long animation frames: the main thread's own work per frame (scripts, style, layout, paint), waiting for
   // the display's next refresh not included; Chromium reports every frame whose work took over 50 ms.
   const longFrames: number[] = [];
+  // Only frames that begin once scrolling does: the first render's own frame is the first measure above.
+  const scrollStart = performance.now();
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) longFrames.push(entry.duration);
+    for (const entry of list.getEntries())
+      if (entry.startTime >= scrollStart) longFrames.push(entry.duration);
   });
   observer.observe({ type: 'long-animation-frame', buffered: false });
-  let last = performance.now();
+  let last = scrollStart;
   const steps = 120;
   for (let i = 1; i <= steps; i += 1) {
     await new Promise<void>((resolve) =>

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/format';
 import type { Cell, Granularity, GridColumn, GridGroup } from './grid-model';
@@ -36,6 +36,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   const en = i18n.language === 'en';
   const scrollRef = useRef<HTMLDivElement>(null);
   const restingUntil = useRef(0);
+  const scrolled = useRef(false);
   const [tip, setTip] = useState<Tip>(null);
   const columnWidth = granularity === 'day' ? 36 : 28;
   const rows = useMemo<Row[]>(
@@ -78,6 +79,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   }, [columns.length]);
 
   const onScroll = () => {
+    scrolled.current = true;
     const element = scrollRef.current;
     if (!element || Date.now() < restingUntil.current) return;
     if (element.scrollLeft <= EDGE_PX) {
@@ -101,7 +103,13 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
 
   const width = NAME_WIDTH + columnVirtualizer.getTotalSize();
   const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
-  const virtualColumns = columnVirtualizer.getVirtualItems();
+  // Once the user scrolls, what the view shows follows as a deferred update: React renders it in slices between
+  // frames, so a fast scroll never holds a frame, and the cells catch up a frame or two later. The first fill is
+  // rendered at once.
+  const live = { rows: rowVirtualizer.getVirtualItems(), columns: columnVirtualizer.getVirtualItems() };
+  const deferred = useDeferredValue(live);
+  const view = scrolled.current ? deferred : live;
+  const virtualColumns = view.columns;
   const firstColumn = Math.floor((virtualColumns[0]?.index ?? 0) / COLUMN_CHUNK) * COLUMN_CHUNK;
   const lastColumn = Math.min(
     columns.length - 1,
@@ -183,7 +191,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
             );
           })}
         </div>
-        {rowVirtualizer.getVirtualItems().map((virtualRow) => {
+        {view.rows.map((virtualRow) => {
           const row = rows[virtualRow.index];
           if (!row) return null;
           return (
