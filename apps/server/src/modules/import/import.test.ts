@@ -137,6 +137,99 @@ describe('data import', () => {
     });
   });
 
+  it("imports inventory by unit and inventory number, updating the demo's items in place", async () => {
+    const item = await db()
+      .selectFrom('inventory_items')
+      .selectAll()
+      .where('unit_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const header = 'unitId,invNumber,name,nameEn,cost,status,date,spaceId,spaceName,spaceNameEn';
+    const csv = [
+      header,
+      `1,${item.inv_number},Кресло,Armchair,12500,false,2031-03-01,${item.space_id},${item.space_name},${item.space_name_en}`,
+      '1,ИН-NEW-1,Чайник,,3200.5,,,1,Кухня,Kitchen',
+      '999999,ИН-X,Стол,Table,100,true,,1,Кухня,Kitchen',
+      '1,ИН-NEW-2,Стул,Chair,-5,true,,1,Кухня,Kitchen',
+    ].join('\n');
+    const refused = await upload('inventory', csv);
+    expect(refused.json()).toMatchObject({
+      applied: false,
+      problems: [
+        { row: 3, field: 'unitId' },
+        { row: 4, field: 'cost' },
+      ],
+    });
+    const good = csv.split('\n').slice(0, 3).join('\n');
+    expect((await upload('inventory', good)).json()).toMatchObject({
+      inserted: 1,
+      updated: 1,
+      applied: true,
+    });
+    const stored = await db()
+      .selectFrom('inventory_items')
+      .selectAll()
+      .where('unit_id', '=', 1)
+      .where('inv_number', 'in', [item.inv_number, 'ИН-NEW-1'])
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => [row.name, row.name_en, row.cost_kopecks, row.inv_status])).toEqual([
+      ['Кресло', 'Armchair', 1_250_000, false],
+      ['Чайник', 'Чайник', 320_050, null],
+    ]);
+    expect((await upload('inventory', good)).json()).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+  });
+
+  it('imports inspections with their checklists, which the owners of the location then see', async () => {
+    const header =
+      'inspectionId,locationId,kind,name,nameEn,date,completed,listName,listNameEn,position,group,groupEn,subgroup,subgroupEn,check,checkEn,result,photos';
+    const check = (position: number, test: string, result: number, photos = '') =>
+      `qa-1,1,service,Сервис-контроль,Service control,2031-05-10T10:00:00+03:00,true,Номерной фонд,Rooms,${position},Номера,Rooms,Чистота,Cleanliness,${test},,${result},${photos}`;
+    const rows = [
+      header,
+      check(0, 'Пол чистый', 1, 'https://cdn.example.com/a.jpg|https://cdn.example.com/b.mp4'),
+      check(1, 'Бельё свежее', 0),
+      check(2, 'Мини-бар полон', 1),
+      'qa-2,1,material,Материальная база,Material base,2031-06-10T10:00:00+03:00,false,,,,,,,,,,,',
+    ];
+    const first = await upload('inspections', rows.join('\n'));
+    expect(first.json()).toMatchObject({ total: 4, inserted: 4, updated: 0, applied: true });
+    expect((await upload('inspections', rows.join('\n'))).json()).toMatchObject({ unchanged: 4 });
+    const changed = [...rows.slice(0, 2), check(1, 'Бельё свежее', 1), ...rows.slice(3)];
+    expect((await upload('inspections', changed.join('\n'))).json()).toMatchObject({
+      updated: 1,
+      unchanged: 3,
+    });
+
+    const stored = await db()
+      .selectFrom('inspections')
+      .select(['id', 'is_completed'])
+      .where('external_id', '=', 'qa-1')
+      .executeTakeFirstOrThrow();
+    const investor = await t.signIn('investor@example.com');
+    const detail = await t.request({
+      method: 'GET',
+      url: `/api/v1/check-office/get-inspection?inspectionId=${stored.id}`,
+      token: investor,
+    });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      patternName: 'Сервис-контроль',
+      inspectionFactRate: 3,
+      inspectionMaxRate: 3,
+      inspectionFails: [],
+    });
+
+    const bad = [header, check(0, '', 1), check(1, 'Без результата', 1).replace(/,1,$/, ',,')];
+    expect((await upload('inspections', bad.join('\n').replace(/qa-1/g, 'qa-3'))).json()).toMatchObject({
+      applied: false,
+      problems: [
+        { row: 1, field: 'check' },
+        { row: 2, field: 'result' },
+      ],
+    });
+  });
+
   it('imports income and expense rows from JSON, and audits every import', async () => {
     const rows = [
       {

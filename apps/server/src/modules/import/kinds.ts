@@ -242,5 +242,270 @@ export const outcomes: ImportKind<OutcomeRow> = {
   },
 };
 
-export const IMPORT_KINDS = { bookings, incomes, outcomes } as const;
+/** An empty cell, or text and a translation: the translation falls back to the text. */
+const text = (max: number) => z.coerce.string().trim().min(1).max(max);
+const optionalText = (max: number) => z.coerce.string().trim().max(max).optional().default('');
+const yesNo = z.preprocess(
+  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
+  z.union([
+    z.enum(['true', '1', 'yes', 'да']).transform(() => true),
+    z.enum(['false', '0', 'no', 'нет']).transform(() => false),
+    z.boolean(),
+  ]),
+);
+
+const inventoryRow = z.object({
+  unitId: integer,
+  invNumber: text(100),
+  name: text(300),
+  nameEn: optionalText(300),
+  cost: money,
+  // Found, not found, or not checked yet (empty).
+  status: z.preprocess((value) => (value === '' || value === null ? undefined : value), yesNo.optional()),
+  date: z.preprocess((value) => (value === '' || value === null ? undefined : value), date.optional()),
+  spaceId: z.coerce.number().int().min(0),
+  spaceName: text(200),
+  spaceNameEn: optionalText(200),
+});
+type InventoryRow = z.output<typeof inventoryRow>;
+
+/** Inventory items of a unit by space, as the accounting system's inventory reports them. */
+export const inventory: ImportKind<InventoryRow> = {
+  columns: [
+    'unitId',
+    'invNumber',
+    'name',
+    'nameEn',
+    'cost',
+    'status',
+    'date',
+    'spaceId',
+    'spaceName',
+    'spaceNameEn',
+  ],
+  schema: inventoryRow,
+  key: (row) => `${row.unitId}:${row.invNumber}`,
+  async references(db) {
+    const units = new Set((await db.selectFrom('units').select('id').execute()).map((row) => row.id));
+    return (row) => (units.has(row.unitId) ? null : { field: 'unitId', key: 'import.unknown' });
+  },
+  async upsert(db, rows) {
+    const columns = [
+      'name',
+      'name_en',
+      'cost_kopecks',
+      'inv_status',
+      'inv_date',
+      'space_id',
+      'space_name',
+      'space_name_en',
+    ];
+    const result = await db
+      .insertInto('inventory_items')
+      .values(
+        rows.map((row) => ({
+          unit_id: row.unitId,
+          inv_number: row.invNumber,
+          name: row.name,
+          name_en: row.nameEn || row.name,
+          cost_kopecks: row.cost,
+          inv_status: row.status ?? null,
+          inv_date: row.date ?? null,
+          space_id: row.spaceId,
+          space_name: row.spaceName,
+          space_name_en: row.spaceNameEn || row.spaceName,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['unit_id', 'inv_number'])
+          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])))
+          .where(distinct('inventory_items', columns)),
+      )
+      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .execute();
+    return countChanges(result);
+  },
+};
+
+const photoList = z
+  .preprocess(
+    (value) => (typeof value === 'string' ? value.split(/[|\s]+/).filter(Boolean) : (value ?? [])),
+    z.array(z.url({ protocol: /^https?$/ })).max(20),
+  )
+  .transform((urls) => urls.map((url) => ({ url, isVideo: /\.(mp4|webm|mov)(\?|$)/i.test(url) })));
+
+const inspectionRow = z
+  .object({
+    inspectionId: text(100),
+    locationId: integer,
+    kind: z.enum(['material', 'service', 'other']),
+    name: text(300),
+    nameEn: optionalText(300),
+    date: dateTime,
+    completed: yesNo,
+    listName: optionalText(300),
+    listNameEn: optionalText(300),
+    // A row without a check describes an upcoming inspection whose checklist is not filled in yet.
+    position: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number().int().min(0).max(10_000).optional(),
+    ),
+    group: optionalText(300),
+    groupEn: optionalText(300),
+    subgroup: optionalText(300),
+    subgroupEn: optionalText(300),
+    check: optionalText(1000),
+    checkEn: optionalText(1000),
+    result: z.preprocess((value) => (value === '' || value === null ? undefined : value), yesNo.optional()),
+    photos: photoList.optional(),
+  })
+  .refine((row) => row.position === undefined || (row.group && row.subgroup && row.check), {
+    message: 'validation.required',
+    path: ['check'],
+  })
+  .refine((row) => row.position === undefined || row.result !== undefined, {
+    message: 'validation.required',
+    path: ['result'],
+  });
+type InspectionRow = z.output<typeof inspectionRow>;
+
+/**
+ * Inspections with their checklists, one row a check (the inspection's own columns repeat on each of its rows;
+ * the first row's values win). The inspection system's id is the inspection's key, the position the check's.
+ */
+export const inspections: ImportKind<InspectionRow> = {
+  columns: [
+    'inspectionId',
+    'locationId',
+    'kind',
+    'name',
+    'nameEn',
+    'date',
+    'completed',
+    'listName',
+    'listNameEn',
+    'position',
+    'group',
+    'groupEn',
+    'subgroup',
+    'subgroupEn',
+    'check',
+    'checkEn',
+    'result',
+    'photos',
+  ],
+  schema: inspectionRow as unknown as z.ZodType<InspectionRow>,
+  key: (row) => `${row.inspectionId}:${row.position ?? 'header'}`,
+  async references(db) {
+    const locations = new Set(
+      (await db.selectFrom('locations').select('id').where('is_placeholder', '=', false).execute()).map(
+        (r) => r.id,
+      ),
+    );
+    return (row) => (locations.has(row.locationId) ? null : { field: 'locationId', key: 'import.unknown' });
+  },
+  async upsert(db, rows) {
+    const headers = new Map<string, InspectionRow>();
+    for (const row of rows) if (!headers.has(row.inspectionId)) headers.set(row.inspectionId, row);
+    const headerColumns = [
+      'location_id',
+      'pattern_name',
+      'pattern_name_en',
+      'kind',
+      'inspection_date',
+      'is_completed',
+      'list_name',
+      'list_name_en',
+    ];
+    const written = await db
+      .insertInto('inspections')
+      .values(
+        [...headers.values()].map((row) => ({
+          external_id: row.inspectionId,
+          location_id: row.locationId,
+          pattern_name: row.name,
+          pattern_name_en: row.nameEn || row.name,
+          kind: row.kind,
+          inspection_date: row.date,
+          is_completed: row.completed,
+          list_name: row.listName,
+          list_name_en: row.listNameEn || row.listName,
+        })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .column('external_id')
+          .doUpdateSet(Object.fromEntries(headerColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
+          .where(distinct('inspections', headerColumns)),
+      )
+      .returning(['external_id', sql<boolean>`xmax = 0`.as('inserted')])
+      .execute();
+    const headerState = new Map(written.map((row) => [row.external_id, row.inserted]));
+    const ids = new Map(
+      (
+        await db
+          .selectFrom('inspections')
+          .select(['id', 'external_id'])
+          .where('external_id', 'in', [...headers.keys()])
+          .execute()
+      ).map((row) => [row.external_id, row.id]),
+    );
+
+    const checks = rows.filter((row) => row.position !== undefined);
+    const checkColumns = [
+      'group_title',
+      'group_title_en',
+      'subgroup_title',
+      'subgroup_title_en',
+      'test',
+      'test_en',
+      'status',
+      'media',
+    ];
+    const checkState = new Map<string, boolean>();
+    if (checks.length > 0) {
+      const result = await db
+        .insertInto('inspection_checks')
+        .values(
+          checks.map((row) => ({
+            inspection_id: ids.get(row.inspectionId) ?? 0,
+            position: row.position ?? 0,
+            group_title: row.group,
+            group_title_en: row.groupEn || row.group,
+            subgroup_title: row.subgroup,
+            subgroup_title_en: row.subgroupEn || row.subgroup,
+            test: row.check,
+            test_en: row.checkEn || row.check,
+            status: row.result ? 1 : 0,
+            media: JSON.stringify(row.photos ?? []),
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .columns(['inspection_id', 'position'])
+            .doUpdateSet(Object.fromEntries(checkColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
+            .where(distinct('inspection_checks', checkColumns)),
+        )
+        .returning(['inspection_id', 'position', sql<boolean>`xmax = 0`.as('inserted')])
+        .execute();
+      for (const row of result) checkState.set(`${row.inspection_id}:${row.position}`, row.inserted);
+    }
+    // A row counts as inserted or updated when its check changed, or its inspection did (on its first row).
+    let inserted = 0;
+    let updated = 0;
+    const counted = new Set<string>();
+    for (const row of rows) {
+      const checkKey = `${ids.get(row.inspectionId)}:${row.position}`;
+      const header = counted.has(row.inspectionId) ? undefined : headerState.get(row.inspectionId);
+      counted.add(row.inspectionId);
+      const check = row.position === undefined ? undefined : checkState.get(checkKey);
+      if (check === true || (check === undefined && header === true)) inserted += 1;
+      else if (check === false || header === false) updated += 1;
+    }
+    return { inserted, updated };
+  },
+};
+
+export const IMPORT_KINDS = { bookings, incomes, outcomes, inventory, inspections } as const;
 export type ImportKindName = keyof typeof IMPORT_KINDS;

@@ -25,6 +25,10 @@ const COLUMNS: Record<ImportKindCode, string> = {
   bookings: 'externalId, unitId, startsAt, endsAt, status, guests, sourceId, paid, sum',
   incomes: 'userId, unitId, month (YYYY-MM), amount',
   outcomes: 'externalId, locationId, part (main|periphery), date, categoryId, article, amount',
+  inventory:
+    'unitId, invNumber, name, nameEn, cost, status (true|false|empty), date, spaceId, spaceName, spaceNameEn',
+  inspections:
+    'inspectionId, locationId, kind (material|service|other), name, nameEn, date, completed, listName, listNameEn, position, group, groupEn, subgroup, subgroupEn, check, checkEn, result (1|0), photos',
 };
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
