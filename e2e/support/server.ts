@@ -74,6 +74,8 @@ export async function startPortal() {
       if (!match?.[1]) throw new Error(`no link in the mail: ${mail.text}`);
       return { mail, token: match[1], path: `${pathPrefix}${match[1]}` };
     },
+    /** The next mail to the address, waiting for it. */
+    mail: (to: string) => smtp.waitForMail(to, 15_000),
     /** The newest six-digit code sent by SMS to the phone (+7XXXXXXXXXX), after `since` characters of the log. */
     async smsCode(phone: string, since = 0) {
       return waitFor(() => {

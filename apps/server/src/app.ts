@@ -26,14 +26,19 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { cameraRoutes } from './modules/cameras/routes.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { backofficeDocumentRoutes, documentRoutes } from './modules/documents/routes.ts';
+import { faqRoutes } from './modules/faq/routes.ts';
 import { financialReportRoutes } from './modules/financial-report/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { importRoutes } from './modules/import/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
+import { salesRoutes } from './modules/sales/routes.ts';
 
 export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
 
@@ -169,6 +174,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(financialReportRoutes(), { prefix: '/api/v1' });
   await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
   await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(documentRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(backofficeDocumentRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(salesRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(faqRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(newsRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(contentRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -26,12 +26,13 @@ export async function createContext(
     }));
   const applied = await migrate(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  if (config.demoData && (await seedDemoData(database))) logger.info('demo data loaded');
+  const files = diskFileStore(path.join(config.dataDir, 'files'));
+  if (config.demoData && (await seedDemoData(database, new Date(), files))) logger.info('demo data loaded');
   return {
     config,
     database,
     captcha: config.captcha ? smartCaptcha(config.captcha, logger) : disabledCaptcha(),
-    files: diskFileStore(path.join(config.dataDir, 'files')),
+    files,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : loggingMailer(logger),
     sms: config.smsGatewayUrl

@@ -52,7 +52,12 @@ export const activeUnitSchema = z
     salePrice: z.number().nullable(),
     location_type_name: z.string(),
     location_type_name_en: z.string(),
-    last_month_income: z.number(),
+    last_month_income: z.number().describe('Income of the last complete month (Moscow time), rubles'),
+    average_monthly_income: z
+      .number()
+      .describe(
+        'Average monthly income since the first income, rubles: the sell dialog shows the yield on it',
+      ),
     invested: z.number(),
     dateOfInvest: z.string().nullable(),
     stage: z.string(),

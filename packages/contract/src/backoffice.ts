@@ -244,7 +244,7 @@ export const auditListResponseSchema = z.object({
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** What the console and `npm run import` can load, from CSV or JSON. */
-export const IMPORT_KIND_NAMES = ['bookings', 'incomes', 'outcomes'] as const;
+export const IMPORT_KIND_NAMES = ['bookings', 'incomes', 'outcomes', 'inventory', 'inspections'] as const;
 export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 

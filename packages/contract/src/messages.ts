@@ -52,6 +52,11 @@ export const MESSAGES = {
   notFound: { ru: 'Не найдено', en: 'Not found' },
   'validation.required': { ru: 'Обязательное поле', en: 'This field is required' },
   'validation.invalid': { ru: 'Неверное значение', en: 'Invalid value' },
+  'content.audience': {
+    ru: 'Выберите, кому новость: инвесторам, займодателям или всем',
+    en: 'Choose who the news is for: investors, lenders or both',
+  },
+  'faq.questionRequired': { ru: 'Напишите вопрос', en: 'Write your question' },
   'validation.tooLong': { ru: 'Слишком длинное значение', en: 'The value is too long' },
   'request.invalidJson': { ru: 'Тело запроса не является JSON', en: 'The request body is not valid JSON' },
   'request.tooLarge': { ru: 'Слишком большой запрос', en: 'The request is too large' },
@@ -104,6 +109,30 @@ export const MESSAGES = {
   'bookings.windowTooLong': {
     ru: 'Можно запросить не больше 366 дней за раз',
     en: 'At most 366 days can be requested at once',
+  },
+  'documents.fileType': { ru: 'Загрузите документ в формате PDF', en: 'Upload a PDF document' },
+  'documents.fileSize': {
+    ru: 'Размер файла не должен превышать 10 МБ',
+    en: 'The file must not exceed 10 MB',
+  },
+  'documents.fileRequired': { ru: 'Выберите файл', en: 'Choose a file' },
+  'documents.notAwaitingSignature': {
+    ru: 'Этот документ не ждёт подписи',
+    en: 'This document is not awaiting a signature',
+  },
+  'documents.categoryRequired': { ru: 'Выберите категорию документа', en: 'Choose a document category' },
+  'sale.priceRequired': { ru: 'Укажите цену', en: 'Enter the price' },
+  'sale.pricePositive': { ru: 'Цена должна быть больше 0', en: 'The price must be above 0' },
+  'sale.priceTooHigh': { ru: 'Слишком большая цена', en: 'The price is too high' },
+  'sale.noIncome': {
+    ru: 'Юнит можно продать, когда по нему есть доход за месяц',
+    en: 'A unit can be sold once it has a monthly income',
+  },
+  'sale.alreadyOnSale': { ru: 'Юнит уже выставлен на продажу', en: 'The unit is already on sale' },
+  'sale.notOnSale': { ru: 'Юнит не выставлен на продажу', en: 'The unit is not on sale' },
+  'sale.ownLot': {
+    ru: 'Нельзя оставить заявку на собственный лот',
+    en: 'You cannot leave a request on your own lot',
   },
   serviceUnavailable: {
     ru: 'Сервис временно недоступен',

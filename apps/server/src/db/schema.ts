@@ -198,6 +198,11 @@ export interface DocumentsTable {
   upload_id: BigIntId | null;
   document_date: DateColumn;
   created_at: Timestamp;
+  /** 009_documents */
+  signed_upload_id: BigIntId | null;
+  signed_at: Date | null;
+  diadoc_url: string | null;
+  uploaded_by: BigIntId | null;
 }
 
 export interface BookingSourcesTable {
@@ -288,6 +293,8 @@ export interface InspectionsTable {
   is_completed: Generated<boolean>;
   list_name: Generated<string>;
   list_name_en: Generated<string>;
+  /** The inspection system's id, the key of re-imports; null for inspections entered here. */
+  external_id: Generated<string | null>;
 }
 
 export interface InspectionChecksTable {
@@ -317,6 +324,52 @@ export interface InventoryItemsTable {
   space_name: string;
   space_name_en: string;
   image_count: Generated<number>;
+}
+
+export interface LocationDocumentsTable {
+  id: Generated<BigIntId>;
+  location_id: number;
+  category_id: number;
+  number: string | null;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  upload_id: BigIntId | null;
+  document_date: DateColumn;
+  created_at: Timestamp;
+}
+
+export interface SaleLotsTable {
+  id: Generated<BigIntId>;
+  user_unit_id: BigIntId;
+  default_price_kopecks: BigIntId;
+  discount_price_kopecks: BigIntId | null;
+  promo: string | null;
+  listed_at: Timestamp;
+}
+
+export interface FaqTable {
+  id: Generated<BigIntId>;
+  position: number;
+  question: string;
+  question_en: string;
+  answer: string;
+  answer_en: string;
+  is_published: Generated<boolean>;
+}
+
+export interface NewsTable {
+  id: Generated<BigIntId>;
+  for_investors: boolean;
+  for_lenders: boolean;
+  tag: string;
+  tag_en: string;
+  title: string;
+  title_en: string;
+  content: string;
+  content_en: string;
+  image_url: string | null;
+  published_at: RequiredTimestamp;
+  is_published: Generated<boolean>;
 }
 
 export interface SchemaMigrationsTable {
@@ -354,6 +407,10 @@ export interface DB {
   inspections: InspectionsTable;
   inspection_checks: InspectionChecksTable;
   inventory_items: InventoryItemsTable;
+  location_documents: LocationDocumentsTable;
+  sale_lots: SaleLotsTable;
+  faq: FaqTable;
+  news: NewsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,25 +1,35 @@
 import type { Database } from '../db/connection.ts';
 import type { Executor } from '../db/executor.ts';
 import { syncIdentitySequences } from '../db/migrate.ts';
+import type { FileStore } from '../integrations/file-store.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { seedBackoffice } from './backoffice.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
+import { type DemoFile, seedDocuments, writeDemoDocumentFiles } from './documents.ts';
+import { seedFaq } from './faq.ts';
 import { seedInspections } from './inspections.ts';
 import { seedInventory } from './inventory.ts';
+import { seedNews } from './news.ts';
 import { seedOperations } from './operations.ts';
+import { seedSales } from './sales.ts';
 
 /**
  * Deterministic demo data: the catalogue's locations and units, managers, and the README's accounts with
  * their units, loans and documents. Runs once, on an empty database.
  */
-export async function seedDemoData(database: Database, now: Date = new Date()): Promise<boolean> {
+export async function seedDemoData(
+  database: Database,
+  now: Date = new Date(),
+  files?: FileStore,
+): Promise<boolean> {
   const { db } = database;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const passwords = new Map(
     await Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.id, await hashPassword(a.password)] as const)),
   );
+  let documentFiles: DemoFile[] = [];
   await db.transaction().execute(async (trx) => {
     const unitIds = await seedLocations(trx);
     await seedPeople(trx, passwords, unitIds);
@@ -27,7 +37,12 @@ export async function seedDemoData(database: Database, now: Date = new Date()): 
     await seedBackoffice(trx, passwords, now);
     await seedInspections(trx, now);
     await seedInventory(trx);
+    documentFiles = await seedDocuments(trx, now);
+    await seedSales(trx, now);
+    await seedFaq(trx);
+    await seedNews(trx, now);
   });
+  if (files) await writeDemoDocumentFiles(database.db, files, documentFiles);
   await syncIdentitySequences(database, [
     'users',
     'managers',
@@ -83,8 +98,8 @@ async function seedLocations(db: Executor) {
             stage_en: location.id === 7 ? 'Construction' : 'Operation',
             date_of_launch: location.id === 7 ? '2027-06-01' : '2023-07-01',
             image_urls: JSON.stringify([
-              `/media/units/${kind.image}-1.svg`,
-              `/media/units/${kind.image}-2.svg`,
+              `/api/v1/media/units/${kind.image}-1.svg`,
+              `/api/v1/media/units/${kind.image}-2.svg`,
             ]),
           })
           .execute();

@@ -230,6 +230,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: '/documents/',
+                lazy: page(
+                  () => import('../features/documents/documents-page'),
+                  (m) => m.DocumentsPage,
+                ),
+              },
+              {
                 path: '/inventory/',
                 lazy: page(
                   () => import('../features/inventory/inventory-page'),
@@ -241,6 +248,34 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('../features/cameras/cameras-page'),
                   (m) => m.CamerasPage,
+                ),
+              },
+              {
+                path: '/units/',
+                lazy: page(
+                  () => import('../features/units/units-page'),
+                  (m) => m.UnitsPage,
+                ),
+              },
+              {
+                path: '/promo/',
+                lazy: page(
+                  () => import('../features/promo/promo-page'),
+                  (m) => m.PromoPage,
+                ),
+              },
+              {
+                path: '/news/',
+                lazy: page(
+                  () => import('../features/news/news-page'),
+                  (m) => m.NewsPage,
+                ),
+              },
+              {
+                path: '/faq/',
+                lazy: page(
+                  () => import('../features/faq/faq-page'),
+                  (m) => m.FaqPage,
                 ),
               },
               {

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
+import { unitIncomes } from '../sales/incomes.ts';
 import * as q from './queries.ts';
 
 /** Shown when a user has no manager assigned and no default manager exists. */
@@ -89,14 +90,20 @@ export async function userUnits(ctx: AppContext, session: Session): Promise<User
 }
 
 /**
- * GET users/actives-info: the cards of the owned units. last_month_income reads the monthly incomes that the
- * finance area loads; until a unit has one it is 0.
+ * GET users/actives-info: the cards of the owned units. last_month_income and average_monthly_income read the
+ * monthly incomes that the finance area loads; until a unit has one they are 0.
  */
 export async function activeUnits(ctx: AppContext, session: Session): Promise<ActiveUnit[]> {
-  const rows = await q.userUnitRows(ctx.database.db, session.userId);
-  return rows
-    .filter((row) => row.relation === 'owner')
-    .map((row) => ({
+  const rows = (await q.userUnitRows(ctx.database.db, session.userId)).filter(
+    (row) => row.relation === 'owner',
+  );
+  const incomes = await unitIncomes(
+    ctx.database.db,
+    rows.map((row) => Number(row.userUnitId)),
+  );
+  return rows.map((row) => {
+    const income = incomes.get(Number(row.userUnitId));
+    return {
       unit_id: row.unitId,
       name: row.name,
       nameEn: row.name_en,
@@ -109,7 +116,8 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
       salePrice: row.sale_price_kopecks === null ? null : rubles(row.sale_price_kopecks),
       location_type_name: row.part === 'main' ? 'Номерной фонд' : 'Периферия',
       location_type_name_en: row.part === 'main' ? 'Rooms' : 'Outbuildings',
-      last_month_income: 0,
+      last_month_income: rubles(income?.lastMonth ?? 0),
+      average_monthly_income: rubles(Math.round(income?.averageMonthly ?? 0)),
       invested: rubles(row.invested_kopecks),
       dateOfInvest: row.invested_at,
       stage: row.stage,
@@ -119,7 +127,8 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
       locationId: row.locationId,
       locationName: row.locationName,
       locationNameEn: row.locationNameEn,
-    }));
+    };
+  });
 }
 
 /** GET users/data-profile */

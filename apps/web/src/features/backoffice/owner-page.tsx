@@ -22,6 +22,7 @@ import { NotFoundPage } from '../../app/not-found-page';
 import { ApiError } from '../../shared/api/client';
 import { formatDate, formatMoney } from '../../shared/format';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { OwnerDocuments } from './owner-documents';
 import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { useBackofficeMe, useCatalogue, useOwner, useOwnerMutations } from './queries';
 
@@ -230,6 +231,8 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           <AddLoanForm ownerId={owner.id} />
         </Stack>
       </Paper>
+
+      <OwnerDocuments owner={owner} />
     </Stack>
   );
 }

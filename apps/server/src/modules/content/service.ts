@@ -1,0 +1,184 @@
+import type {
+  StaffFaqEntry,
+  StaffNewsEntry,
+  staffFaqBodySchema,
+  staffNewsBodySchema,
+} from '@portal/contract/backoffice-content';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { sanitizeHtml } from '../../integrations/html.ts';
+import type { Session } from '../auth/sessions.ts';
+import { insertAudit } from '../backoffice/queries.ts';
+import { staffScope } from '../backoffice/service.ts';
+
+/**
+ * The console's FAQ and news: content is the company's, not a client's, so every manager and admin may write it.
+ * HTML is sanitized here, when stored; every change is in the audit log.
+ */
+type FaqFields = z.output<typeof staffFaqBodySchema>;
+type NewsFields = z.output<typeof staffNewsBodySchema>;
+
+const LIST_LIMIT = 200;
+
+export async function staffFaq(ctx: AppContext, session: Session): Promise<StaffFaqEntry[]> {
+  await staffScope(ctx, session);
+  const rows = await ctx.database.db
+    .selectFrom('faq')
+    .selectAll()
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    position: row.position,
+    question: row.question,
+    questionEn: row.question_en,
+    answer: row.answer,
+    answerEn: row.answer_en,
+    isPublished: row.is_published,
+  }));
+}
+
+const faqRow = (body: FaqFields) => ({
+  position: body.position,
+  question: body.question,
+  question_en: body.questionEn || body.question,
+  answer: sanitizeHtml(body.answer),
+  answer_en: sanitizeHtml(body.answerEn || body.answer),
+  is_published: body.isPublished,
+});
+
+/** Creates (id undefined) or updates an FAQ entry; another id answers 404. */
+export async function saveFaq(
+  ctx: AppContext,
+  session: Session,
+  id: number | undefined,
+  body: FaqFields,
+): Promise<number> {
+  await staffScope(ctx, session);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const saved =
+      id === undefined
+        ? await trx.insertInto('faq').values(faqRow(body)).returning('id').executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('faq')
+            .set(faqRow(body))
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirst();
+    if (!saved) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: id === undefined ? 'content.faq.create' : 'content.faq.update',
+      entity: 'faq',
+      entityId: saved.id,
+      details: { question: body.question, isPublished: body.isPublished },
+    });
+    return Number(saved.id);
+  });
+}
+
+export async function deleteFaq(ctx: AppContext, session: Session, id: number): Promise<void> {
+  await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('faq').where('id', '=', id).returning('question').executeTakeFirst();
+    if (!gone) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.faq.delete',
+      entity: 'faq',
+      entityId: id,
+      details: { question: gone.question },
+    });
+  });
+}
+
+export async function staffNews(ctx: AppContext, session: Session): Promise<StaffNewsEntry[]> {
+  await staffScope(ctx, session);
+  const rows = await ctx.database.db
+    .selectFrom('news')
+    .selectAll()
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(LIST_LIMIT)
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    forInvestors: row.for_investors,
+    forLenders: row.for_lenders,
+    tag: row.tag,
+    tagEn: row.tag_en,
+    title: row.title,
+    titleEn: row.title_en,
+    content: row.content,
+    contentEn: row.content_en,
+    imageUrl: row.image_url,
+    publishedAt: row.published_at.toISOString(),
+    isPublished: row.is_published,
+  }));
+}
+
+const newsRow = (body: NewsFields) => ({
+  for_investors: body.forInvestors,
+  for_lenders: body.forLenders,
+  tag: body.tag,
+  tag_en: body.tagEn || body.tag,
+  title: body.title,
+  title_en: body.titleEn || body.title,
+  content: sanitizeHtml(body.content),
+  content_en: sanitizeHtml(body.contentEn || body.content),
+  image_url: body.imageUrl ?? null,
+  published_at: body.publishedAt ?? new Date().toISOString(),
+  is_published: body.isPublished,
+});
+
+/** Creates (id undefined) or updates a news item; another id answers 404. */
+export async function saveNews(
+  ctx: AppContext,
+  session: Session,
+  id: number | undefined,
+  body: NewsFields,
+): Promise<number> {
+  await staffScope(ctx, session);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const saved =
+      id === undefined
+        ? await trx.insertInto('news').values(newsRow(body)).returning('id').executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('news')
+            .set(newsRow(body))
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirst();
+    if (!saved) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: id === undefined ? 'content.news.create' : 'content.news.update',
+      entity: 'news',
+      entityId: saved.id,
+      details: {
+        title: body.title,
+        forInvestors: body.forInvestors,
+        forLenders: body.forLenders,
+        isPublished: body.isPublished,
+      },
+    });
+    return Number(saved.id);
+  });
+}
+
+export async function deleteNews(ctx: AppContext, session: Session, id: number): Promise<void> {
+  await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const gone = await trx.deleteFrom('news').where('id', '=', id).returning('title').executeTakeFirst();
+    if (!gone) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.news.delete',
+      entity: 'news',
+      entityId: id,
+      details: { title: gone.title },
+    });
+  });
+}

@@ -1,0 +1,75 @@
+import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
+
+/**
+ * A one-page PDF with a title and lines of text. The standard PDF fonts carry Latin letters only, and embedding
+ * a Cyrillic font would need fontkit and a font file shipped with the server, so demo files are in Latin text.
+ */
+export async function simplePdf(title: string, lines: string[]): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(title);
+  pdf.setCreator('Investor portal');
+  pdf.setCreationDate(new Date('2026-01-01T00:00:00Z'));
+  pdf.setModificationDate(new Date('2026-01-01T00:00:00Z'));
+  const page = pdf.addPage([595, 842]);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText(latin(title), { x: 56, y: 770, size: 18, font: bold, color: rgb(0.1, 0.15, 0.3) });
+  let y = 730;
+  for (const line of lines) {
+    page.drawText(latin(line), { x: 56, y, size: 11, font: regular });
+    y -= 18;
+  }
+  return Buffer.from(await pdf.save({ useObjectStreams: false }));
+}
+
+const TRANSLIT: Record<string, string> = {
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  д: 'd',
+  е: 'e',
+  ё: 'e',
+  ж: 'zh',
+  з: 'z',
+  и: 'i',
+  й: 'y',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ъ: '',
+  ы: 'y',
+  ь: '',
+  э: 'e',
+  ю: 'yu',
+  я: 'ya',
+};
+
+/** Keeps what the standard fonts can draw: Cyrillic is transliterated, anything else outside ASCII dropped. */
+export function latin(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const lower = char.toLowerCase();
+    const mapped = TRANSLIT[lower];
+    if (mapped !== undefined)
+      out += char === lower ? mapped : mapped.charAt(0).toUpperCase() + mapped.slice(1);
+    else if (char === '№') out += 'No.';
+    else if (char === '«' || char === '»') out += '"';
+    else if (char === '—' || char === '–') out += '-';
+    else if (/^[\x20-\x7e]$/.test(char)) out += char;
+  }
+  return out;
+}

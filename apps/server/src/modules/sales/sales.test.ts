@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startSmtpServer } from '../../test/smtp.ts';
+import { annualYield } from './incomes.ts';
+
+type Lot = {
+  unit_id: number;
+  investor_id: number;
+  name: string;
+  price: number;
+  profit: number;
+  defaultPrice: number;
+  discountPrice: number | null;
+  photo_url: string[];
+  isOwn: boolean;
+};
+type Card = {
+  unit_id: number;
+  name: string;
+  locationId: number;
+  is_sale: boolean;
+  salePrice: number | null;
+  last_month_income: number;
+  average_monthly_income: number;
+};
+
+describe('sale and promo calls', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  let investor: string;
+  let lender: string;
+  let both: string;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp({ SMTP_URL: smtp.url });
+    [investor, lender, both] = await Promise.all([
+      t.signIn('investor@example.com'),
+      t.signIn('lender@example.com'),
+      t.signIn('both@example.com'),
+    ]);
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+  const get = (url: string, token: string) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
+  const post = (url: string, token: string, payload?: object, locale = 'ru') =>
+    t.request({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      token,
+      headers: { 'accept-language': locale },
+      ...(payload ? { payload } : {}),
+    });
+  const lots = async (token: string): Promise<Lot[]> =>
+    (await get('sale-unit/get-sale-units', token)).json().lots;
+  const cards = async (token: string): Promise<Card[]> =>
+    (await get('users/actives-info', token)).json().actives;
+  const request = (id: number) =>
+    t.ctx.database.db.selectFrom('requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('lists the lots of several investors with prices, profitability, pictures and the own flag', async () => {
+    const list = await lots(lender);
+    expect(list.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(list.map((l) => l.investor_id)).size).toBeGreaterThanOrEqual(3);
+    for (const lot of list) {
+      expect(lot.price).toBeGreaterThan(0);
+      expect(lot.defaultPrice).toBeGreaterThan(0);
+      expect(lot.discountPrice).toBeLessThan(lot.defaultPrice);
+      expect(lot.isOwn).toBe(false);
+    }
+    const mirror = list.find((l) => l.name === 'Сюит-зеркало №2');
+    expect(mirror).toMatchObject({ investor_id: 1, price: 16_900_000 });
+    expect(mirror?.profit).toBeGreaterThan(0);
+    const own = (await lots(investor)).filter((l) => l.isOwn);
+    expect(own.map((l) => l.name)).toEqual(['Сюит-зеркало №2']);
+
+    const picture = await t.request({ method: 'GET', url: mirror?.photo_url[0] ?? '' });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toContain('image/svg+xml');
+    expect(picture.body).toContain('<svg');
+    expect((await t.request({ method: 'GET', url: '/api/v1/media/units/castle-1.svg' })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('gives the unit cards their last month and average monthly incomes', async () => {
+    const list = await cards(investor);
+    const earning = list.filter((c) => c.locationId !== 7);
+    expect(earning.length).toBeGreaterThan(0);
+    for (const c of earning) {
+      expect(c.last_month_income).toBeGreaterThan(0);
+      expect(c.average_monthly_income).toBeGreaterThan(0);
+    }
+    // Location 7 is still being built: no income, so nothing to sell.
+    expect(list.find((c) => c.locationId === 7)).toMatchObject({
+      last_month_income: 0,
+      average_monthly_income: 0,
+    });
+  });
+
+  it('lists a unit for sale only at a price above 0, only the own unit and only while it earns', async () => {
+    const list = await cards(investor);
+    const unit = list.find((c) => !c.is_sale && c.last_month_income > 0) as Card;
+    const building = list.find((c) => c.locationId === 7) as Card;
+    const zero = await post('sale-unit/offer-unit-for-sale', investor, { unit_id: unit.unit_id, price: 0 });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.message).toBe('Цена должна быть больше 0');
+    const negative = await post(
+      'sale-unit/offer-unit-for-sale',
+      investor,
+      { unit_id: unit.unit_id, price: -5 },
+      'en',
+    );
+    expect(negative.json().error.message).toBe('The price must be above 0');
+    for (const price of [0.001, 'abc', 2_000_000_000])
+      expect(
+        (await post('sale-unit/offer-unit-for-sale', investor, { unit_id: unit.unit_id, price })).statusCode,
+      ).toBe(400);
+    expect(
+      (await post('sale-unit/offer-unit-for-sale', investor, { unit_id: unit.unit_id })).statusCode,
+    ).toBe(400);
+    const bothUnit = (await cards(both))[0] as Card;
+    expect(
+      (await post('sale-unit/offer-unit-for-sale', investor, { unit_id: bothUnit.unit_id, price: 100 }))
+        .statusCode,
+    ).toBe(404);
+    const noIncome = await post('sale-unit/offer-unit-for-sale', investor, {
+      unit_id: building.unit_id,
+      price: 100,
+    });
+    expect(noIncome.statusCode).toBe(400);
+    expect(noIncome.json().error.message).toContain('доход');
+    expect(
+      (await post('sale-unit/offer-unit-for-sale', lender, { unit_id: unit.unit_id, price: 100 })).statusCode,
+    ).toBe(403);
+    expect((await cards(investor)).find((c) => c.unit_id === unit.unit_id)?.is_sale).toBe(false);
+
+    const ok = await post('sale-unit/offer-unit-for-sale', investor, {
+      unit_id: unit.unit_id,
+      price: 12_345_678.9,
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await cards(investor)).find((c) => c.unit_id === unit.unit_id)).toMatchObject({
+      is_sale: true,
+      salePrice: 12_345_678.9,
+    });
+    const lot = (await lots(lender)).find((l) => l.unit_id === unit.unit_id);
+    expect(lot).toMatchObject({ investor_id: 1, price: 12_345_678.9, isOwn: false });
+    expect(lot?.profit).toBe(annualYield(unit.average_monthly_income, 12_345_678.9));
+    expect((await lots(investor)).find((l) => l.unit_id === unit.unit_id)?.isOwn).toBe(true);
+    const again = await post('sale-unit/offer-unit-for-sale', investor, {
+      unit_id: unit.unit_id,
+      price: 100,
+    });
+    expect(again.statusCode).toBe(400);
+
+    // The sale notice reaches the investor's manager.
+    const notice = await post('sale-unit/send-notification', investor, { unit_id: unit.unit_id });
+    expect(notice.statusCode).toBe(200);
+    expect(await request(notice.json().requestId)).toMatchObject({
+      user_id: 1,
+      kind: 'sale_notice',
+      payload: { unitId: unit.unit_id, status: 'listed', price: 12_345_678.9 },
+    });
+    const mail = await smtp.waitForMail('manager@example.com');
+    expect(mail.subject).toContain('Уведомление о продаже');
+    expect(mail.text).toContain(unit.name);
+    expect(
+      (await post('sale-unit/send-notification', investor, { unit_id: bothUnit.unit_id })).statusCode,
+    ).toBe(404);
+
+    // Withdrawn: the lot leaves the marketplace; only the owner may withdraw it.
+    expect((await post('sale-unit/delete-lot', both, { unit_id: unit.unit_id })).statusCode).toBe(404);
+    expect((await post('sale-unit/delete-lot', investor, { unit_id: unit.unit_id })).statusCode).toBe(200);
+    expect((await lots(lender)).some((l) => l.unit_id === unit.unit_id)).toBe(false);
+    expect((await cards(investor)).find((c) => c.unit_id === unit.unit_id)).toMatchObject({
+      is_sale: false,
+      salePrice: null,
+    });
+    expect((await post('sale-unit/delete-lot', investor, { unit_id: unit.unit_id })).statusCode).toBe(400);
+    const withdrawn = await post('sale-unit/send-notification', investor, { unit_id: unit.unit_id });
+    expect((await request(withdrawn.json().requestId)).payload).toMatchObject({ status: 'withdrawn' });
+    await smtp.waitForMail('manager@example.com');
+  });
+
+  it('refuses a buy request on one own lot and mails the others to the buyer manager', async () => {
+    const mirror = (await lots(investor)).find((l) => l.isOwn) as Lot;
+    const own = await post('sale-unit/send-buy-request', investor, {
+      owner_investor_id: mirror.investor_id,
+      unit_id: mirror.unit_id,
+    });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.message).toBe('Нельзя оставить заявку на собственный лот');
+    // A unit that is not on sale, or not by that owner, is no lot.
+    expect(
+      (await post('sale-unit/send-buy-request', lender, { owner_investor_id: 3, unit_id: mirror.unit_id }))
+        .statusCode,
+    ).toBe(404);
+    const bought = await post('sale-unit/send-buy-request', lender, {
+      owner_investor_id: mirror.investor_id,
+      unit_id: mirror.unit_id,
+    });
+    expect(bought.statusCode).toBe(200);
+    expect(await request(bought.json().requestId)).toMatchObject({
+      user_id: 2,
+      kind: 'buy_lot',
+      manager_id: 2,
+      payload: { unitId: mirror.unit_id, ownerInvestorId: 1, price: mirror.price },
+    });
+    const mail = await smtp.waitForMail('sokolov@example.com');
+    expect(mail.subject).toContain('Заявка на покупку лота');
+    expect(mail.text).toContain('Сюит-зеркало №2');
+  });
+
+  it('takes a callback request only with a phone and mails it', async () => {
+    expect((await post('suggestions/booking', lender, { phone: '' })).statusCode).toBe(400);
+    expect((await post('suggestions/booking', lender, {})).statusCode).toBe(400);
+    const sent = await post('suggestions/booking', lender, { phone: '+7 (912) 345-67-89' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().success).toBe(true);
+    expect(await request(sent.json().requestId)).toMatchObject({
+      kind: 'callback',
+      payload: { phone: '+79123456789', source: 'promo' },
+    });
+    expect((await smtp.waitForMail('sokolov@example.com')).subject).toContain('Обратный звонок');
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/suggestions/booking', payload: { phone: '1' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('annual yield', () => {
+  it('is 12 average months against the price, in percent with two decimals', () => {
+    expect(annualYield(100_000, 10_000_000)).toBe(12);
+    expect(annualYield(123_456, 9_876_543)).toBe(15);
+    expect(annualYield(1, 3)).toBe(400);
+    expect(annualYield(50_000, 0)).toBe(0);
+  });
+});

@@ -1,0 +1,255 @@
+import type { SaleLot } from '@portal/contract/sales';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { requireRole } from '../../http/session-auth.ts';
+import { moscowDate } from '../../shared/time.ts';
+import type { Session } from '../auth/sessions.ts';
+import { kopecksToRubles } from '../income/calculations.ts';
+import { createManagerRequest } from '../requests/service.ts';
+import { annualYield, unitIncomes } from './incomes.ts';
+
+/** The marketplace discount on the market price of a unit, shown as the lot's discount price. */
+export const LOT_DISCOUNT = 0.1;
+
+const toKopecks = (rubles: number) => Math.round(rubles * 100);
+
+/** One of the user's own units (relation owner), else 404: another user's unit is never revealed. */
+async function ownedUnit(db: Executor, userId: number, unitId: number) {
+  const row = await db
+    .selectFrom('user_units')
+    .innerJoin('units', 'units.id', 'user_units.unit_id')
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .select([
+      'user_units.id as userUnitId',
+      'user_units.is_sale',
+      'user_units.sale_price_kopecks',
+      'user_units.invested_kopecks',
+      'units.id as unitId',
+      'units.name',
+      'units.name_en',
+      'locations.name as locationName',
+    ])
+    .where('user_units.user_id', '=', userId)
+    .where('user_units.unit_id', '=', unitId)
+    .where('user_units.relation', '=', 'owner')
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/** GET sale-unit/get-sale-units: every lot on the marketplace, newest first; anyone signed in sees them. */
+export async function saleLots(ctx: AppContext, session: Session, now = new Date()): Promise<SaleLot[]> {
+  const { db } = ctx.database;
+  const rows = await db
+    .selectFrom('sale_lots')
+    .innerJoin('user_units', 'user_units.id', 'sale_lots.user_unit_id')
+    .innerJoin('units', 'units.id', 'user_units.unit_id')
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .select([
+      'sale_lots.id as lotId',
+      'sale_lots.default_price_kopecks',
+      'sale_lots.discount_price_kopecks',
+      'sale_lots.promo',
+      'user_units.id as userUnitId',
+      'user_units.user_id',
+      'user_units.sale_price_kopecks',
+      'units.id as unitId',
+      'units.name',
+      'units.name_en',
+      'units.image_urls',
+      'units.capacity',
+      'units.area',
+      'units.part',
+      'units.unit_type',
+      'units.unit_type_en',
+      'units.stage',
+      'units.stage_en',
+      'units.date_of_launch',
+      'locations.id as locationId',
+      'locations.name as locationName',
+      'locations.name_en as locationNameEn',
+    ])
+    .where('user_units.is_sale', '=', true)
+    .where('user_units.sale_price_kopecks', 'is not', null)
+    .orderBy('sale_lots.listed_at', 'desc')
+    .orderBy('sale_lots.id', 'desc')
+    .execute();
+  const incomes = await unitIncomes(
+    db,
+    rows.map((r) => Number(r.userUnitId)),
+    now,
+  );
+  return rows.map((r) => {
+    const price = Number(r.sale_price_kopecks);
+    return {
+      lot_id: Number(r.lotId),
+      unit_id: Number(r.unitId),
+      investor_id: Number(r.user_id),
+      name: r.name,
+      nameEn: r.name_en,
+      photo_url: r.image_urls,
+      promo: r.promo,
+      capacity: r.capacity,
+      area: Number(r.area),
+      part: r.part,
+      location_id: r.locationId,
+      location: r.locationName,
+      locationEn: r.locationNameEn,
+      activeType: r.unit_type,
+      activeTypeEn: r.unit_type_en,
+      stage: r.stage,
+      stageEn: r.stage_en,
+      launchDate: r.date_of_launch,
+      profit: annualYield(incomes.get(Number(r.userUnitId))?.averageMonthly ?? 0, price),
+      defaultPrice: kopecksToRubles(Number(r.default_price_kopecks)),
+      discountPrice:
+        r.discount_price_kopecks === null ? null : kopecksToRubles(Number(r.discount_price_kopecks)),
+      price: kopecksToRubles(price),
+      isOwn: Number(r.user_id) === session.userId,
+    };
+  });
+}
+
+/**
+ * The market price of a unit: its latest capitalization price up to today, else what the owner invested, else
+ * the asking price (kopecks).
+ */
+async function marketPrice(db: Executor, unitId: number, fallback: number, now: Date) {
+  const row = await db
+    .selectFrom('capitalization')
+    .select('price_kopecks')
+    .where('unit_id', '=', unitId)
+    .where('stage_date', '<=', moscowDate(now))
+    .orderBy('stage_date', 'desc')
+    .executeTakeFirst();
+  return row ? Number(row.price_kopecks) : fallback;
+}
+
+/** The lot's prices beside the asking price: market price and the marketplace discount on it (kopecks). */
+export function lotPrices(market: number) {
+  // The discounted price is rounded to whole thousands of rubles, as prices are quoted.
+  const discounted = Math.round((market * (1 - LOT_DISCOUNT)) / 100_000) * 100_000;
+  return { default_price_kopecks: market, discount_price_kopecks: Math.max(discounted, 100_000) };
+}
+
+/**
+ * POST sale-unit/offer-unit-for-sale: an investor lists one of their own units (404 otherwise) at a price above 0
+ * (the contract refuses the rest), only while the unit earns: its last month's income is above 0 (spec §4).
+ */
+export async function offerUnitForSale(
+  ctx: AppContext,
+  session: Session,
+  body: { unit_id: number; price: number },
+  now = new Date(),
+): Promise<void> {
+  requireRole(session, 'INVESTOR');
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const unit = await ownedUnit(trx, session.userId, body.unit_id);
+    if (unit.is_sale) throw badRequest('sale.alreadyOnSale', 'unit_id');
+    const income = (await unitIncomes(trx, [Number(unit.userUnitId)], now)).get(Number(unit.userUnitId));
+    if (!income || income.lastMonth <= 0) throw badRequest('sale.noIncome', 'unit_id');
+    const price = toKopecks(body.price);
+    const market = await marketPrice(trx, Number(unit.unitId), Number(unit.invested_kopecks) || price, now);
+    await trx
+      .updateTable('user_units')
+      .set({ is_sale: true, sale_price_kopecks: price })
+      .where('id', '=', unit.userUnitId)
+      .execute();
+    await trx
+      .insertInto('sale_lots')
+      .values({ user_unit_id: unit.userUnitId, ...lotPrices(market) })
+      .execute();
+  });
+}
+
+/** POST sale-unit/delete-lot: the investor withdraws one of their own units from sale. */
+export async function deleteLot(ctx: AppContext, session: Session, unitId: number): Promise<void> {
+  requireRole(session, 'INVESTOR');
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const unit = await ownedUnit(trx, session.userId, unitId);
+    if (!unit.is_sale) throw badRequest('sale.notOnSale', 'unit_id');
+    await trx.deleteFrom('sale_lots').where('user_unit_id', '=', unit.userUnitId).execute();
+    await trx
+      .updateTable('user_units')
+      .set({ is_sale: false, sale_price_kopecks: null })
+      .where('id', '=', unit.userUnitId)
+      .execute();
+  });
+}
+
+/**
+ * POST sale-unit/send-notification: tells the manager of the sale state of one of the investor's units, listed
+ * (with the price) or withdrawn; the web client sends it after each sell or remove.
+ */
+export async function sendSaleNotification(
+  ctx: AppContext,
+  session: Session,
+  body: { unit_id: number },
+): Promise<number> {
+  requireRole(session, 'INVESTOR');
+  const id = await ctx.database.db.transaction().execute(async (trx) => {
+    const unit = await ownedUnit(trx, session.userId, body.unit_id);
+    return createManagerRequest(ctx, trx, session.userId, 'sale_notice', {
+      unitId: Number(unit.unitId),
+      unit: unit.name,
+      location: unit.locationName,
+      status: unit.is_sale ? 'listed' : 'withdrawn',
+      ...(unit.sale_price_kopecks !== null
+        ? { price: kopecksToRubles(Number(unit.sale_price_kopecks)) }
+        : {}),
+    });
+  });
+  ctx.outbox.nudge();
+  return id;
+}
+
+/**
+ * POST sale-unit/send-buy-request: a request to buy a lot, for the buyer's manager. The lot must be on sale by
+ * that owner (404 otherwise); one's own lot is refused (spec §5).
+ */
+export async function sendBuyRequest(
+  ctx: AppContext,
+  session: Session,
+  body: { owner_investor_id: number; unit_id: number },
+): Promise<number> {
+  if (body.owner_investor_id === session.userId) throw badRequest('sale.ownLot', 'owner_investor_id');
+  const id = await ctx.database.db.transaction().execute(async (trx) => {
+    const lot = await trx
+      .selectFrom('sale_lots')
+      .innerJoin('user_units', 'user_units.id', 'sale_lots.user_unit_id')
+      .innerJoin('units', 'units.id', 'user_units.unit_id')
+      .innerJoin('locations', 'locations.id', 'units.location_id')
+      .select([
+        'sale_lots.id as lotId',
+        'user_units.sale_price_kopecks',
+        'units.name',
+        'locations.name as locationName',
+      ])
+      .where('user_units.user_id', '=', body.owner_investor_id)
+      .where('user_units.unit_id', '=', body.unit_id)
+      .where('user_units.relation', '=', 'owner')
+      .where('user_units.is_sale', '=', true)
+      .executeTakeFirst();
+    if (!lot) throw notFound();
+    return createManagerRequest(ctx, trx, session.userId, 'buy_lot', {
+      lotId: Number(lot.lotId),
+      unitId: body.unit_id,
+      ownerInvestorId: body.owner_investor_id,
+      unit: lot.name,
+      location: lot.locationName,
+      price: kopecksToRubles(Number(lot.sale_price_kopecks)),
+    });
+  });
+  ctx.outbox.nudge();
+  return id;
+}
+
+/** POST suggestions/booking: the promo page's callback request to the phone given (already normalized). */
+export async function requestCallback(ctx: AppContext, session: Session, phone: string): Promise<number> {
+  const id = await ctx.database.db
+    .transaction()
+    .execute((trx) => createManagerRequest(ctx, trx, session.userId, 'callback', { phone, source: 'promo' }));
+  ctx.outbox.nudge();
+  return id;
+}

@@ -1,0 +1,204 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { simplePdf } from '../../apps/server/src/modules/documents/pdf.ts';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import { type Portal, startPortal } from '../support/server.ts';
+
+/** dd.mm.yyyy of the table as yyyy-mm-dd, so dates compare as text. */
+const isoOf = (text: string) => text.trim().split('.').reverse().join('-');
+const datesOf = async (page: Page) => (await page.getByTestId('document-date').allTextContents()).map(isoOf);
+
+describe('the documents page', () => {
+  let portal: Portal;
+  let browser: Browser;
+  beforeAll(async () => {
+    [portal, browser] = await Promise.all([startPortal(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  it('shows the investor documents with labels, alert rows, the date sort cycle, filters and a PDF download', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/documents/`);
+    const rows = page.getByTestId('document-row');
+    await rows.first().waitFor();
+    const headers = await page.getByTestId('documents-table').locator('thead th').allTextContents();
+    expect(headers.slice(1, 7)).toEqual(['Категория', 'Локация', 'Юнит', 'Номер', 'Описание', 'Статус']);
+    // Own documents in every status and the documents of the investor's four locations.
+    const statuses = new Set(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))));
+    expect(statuses).toEqual(new Set(['1', '13', '3', '2', '-1']));
+    expect(await page.getByText('Отчёт о строительстве озёрной части').count()).toBe(1);
+    const alerts = page.locator('[data-testid=document-row][data-alert]');
+    expect(await alerts.count()).toBe(1);
+    expect(await alerts.getByTestId('document-status').textContent()).toContain('Требует внимания');
+    // Category labels are coloured by the spec's ids: an act and a contract differ.
+    const colour = (id: number) =>
+      page
+        .locator(`[data-testid=category-label][data-category="${id}"]`)
+        .first()
+        .evaluate(
+          (el) =>
+            (globalThis as unknown as { getComputedStyle(e: unknown): { color: string } }).getComputedStyle(
+              el,
+            ).color,
+        );
+    expect(await colour(2)).not.toBe(await colour(1));
+    await screenshot(page, 'documents-investor');
+
+    // The date sort: newest first, then oldest first, then the server's order again.
+    const initial = await datesOf(page);
+    const sort = page.getByTestId('date-sort');
+    await sort.click();
+    expect(await datesOf(page)).toEqual([...initial].sort().reverse());
+    await sort.click();
+    expect(await datesOf(page)).toEqual([...initial].sort());
+    await sort.click();
+    expect(await datesOf(page)).toEqual(initial);
+
+    // Filters: a category, then a location, then cleared.
+    await page.getByTestId('filter-categoryId').click();
+    await page.getByRole('option', { name: 'Акт сверки' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await page.getByTestId('filter-categoryId').click();
+    await page.getByRole('option', { name: 'Акт сверки' }).click();
+    await expect.poll(() => rows.count()).toBeGreaterThan(1);
+    await page.getByTestId('filter-locationId').click();
+    await page.getByRole('option', { name: 'Комплекс «Берег»: озёрная часть' }).click();
+    const lakeRows = await rows.allTextContents();
+    expect(lakeRows.length).toBeGreaterThan(0);
+    expect(lakeRows.every((text) => text.includes('Комплекс «Берег»: озёрная часть'))).toBe(true);
+
+    // Download as PDF: the file keeps its Cyrillic name and is a PDF.
+    const first = rows.first();
+    await first.getByTestId('row-menu').click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Скачать в PDF' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^[А-Яа-яЁё ]+ .+\.pdf$/);
+    const saved = await file.path();
+    expect((await readFile(saved)).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('requests a document: only with a category; the sent modal closes by a click outside and the form resets', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/documents/`);
+    const submit = page.getByTestId('request-submit');
+    await submit.waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    const category = page.getByTestId('request-category');
+    await category.fill('спра');
+    await page.getByRole('option', { name: 'Справка' }).click();
+    await page.getByTestId('request-comment').fill('Справка о доходах за 2025 год');
+    await submit.click();
+    const modal = page.getByTestId('request-sent');
+    await modal.waitFor();
+    expect(await modal.textContent()).toContain('Документ будет загружен на эту страницу');
+    await page.mouse.click(10, 10);
+    await modal.waitFor({ state: 'detached' });
+    expect(await category.inputValue()).toBe('');
+    expect(await page.getByTestId('request-comment').inputValue()).toBe('');
+    expect(await submit.isDisabled()).toBe(true);
+    // Again, closed by OK.
+    await category.click();
+    await page.getByRole('option', { name: 'Акт', exact: true }).click();
+    await submit.click();
+    await modal.waitFor();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('takes the signed PDF of the document to sign; the status moves on and the banner disappears', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.getByTestId('need-sign-banner').waitFor();
+    await page.getByTestId('need-sign-banner').getByRole('link').click();
+    await page.waitForURL('**/documents/');
+    const toSign = page.locator('[data-testid=document-row][data-status="1"]');
+    await toSign.waitFor();
+    expect(await toSign.count()).toBe(1);
+    await toSign.getByTestId('row-menu').click();
+    // An investor without the electronic document service uploads; the service's item is not offered.
+    expect(await page.getByRole('menuitem', { name: 'Подписать в Диадоке' }).count()).toBe(0);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('menuitem', { name: 'Загрузить подписанный документ' }).click();
+    await (await chooser).setFiles({
+      name: 'Акт подписанный.pdf',
+      mimeType: 'application/pdf',
+      buffer: await simplePdf('Signed act', ['Signed by the investor']),
+    });
+    await page.getByTestId('documents-notice').getByText('Подписанный документ загружен').waitFor();
+    await expect.poll(() => toSign.count()).toBe(0);
+    await page.goto(`${portal.url}/dashboard/`);
+    await page.locator('nav.side-menu').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('need-sign-banner').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('offers the isDiadoc user signing on the service page of the document instead of an upload', async () => {
+    const { page, close } = await openPage(browser, DESKTOP);
+    await signIn(page, portal.url, 'both@example.com', 'Both1234');
+    await page.goto(`${portal.url}/documents/`);
+    const toSign = page.locator('[data-testid=document-row][data-status="1"]');
+    await toSign.waitFor();
+    // The 'both' account is flagged isDiadoc: it signs in the service, on that document's page.
+    await toSign.getByTestId('row-menu').click();
+    const sign = page.getByRole('menuitem', { name: 'Подписать в Диадоке' });
+    expect(await sign.getAttribute('href')).toMatch(/^https:\/\/diadoc\.kontur\.ru\//);
+    expect(await sign.getAttribute('target')).toBe('_blank');
+    expect(await page.getByRole('menuitem', { name: 'Загрузить подписанный документ' }).count()).toBe(0);
+    await close();
+  });
+
+  for (const viewport of [DESKTOP, MOBILE])
+    it(`shows the lender documents under 'Project' without a unit column at ${viewport.width} px`, async () => {
+      const { page, errors, close } = await openPage(browser, viewport);
+      await signIn(page, portal.url, 'lender@example.com', 'Lender1');
+      await page.goto(`${portal.url}/documents/`);
+      const rows = page.getByTestId('document-row');
+      await rows.first().waitFor();
+      expect(await page.getByTestId('filter-locationId').locator('..').locator('..').textContent()).toContain(
+        'Проект',
+      );
+      expect(await page.getByTestId('filter-unitId').count()).toBe(0);
+      if (viewport === DESKTOP) {
+        const headers = await page.getByTestId('documents-table').locator('thead th').allTextContents();
+        expect(headers).toContain('Проект');
+        expect(headers).not.toContain('Юнит');
+      }
+      expect(await page.locator('[data-testid=document-row][data-status="1"]').count()).toBe(0);
+      expect(await page.locator('[data-testid=document-row][data-alert]').count()).toBe(1);
+      await screenshot(page, 'documents-lender');
+      // Download from a row on a phone too.
+      await rows.first().getByTestId('row-menu').click();
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('menuitem', { name: 'Скачать в PDF' }).click(),
+      ]);
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      expect(errors).toEqual([]);
+      await close();
+    });
+
+  it('fits the investor documents as cards at 375 px', async () => {
+    const { page, close } = await openPage(browser, MOBILE);
+    await signIn(page, portal.url, 'demo@example.com', 'Demo1234');
+    await page.goto(`${portal.url}/documents/`);
+    await page.getByTestId('document-row').first().waitFor();
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'documents-investor');
+    await close();
+  });
+});

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** The console's content calls: FAQ entries and news, written by managers and admins (issue 8). */
+
+const idParam = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+export const contentIdParamsSchema = z.object({ id: idParam });
+
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+/** An English text left empty takes the Russian one. */
+const optionalText = (max: number) =>
+  z.string().trim().max(max, { error: 'validation.tooLong' }).optional().default('');
+
+export const staffFaqEntrySchema = z.object({
+  id: z.number(),
+  position: z.number(),
+  question: z.string(),
+  questionEn: z.string(),
+  answer: z.string().describe('Sanitized HTML'),
+  answerEn: z.string().describe('Sanitized HTML'),
+  isPublished: z.boolean(),
+});
+export type StaffFaqEntry = z.infer<typeof staffFaqEntrySchema>;
+export const staffFaqListSchema = z.object({ items: z.array(staffFaqEntrySchema) });
+
+/** POST /backoffice/faq and PUT /backoffice/faq/{id}. */
+export const staffFaqBodySchema = z.object({
+  position: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(10_000, { error: 'validation.invalid' }),
+  question: text(500),
+  questionEn: optionalText(500),
+  answer: text(20_000),
+  answerEn: optionalText(20_000),
+  isPublished: z.boolean({ error: 'validation.invalid' }),
+});
+export type StaffFaqBody = z.input<typeof staffFaqBodySchema>;
+
+export const staffNewsEntrySchema = z.object({
+  id: z.number(),
+  forInvestors: z.boolean(),
+  forLenders: z.boolean(),
+  tag: z.string(),
+  tagEn: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  content: z.string().describe('Sanitized HTML'),
+  contentEn: z.string().describe('Sanitized HTML'),
+  imageUrl: z.string().nullable(),
+  publishedAt: z.string(),
+  isPublished: z.boolean(),
+});
+export type StaffNewsEntry = z.infer<typeof staffNewsEntrySchema>;
+export const staffNewsListSchema = z.object({ items: z.array(staffNewsEntrySchema).describe('Newest 200') });
+
+/** POST /backoffice/news and PUT /backoffice/news/{id}: for investors, lenders or both (at least one). */
+export const staffNewsBodySchema = z
+  .object({
+    forInvestors: z.boolean({ error: 'validation.invalid' }),
+    forLenders: z.boolean({ error: 'validation.invalid' }),
+    tag: text(60),
+    tagEn: optionalText(60),
+    title: text(300),
+    titleEn: optionalText(300),
+    content: text(50_000),
+    contentEn: optionalText(50_000),
+    // The portal's own media or an https picture; uploads of pictures go through the file store.
+    imageUrl: z
+      .string()
+      .trim()
+      .max(500, { error: 'validation.tooLong' })
+      .regex(/^(\/api\/v1\/media\/[\w./-]+|https:\/\/[^\s"'<>]+)$/, { error: 'validation.invalid' })
+      .nullable()
+      .optional(),
+    publishedAt: z.iso.datetime({ offset: true, error: 'validation.invalid' }).optional(),
+    isPublished: z.boolean({ error: 'validation.invalid' }),
+  })
+  .refine((body) => body.forInvestors || body.forLenders, {
+    error: 'content.audience',
+    path: ['forInvestors'],
+  });
+export type StaffNewsBody = z.input<typeof staffNewsBodySchema>;
+
+export const contentSavedSchema = z.object({ id: z.number() });

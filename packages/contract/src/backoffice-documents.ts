@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { DOCUMENT_STATUSES, documentSchema } from './documents.ts';
+
+/**
+ * The managers' console, documents of an owner: the list (with the owner's signed copies) and the upload of a
+ * PDF for the owner. A new document 'needs signature' (status 1) by default, which raises the owner's needSign.
+ */
+
+const id = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+const optionalId = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  id.optional(),
+);
+
+export const STAFF_DOCUMENT_STATUSES = [
+  DOCUMENT_STATUSES.needsSignature,
+  DOCUMENT_STATUSES.inProgress,
+  DOCUMENT_STATUSES.done,
+  DOCUMENT_STATUSES.noSignature,
+  DOCUMENT_STATUSES.alert,
+] as const;
+
+/** The text fields of POST /backoffice/owners/:id/documents (multipart, beside the one PDF file `file`). */
+export const staffDocumentFieldsSchema = z.object({
+  categoryId: id,
+  locationId: id,
+  unitId: optionalId,
+  statusId: z.preprocess(
+    (value) => (value === undefined || value === '' ? DOCUMENT_STATUSES.needsSignature : value),
+    z.coerce
+      .number({ error: 'validation.invalid' })
+      .int({ error: 'validation.invalid' })
+      .refine((value) => (STAFF_DOCUMENT_STATUSES as readonly number[]).includes(value), {
+        error: 'validation.invalid',
+      }),
+  ),
+  number: z.string().trim().max(100, { error: 'validation.tooLong' }).optional().default(''),
+  description: z.string().trim().max(4000, { error: 'validation.tooLong' }).optional().default(''),
+  descriptionEn: z.string().trim().max(4000, { error: 'validation.tooLong' }).optional().default(''),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })
+    .optional(),
+});
+export type StaffDocumentFields = z.output<typeof staffDocumentFieldsSchema>;
+
+export const staffDocumentsResponseSchema = z
+  .object({ documents: z.array(documentSchema) })
+  .meta({ id: 'StaffOwnerDocuments' });
+export type StaffDocumentsResponse = z.infer<typeof staffDocumentsResponseSchema>;
+
+export const staffDocumentCreatedSchema = z.object({ success: z.literal(true), documentId: z.number() });
+
+export const staffDownloadParamsSchema = z.object({ uploadId: id });

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Documents (spec document 2: documents page §2, document entity §3, statuses §4, validation §5, calls §7,
+ * category colours §9). Dates are yyyy-mm-dd.
+ */
+
+/** Status ids of the spec (§4): 1 needs signature, 13 in progress, 3 done, 2 grey check, -1 alert. */
+export const DOCUMENT_STATUSES = {
+  needsSignature: 1,
+  inProgress: 13,
+  done: 3,
+  noSignature: 2,
+  alert: -1,
+} as const;
+
+/** The largest PDF an owner or a manager may upload. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+const positiveId = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+export const documentCategorySchema = z.object({ id: z.number(), name: z.string(), nameEn: z.string() });
+export type DocumentCategory = z.infer<typeof documentCategorySchema>;
+
+export const documentSchema = z
+  .object({
+    id: z.number(),
+    kind: z
+      .enum(['user', 'location'])
+      .describe("The user's own document or a document of one of their locations"),
+    date: z.string().describe('yyyy-mm-dd, the date of the document'),
+    rawDate: z.string().describe('ISO instant of the document date'),
+    createDate: z.string().describe('ISO instant when the document was added'),
+    category: documentCategorySchema,
+    location: z.object({ id: z.number(), name: z.string() }).nullable(),
+    locationEn: z.string().nullable(),
+    unit: z
+      .object({
+        id: z.number(),
+        name: z.string(),
+        nameEn: z.string(),
+        unitNumber: z.string(),
+        locationName: z.string(),
+        locationId: z.number(),
+        locationNameEn: z.string(),
+      })
+      .nullable(),
+    docNum: z.string().nullable(),
+    number: z.string().nullable(),
+    description: z.string().describe('Sanitized HTML'),
+    descriptionEn: z.string().describe('Sanitized HTML'),
+    status: z.object({ id: z.number(), name: z.string(), nameEn: z.string() }),
+    uploadsId: z.number().nullable().describe('The file: download/document/{uploadsId}'),
+    name: z.string().describe('The file name'),
+    diadocUrl: z
+      .string()
+      .nullable()
+      .describe('The page of this document in the electronic document service (isDiadoc users)'),
+    signedUploadsId: z.number().nullable().describe('The signed copy the owner uploaded'),
+  })
+  .meta({ id: 'Document' });
+export type Document = z.infer<typeof documentSchema>;
+
+/** GET user-document/get-by-user and GET location-document/get-all. */
+export const documentsResponseSchema = z
+  .object({ documents: z.array(documentSchema) })
+  .meta({ id: 'Documents' });
+export type DocumentsResponse = z.infer<typeof documentsResponseSchema>;
+
+/** GET document-category. */
+export const documentCategoriesResponseSchema = z
+  .object({ categories: z.array(documentCategorySchema) })
+  .meta({ id: 'DocumentCategories' });
+export type DocumentCategoriesResponse = z.infer<typeof documentCategoriesResponseSchema>;
+
+/** POST user-document/send-document-request: sent only with a category (§5); the comment is optional. */
+export const documentRequestSchema = z.object({
+  category: z
+    .number({ error: 'documents.categoryRequired' })
+    .int()
+    .positive({ error: 'documents.categoryRequired' }),
+  comment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional().default(''),
+});
+export type DocumentRequest = z.input<typeof documentRequestSchema>;
+
+export const documentRequestResponseSchema = z.object({ success: z.literal(true), requestId: z.number() });
+
+/** POST user-document/reupload?uploadsId={id}: multipart with one PDF file. */
+export const reuploadQuerySchema = z.object({ uploadsId: positiveId });
+export const reuploadResponseSchema = z
+  .object({ document: documentSchema, needSign: z.boolean() })
+  .meta({ id: 'DocumentReupload' });
+export type ReuploadResponse = z.infer<typeof reuploadResponseSchema>;
+
+export const downloadParamsSchema = z.object({ id: positiveId });

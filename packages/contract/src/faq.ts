@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** FAQ (spec document 2: FAQ page §2, FAQ item §3, calls faq and faq/send-question §7). */
+
+export const faqItemSchema = z.object({
+  id: z.number(),
+  question: z.string(),
+  questionEn: z.string(),
+  answer: z.string().describe('Sanitized HTML'),
+  answerEn: z.string().describe('Sanitized HTML'),
+});
+export type FaqItem = z.infer<typeof faqItemSchema>;
+
+/** GET faq: the published questions in their order. */
+export const faqResponseSchema = z.object({ faq: z.array(faqItemSchema) }).meta({ id: 'Faq' });
+export type FaqResponse = z.infer<typeof faqResponseSchema>;
+
+export const FAQ_QUESTION_MAX = 2000;
+
+/** POST faq/send-question: sent only when the text is not empty (spec §5). */
+export const faqQuestionRequestSchema = z.object({
+  question: z
+    .string({ error: 'faq.questionRequired' })
+    .trim()
+    .min(1, { error: 'faq.questionRequired' })
+    .max(FAQ_QUESTION_MAX, { error: 'validation.tooLong' }),
+});
+export type FaqQuestionRequest = z.infer<typeof faqQuestionRequestSchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** News (spec document 2: news page §2, news §3, calls news/page and news §7). */
+
+/** Cards per page by the window's width (spec §2): 3 up to 480 px, 2 from 481 to 1080 px, 4 above. */
+export function newsPageSize(width: number): number {
+  if (width <= 480) return 3;
+  if (width <= 1080) return 2;
+  return 4;
+}
+export const NEWS_PAGE_SIZE_MAX = 12;
+
+/** GET news/page: the title image of the page in its three variants. */
+export const newsPageResponseSchema = z.object({
+  titleImageUrl: z.string(),
+  titleImageTabletUrl: z.string(),
+  titleImageMobileUrl: z.string(),
+});
+export type NewsPageResponse = z.infer<typeof newsPageResponseSchema>;
+
+const pageNumber = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .min(1, { error: 'validation.invalid' })
+  .max(100_000, { error: 'validation.invalid' });
+
+/** GET news?pageId=&rolesForNews=&pageSize=: one page of the news for a role the user holds. */
+export const newsQuerySchema = z.object({
+  pageId: pageNumber.default(1),
+  rolesForNews: z.enum(['INVESTOR', 'LENDER'], { error: 'validation.invalid' }),
+  pageSize: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(NEWS_PAGE_SIZE_MAX, { error: 'validation.invalid' })
+    .default(4),
+});
+
+export const newsItemSchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  titleEn: z.string(),
+  content: z.string().describe('Sanitized HTML'),
+  contentEn: z.string().describe('Sanitized HTML'),
+  date: z.string().describe('ISO instant of publication'),
+  tagName: z.string(),
+  tagNameEn: z.string(),
+  newsImageUrl: z.string().nullable(),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
+
+export const newsResponseSchema = z
+  .object({
+    news: z.array(newsItemSchema).describe('Newest first; empty past the last page'),
+    pageId: z.number(),
+    pageCount: z.number().describe('At least 1'),
+    total: z.number(),
+  })
+  .meta({ id: 'News' });
+export type NewsResponse = z.infer<typeof newsResponseSchema>;

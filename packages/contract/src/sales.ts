@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { phoneSchema } from './validation.ts';
+
+/**
+ * Unit sale and the promo marketplace (spec document 2: promo and units pages §2, promo lot §3, unit sale §4,
+ * validation §5, calls sale-unit/* and suggestions/booking §7). Money in rubles.
+ */
+
+const positiveId = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+/** The highest asking price accepted, rubles (a billion: far above any unit, far below bigint limits). */
+export const MAX_SALE_PRICE = 1_000_000_000;
+
+/** A lot of the marketplace, with the spec's field names (§3 promo lot) plus the prices the card shows. */
+export const saleLotSchema = z
+  .object({
+    lot_id: z.number().int(),
+    unit_id: z.number().int(),
+    investor_id: z.number().int().describe('The owner offering the unit; owner_investor_id of a buy request'),
+    name: z.string(),
+    nameEn: z.string(),
+    photo_url: z.array(z.string()),
+    promo: z.string().nullable().describe('A promotion label of the lot, when the manager set one'),
+    capacity: z.number().int(),
+    area: z.number(),
+    part: z.enum(['main', 'periphery']),
+    location_id: z.number().int(),
+    location: z.string(),
+    locationEn: z.string(),
+    activeType: z.string(),
+    activeTypeEn: z.string(),
+    stage: z.string(),
+    stageEn: z.string(),
+    launchDate: z.string().nullable().describe('yyyy-mm-dd'),
+    profit: z
+      .number()
+      .describe('Annual profitability at the asking price, %: 12 × average monthly income / price'),
+    defaultPrice: z.number().describe('Market price of the unit'),
+    discountPrice: z.number().nullable().describe('Market price with the marketplace discount'),
+    price: z.number().describe("The investor's asking price"),
+    isOwn: z.boolean().describe("The lot is the current user's own: no buy request on it"),
+  })
+  .meta({ id: 'SaleLot' });
+export type SaleLot = z.infer<typeof saleLotSchema>;
+
+/** GET sale-unit/get-sale-units */
+export const saleLotsResponseSchema = z.object({ lots: z.array(saleLotSchema) });
+export type SaleLotsResponse = z.infer<typeof saleLotsResponseSchema>;
+
+/** POST sale-unit/offer-unit-for-sale: a price above 0 (spec §5), for one of the user's own units. */
+export const offerUnitRequestSchema = z.object({
+  unit_id: positiveId,
+  price: z.coerce
+    .number({ error: (issue) => (issue.input === undefined ? 'sale.priceRequired' : 'sale.pricePositive') })
+    .positive({ error: 'sale.pricePositive' })
+    .max(MAX_SALE_PRICE, { error: 'sale.priceTooHigh' })
+    // Kopecks are the smallest unit: a price that rounds to 0 is no price.
+    .refine((value) => Math.round(value * 100) > 0, { error: 'sale.pricePositive' })
+    .transform((value) => Math.round(value * 100) / 100),
+});
+export type OfferUnitRequest = z.input<typeof offerUnitRequestSchema>;
+
+/** POST sale-unit/delete-lot */
+export const deleteLotRequestSchema = z.object({ unit_id: positiveId });
+export type DeleteLotRequest = z.input<typeof deleteLotRequestSchema>;
+
+/** POST sale-unit/send-notification: tells the manager of the unit's sale state (listed or withdrawn). */
+export const saleNotificationRequestSchema = z.object({ unit_id: positiveId });
+export type SaleNotificationRequest = z.input<typeof saleNotificationRequestSchema>;
+
+/** POST sale-unit/send-buy-request: the spec's request to buy (owner_investor_id, unit_id); path designed here. */
+export const buyRequestSchema = z.object({ owner_investor_id: positiveId, unit_id: positiveId });
+export type BuyRequest = z.input<typeof buyRequestSchema>;
+
+/** POST suggestions/booking: the promo page's callback request, sent only with a phone (spec §5). */
+export const callbackRequestSchema = z.object({ phone: phoneSchema });
+export type CallbackRequest = z.input<typeof callbackRequestSchema>;
+
+/** Every sale call answers success; requests to the manager also carry the stored request id. */
+export const saleSuccessResponseSchema = z.object({
+  success: z.literal(true),
+  requestId: z.number().int().optional(),
+});
+export type SaleSuccessResponse = z.infer<typeof saleSuccessResponseSchema>;
