@@ -78,7 +78,8 @@ describe("the managers' console", () => {
     await page.getByRole('heading', { name: 'Орлова Анна' }).waitFor();
 
     await page.getByLabel('Юнит', { exact: true }).first().click();
-    await page.getByRole('option').first().click();
+    // The unit picker's own list (the card's document form below has native options too).
+    await page.getByRole('listbox').getByRole('option').first().click();
     await page.getByLabel('Вложено, ₽').fill('2500000');
     await page.getByRole('button', { name: 'Добавить юнит' }).click();
     await page.getByTestId('owner-units').getByText('2 500 000').waitFor();
