@@ -62,4 +62,6 @@ export const STORAGE_KEYS = {
   currentLocationId: 'user_current_location_id',
   currentRole: 'user_current_role',
   localeCookie: 'cookieLocale',
+  /** The lender's last timeline tab (1, 2 or 3); the spec stores it without naming the key. */
+  lenderTimelineTab: 'user_lender_timeline_tab',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <kind> <file> [--skip-invalid]`: loads a CSV or JSON file of one import kind (bookings, incomes, outcomes, inventory, inspections)
+ * `npm run import -- <kind> <file> [--skip-invalid]`: loads a CSV or JSON file of one import kind (bookings, incomes, outcomes, inventory, inspections, timelines)
  * into the portal's database (DATABASE_URL, else the embedded database of DATA_DIR: stop the server first, the
  * embedded database has one user at a time). Shows a progress bar; prints the report; exits 1 when nothing landed.
  */

@@ -372,6 +372,63 @@ export interface NewsTable {
   is_published: Generated<boolean>;
 }
 
+export interface UnitTimelinesTable {
+  unit_id: BigIntId;
+  capitalization_stage_name: string;
+  capitalization_stage_name_en: string;
+  capitalization_price_kopecks: number | null;
+  market_price_kopecks: number | null;
+  description: Generated<string>;
+  description_en: Generated<string>;
+}
+
+/** Status 0 not started, 1 awaiting commencement, 2 in progress, 3 done, 4 purchase (spec §4). */
+export interface UnitTimelineStagesTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  seq: number;
+  level: number;
+  name: string;
+  name_en: string;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  finish_date: DateColumn | null;
+  status: number;
+}
+
+export interface LocationTimelineStagesTable {
+  id: Generated<BigIntId>;
+  location_id: BigIntId;
+  kind: 'location' | 'periphery';
+  seq: number;
+  level: number;
+  name: string;
+  name_en: string;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  finish_date: DateColumn | null;
+  status: number;
+}
+
+export interface MediaReportsTable {
+  id: Generated<BigIntId>;
+  location_id: BigIntId;
+  unit_id: BigIntId | null;
+  report_date: DateColumn;
+  title: string;
+  title_en: string;
+  subtitle_html: Generated<string>;
+  subtitle_html_en: Generated<string>;
+}
+
+export interface MediaReportUploadsTable {
+  id: Generated<BigIntId>;
+  report_id: BigIntId;
+  position: number;
+  public_url: string;
+  mime_type: string;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -411,6 +468,11 @@ export interface DB {
   sale_lots: SaleLotsTable;
   faq: FaqTable;
   news: NewsTable;
+  unit_timelines: UnitTimelinesTable;
+  unit_timeline_stages: UnitTimelineStagesTable;
+  location_timeline_stages: LocationTimelineStagesTable;
+  media_reports: MediaReportsTable;
+  media_report_uploads: MediaReportUploadsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

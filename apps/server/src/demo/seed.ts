@@ -13,6 +13,7 @@ import { seedInventory } from './inventory.ts';
 import { seedNews } from './news.ts';
 import { seedOperations } from './operations.ts';
 import { seedSales } from './sales.ts';
+import { seedTimelines } from './timelines.ts';
 
 /**
  * Deterministic demo data: the catalogue's locations and units, managers, and the README's accounts with
@@ -37,6 +38,7 @@ export async function seedDemoData(
     await seedBackoffice(trx, passwords, now);
     await seedInspections(trx, now);
     await seedInventory(trx);
+    await seedTimelines(trx, now);
     documentFiles = await seedDocuments(trx, now);
     await seedSales(trx, now);
     await seedFaq(trx);

@@ -21,6 +21,8 @@ export const storage = {
   },
   setCurrentLocationId: (id: number) => localStorage.setItem(STORAGE_KEYS.currentLocationId, String(id)),
   clearCurrentLocationId: () => localStorage.removeItem(STORAGE_KEYS.currentLocationId),
+  lenderTimelineTab: () => Number(localStorage.getItem(STORAGE_KEYS.lenderTimelineTab)) || null,
+  setLenderTimelineTab: (id: number) => localStorage.setItem(STORAGE_KEYS.lenderTimelineTab, String(id)),
   /** Sign-out clears everything the portal stored. */
   clear: () => localStorage.clear(),
 };

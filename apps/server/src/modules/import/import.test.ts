@@ -230,6 +230,72 @@ describe('data import', () => {
     });
   });
 
+  it('imports timelines of units and locations by scope, owner and position, which owners then see', async () => {
+    const header =
+      'scope,unitId,locationId,seq,level,name,nameEn,status,finishDate,description,descriptionEn,capitalizationStage,capitalizationStageEn,capitalizationPrice,marketPrice,capitalizationDescription,capitalizationDescriptionEn';
+    const rows = [
+      header,
+      'unit,2,,1,1,Покупка,Purchase,4,2024-01-10,,,Эксплуатация,Operation,1000000.50,1200000,Цена растёт,',
+      'unit,2,,2,1,Строительство,Construction,3,2024-06-01,,,,,,,,',
+      'unit,2,,3,2,Фундамент,,3,,,,,,,,,',
+      'periphery,,3,1,1,Баня,Banya,2,2031-01-01,Баня у воды,,,,,,,',
+      'periphery,,3,2,2,Парная,Steam room,1,,,,,,,,,',
+      'periphery,,3,3,3,Печь,Stove,0,,,,,,,,,',
+    ];
+    const first = await upload('timelines', rows.join('\n'));
+    expect(first.json()).toMatchObject({ total: 6, inserted: 6, updated: 0, applied: true });
+    expect((await upload('timelines', rows.join('\n'))).json()).toMatchObject({ unchanged: 6 });
+    const changed = [...rows];
+    changed[1] = (changed[1] ?? '').replace('1000000.50', '1100000');
+    expect((await upload('timelines', changed.join('\n'))).json()).toMatchObject({
+      updated: 1,
+      unchanged: 5,
+    });
+    const head = await db()
+      .selectFrom('unit_timelines')
+      .selectAll()
+      .where('unit_id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(head).toMatchObject({
+      capitalization_stage_name_en: 'Operation',
+      capitalization_price_kopecks: 110_000_000,
+      market_price_kopecks: 120_000_000,
+      description_en: 'Цена растёт',
+    });
+
+    // The demo investor owns a unit in location 3, which had no periphery stages.
+    const investor = await t.signIn('investor@example.com');
+    const location = await t.request({
+      method: 'GET',
+      url: '/api/v1/timeline/get-timeline-location?locationId=3',
+      token: investor,
+    });
+    expect(location.json().peripheryStages).toMatchObject([
+      {
+        title: 'Баня',
+        status: 2,
+        list: [{ title: 'Парная', innerList: [{ title: 'Печь', titleEn: 'Stove' }] }],
+      },
+    ]);
+
+    const bad = [
+      header,
+      'unit,2,,4,3,Уровень,,1,,,,,,,,,',
+      'unit,,,5,1,Без юнита,,1,,,,,,,,,',
+      'location,,3,1,1,Статус,,7,,,,,,,,,',
+      'location,,666,1,1,Заглушка,,1,,,,,,,,,',
+    ];
+    expect((await upload('timelines', bad.join('\n'))).json()).toMatchObject({
+      applied: false,
+      problems: [
+        { row: 1, field: 'level' },
+        { row: 2, field: 'unitId' },
+        { row: 3, field: 'status' },
+        { row: 4, field: 'locationId' },
+      ],
+    });
+  });
+
   it('imports income and expense rows from JSON, and audits every import', async () => {
     const rows = [
       {

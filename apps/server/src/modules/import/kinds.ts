@@ -507,5 +507,197 @@ export const inspections: ImportKind<InspectionRow> = {
   },
 };
 
-export const IMPORT_KINDS = { bookings, incomes, outcomes, inventory, inspections } as const;
+const optionalMoney = z.preprocess(
+  (value) => (value === '' || value === null ? undefined : value),
+  money.optional(),
+);
+const timelineRow = z
+  .object({
+    scope: z.enum(['unit', 'location', 'periphery']),
+    unitId: z.preprocess((value) => (value === '' || value === null ? undefined : value), integer.optional()),
+    locationId: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      integer.optional(),
+    ),
+    seq: z.coerce.number().int().min(0).max(10_000),
+    level: z.coerce.number().int().min(1).max(3),
+    name: text(300),
+    nameEn: optionalText(300),
+    status: z.coerce.number().int().min(0).max(4),
+    finishDate: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      date.optional(),
+    ),
+    description: optionalText(2000),
+    descriptionEn: optionalText(2000),
+    capitalizationStage: optionalText(300),
+    capitalizationStageEn: optionalText(300),
+    capitalizationPrice: optionalMoney,
+    marketPrice: optionalMoney,
+    capitalizationDescription: optionalText(2000),
+    capitalizationDescriptionEn: optionalText(2000),
+  })
+  .refine((row) => row.scope !== 'unit' || row.unitId !== undefined, {
+    message: 'validation.required',
+    path: ['unitId'],
+  })
+  .refine((row) => row.scope === 'unit' || row.locationId !== undefined, {
+    message: 'validation.required',
+    path: ['locationId'],
+  })
+  .refine((row) => row.scope !== 'unit' || row.level <= 2, {
+    message: 'validation.invalid',
+    path: ['level'],
+  });
+type TimelineRow = z.output<typeof timelineRow>;
+
+/**
+ * Timelines, one row a stage: a unit's construction stages (scope unit, levels 1–2; the unit's capitalization
+ * columns repeat on its rows and the first row that names a stage wins), a location's timeline (location,
+ * levels 1–3) and its periphery stages (periphery, levels 1–3). Levels nest by order, as the API shows them.
+ */
+export const timelines: ImportKind<TimelineRow> = {
+  columns: [
+    'scope',
+    'unitId',
+    'locationId',
+    'seq',
+    'level',
+    'name',
+    'nameEn',
+    'status',
+    'finishDate',
+    'description',
+    'descriptionEn',
+    'capitalizationStage',
+    'capitalizationStageEn',
+    'capitalizationPrice',
+    'marketPrice',
+    'capitalizationDescription',
+    'capitalizationDescriptionEn',
+  ],
+  schema: timelineRow as unknown as z.ZodType<TimelineRow>,
+  key: (row) => `${row.scope}:${row.scope === 'unit' ? row.unitId : row.locationId}:${row.seq}`,
+  async references(db) {
+    const units = new Set((await db.selectFrom('units').select('id').execute()).map((row) => row.id));
+    const locations = new Set(
+      (await db.selectFrom('locations').select('id').where('is_placeholder', '=', false).execute()).map(
+        (r) => r.id,
+      ),
+    );
+    return (row) => {
+      if (row.scope === 'unit')
+        return units.has(row.unitId ?? 0) ? null : { field: 'unitId', key: 'import.unknown' };
+      return locations.has(row.locationId ?? 0) ? null : { field: 'locationId', key: 'import.unknown' };
+    };
+  },
+  async upsert(db, rows) {
+    const stageColumns = [
+      'level',
+      'name',
+      'name_en',
+      'description',
+      'description_en',
+      'finish_date',
+      'status',
+    ];
+    const stage = (row: TimelineRow) => ({
+      seq: row.seq,
+      level: row.level,
+      name: row.name,
+      name_en: row.nameEn || row.name,
+      description: row.description,
+      description_en: row.descriptionEn || row.description,
+      finish_date: row.finishDate ?? null,
+      status: row.status,
+    });
+    const state = new Map<string, boolean>();
+    const unitRows = rows.filter((row) => row.scope === 'unit');
+    if (unitRows.length > 0) {
+      const written = await db
+        .insertInto('unit_timeline_stages')
+        .values(unitRows.map((row) => ({ unit_id: row.unitId ?? 0, ...stage(row) })))
+        .onConflict((conflict) =>
+          conflict
+            .columns(['unit_id', 'seq'])
+            .doUpdateSet(Object.fromEntries(stageColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
+            .where(distinct('unit_timeline_stages', stageColumns)),
+        )
+        .returning(['unit_id', 'seq', sql<boolean>`xmax = 0`.as('inserted')])
+        .execute();
+      for (const row of written) state.set(`unit:${row.unit_id}:${row.seq}`, row.inserted);
+    }
+    const locationRows = rows.filter((row) => row.scope !== 'unit');
+    if (locationRows.length > 0) {
+      const written = await db
+        .insertInto('location_timeline_stages')
+        .values(
+          locationRows.map((row) => ({
+            location_id: row.locationId ?? 0,
+            kind: row.scope === 'periphery' ? ('periphery' as const) : ('location' as const),
+            ...stage(row),
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .columns(['location_id', 'kind', 'seq'])
+            .doUpdateSet(Object.fromEntries(stageColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
+            .where(distinct('location_timeline_stages', stageColumns)),
+        )
+        .returning(['location_id', 'kind', 'seq', sql<boolean>`xmax = 0`.as('inserted')])
+        .execute();
+      for (const row of written) state.set(`${row.kind}:${row.location_id}:${row.seq}`, row.inserted);
+    }
+    // The unit's capitalization: the first of its rows that names a stage.
+    const heads = new Map<number, TimelineRow>();
+    for (const row of unitRows)
+      if (row.capitalizationStage && !heads.has(row.unitId ?? 0)) heads.set(row.unitId ?? 0, row);
+    const headColumns = [
+      'capitalization_stage_name',
+      'capitalization_stage_name_en',
+      'capitalization_price_kopecks',
+      'market_price_kopecks',
+      'description',
+      'description_en',
+    ];
+    const headState = new Map<number, boolean>();
+    if (heads.size > 0) {
+      const written = await db
+        .insertInto('unit_timelines')
+        .values(
+          [...heads].map(([unitId, row]) => ({
+            unit_id: unitId,
+            capitalization_stage_name: row.capitalizationStage,
+            capitalization_stage_name_en: row.capitalizationStageEn || row.capitalizationStage,
+            capitalization_price_kopecks: row.capitalizationPrice ?? null,
+            market_price_kopecks: row.marketPrice ?? null,
+            description: row.capitalizationDescription,
+            description_en: row.capitalizationDescriptionEn || row.capitalizationDescription,
+          })),
+        )
+        .onConflict((conflict) =>
+          conflict
+            .column('unit_id')
+            .doUpdateSet(Object.fromEntries(headColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
+            .where(distinct('unit_timelines', headColumns)),
+        )
+        .returning(['unit_id', sql<boolean>`xmax = 0`.as('inserted')])
+        .execute();
+      for (const row of written) headState.set(row.unit_id, row.inserted);
+    }
+    // A row counts as changed when its stage did, or (its unit's head row) when the capitalization did.
+    let inserted = 0;
+    let updated = 0;
+    for (const row of rows) {
+      const owner = row.scope === 'unit' ? row.unitId : row.locationId;
+      const changed = state.get(`${row.scope}:${owner}:${row.seq}`);
+      const head = heads.get(row.unitId ?? 0) === row ? headState.get(row.unitId ?? 0) : undefined;
+      if (changed === true) inserted += 1;
+      else if (changed === false || head !== undefined) updated += 1;
+    }
+    return { inserted, updated };
+  },
+};
+
+export const IMPORT_KINDS = { bookings, incomes, outcomes, inventory, inspections, timelines } as const;
 export type ImportKindName = keyof typeof IMPORT_KINDS;

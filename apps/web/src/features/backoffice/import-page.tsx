@@ -29,6 +29,8 @@ const COLUMNS: Record<ImportKindCode, string> = {
     'unitId, invNumber, name, nameEn, cost, status (true|false|empty), date, spaceId, spaceName, spaceNameEn',
   inspections:
     'inspectionId, locationId, kind (material|service|other), name, nameEn, date, completed, listName, listNameEn, position, group, groupEn, subgroup, subgroupEn, check, checkEn, result (1|0), photos',
+  timelines:
+    'scope (unit|location|periphery), unitId, locationId, seq, level (1–3), name, nameEn, status (0–4), finishDate, description, descriptionEn, capitalizationStage, capitalizationStageEn, capitalizationPrice, marketPrice, capitalizationDescription, capitalizationDescriptionEn',
 };
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };

@@ -17,6 +17,7 @@ export type Session = {
   setCurrentLocationId: (id: number) => void;
   units: Array<{
     unitId: number;
+    userUnitId: number;
     unitName: string;
     unitNameEn: string;
     locationId: number;

@@ -1,0 +1,177 @@
+import { LENDER_TIMELINE_LOCATION_IDS } from '@portal/contract/constants';
+import {
+  type ConstructionStage,
+  type LocationTimeline,
+  type MediaReports,
+  type PeripheryStage,
+  TIMELINE_STATUS_NAMES,
+  type TimelineStatusId,
+  type UnitTimeline,
+} from '@portal/contract/timeline';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Session } from '../auth/sessions.ts';
+import { bookingLocationRows } from '../bookings/queries.ts';
+import * as q from './queries.ts';
+
+const rubles = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
+const status = (value: number) => Math.min(4, Math.max(0, value)) as TimelineStatusId;
+
+/**
+ * Locations whose timeline and reports a user reads: those of their units and loans (like every location page),
+ * and, for lenders, the spec's fixed lender tabs 1, 2 and 3. Anything else is 404.
+ */
+async function assertReadableLocation(ctx: AppContext, session: Session, locationId: number) {
+  const { db } = ctx.database;
+  const lenderTab =
+    session.roles.includes('LENDER') &&
+    (LENDER_TIMELINE_LOCATION_IDS as readonly number[]).includes(locationId);
+  const own = await bookingLocationRows(db, session.userId);
+  if (!own.some((l) => l.id === locationId) && !lenderTab) throw notFound();
+  const location = await q.locationOf(db, locationId);
+  if (!location) throw notFound();
+  return location;
+}
+
+/** GET timeline/get-timeline: the capitalization and construction stages of the user's own unit link. */
+export async function unitTimeline(
+  ctx: AppContext,
+  session: Session,
+  userUnitId: number,
+): Promise<UnitTimeline> {
+  const { db } = ctx.database;
+  const link = await q.userUnitOf(db, session.userId, userUnitId);
+  if (!link) throw notFound();
+  const [head, stages] = await Promise.all([
+    q.unitTimeline(db, link.unit_id),
+    q.unitStages(db, link.unit_id),
+  ]);
+  // A level 2 stage belongs to the level 1 stage before it.
+  let parentSeq: number | null = null;
+  const list: ConstructionStage[] = stages.map((s, i) => {
+    const isTop = s.level === 1 || parentSeq === null;
+    if (isTop) parentSeq = s.seq;
+    const id = status(s.status);
+    return {
+      constructionStageId: s.seq,
+      constructionStageName: s.name,
+      constructionStageNameEn: s.name_en,
+      constructionStatusName: TIMELINE_STATUS_NAMES[id].name,
+      constructionStatusNameEn: TIMELINE_STATUS_NAMES[id].nameEn,
+      constructionStatusId: id,
+      constructionStageDescription: s.description,
+      constructionStageDescriptionEn: s.description_en,
+      finishDate: s.finish_date,
+      isParent: isTop && (stages[i + 1]?.level ?? 1) > 1,
+      groupId: isTop ? null : parentSeq,
+    };
+  });
+  return {
+    userUnitId: link.id,
+    unitId: link.unit_id,
+    capitalizationStageName: head?.capitalization_stage_name ?? null,
+    capitalizationStageNameEn: head?.capitalization_stage_name_en ?? null,
+    capitalizationPrice: rubles(head?.capitalization_price_kopecks ?? null),
+    marketPrice: rubles(head?.market_price_kopecks ?? null),
+    capitalizationStageDescription: head?.description ?? '',
+    capitalizationStageDescriptionEn: head?.description_en ?? '',
+    constructionList: list,
+  };
+}
+
+/**
+ * GET timeline/get-timeline-location: the location's timeline and its periphery stages. The periphery stages
+ * are for investors (spec §2), so only a user who owns a unit there gets them.
+ */
+export async function locationTimeline(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+): Promise<LocationTimeline> {
+  const { db } = ctx.database;
+  const location = await assertReadableLocation(ctx, session, locationId);
+  const [timeline, investor] = await Promise.all([
+    q.locationStages(db, locationId, 'location'),
+    q.ownsUnitIn(db, session.userId, locationId),
+  ]);
+  const periphery = investor ? await q.locationStages(db, locationId, 'periphery') : [];
+  // Levels nest by order: 2 goes into the list of the stage before it, 3 into the inner list of the item before.
+  const stages: PeripheryStage[] = [];
+  for (const s of periphery) {
+    const entry = {
+      id: s.id,
+      date: s.finish_date,
+      status: status(s.status),
+      title: s.name,
+      titleEn: s.name_en,
+    };
+    const stage = stages.at(-1);
+    const item = stage?.list.at(-1);
+    if (s.level === 3 && item) item.innerList.push(entry);
+    else if (s.level >= 2 && stage) stage.list.push({ ...entry, innerList: [] });
+    else
+      stages.push({
+        ...entry,
+        constructionStageDescription: s.description,
+        constructionStageDescriptionEn: s.description_en,
+        list: [],
+      });
+  }
+  return {
+    locationId,
+    locationName: location.name,
+    locationNameEn: location.name_en,
+    timeline: timeline.map((s) => ({
+      seq: s.seq,
+      level: s.level,
+      constructionStageName: s.name,
+      constructionStageNameEn: s.name_en,
+      finishDate: s.finish_date,
+      constructionStageDescription: s.description,
+      constructionStageDescriptionEn: s.description_en,
+      constructionStatusId: status(s.status),
+    })),
+    peripheryStages: stages,
+  };
+}
+
+async function reportsOf(
+  ctx: AppContext,
+  of: { unitId: number } | { locationId: number },
+): Promise<MediaReports> {
+  const { db } = ctx.database;
+  const rows = await q.reports(db, of);
+  const uploads = await q.uploadsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    reports: rows.map((r) => ({
+      id: r.id,
+      reportDate: r.report_date,
+      title: r.title,
+      titleEn: r.title_en,
+      subtitle: r.subtitle_html,
+      subtitleEn: r.subtitle_html_en,
+      uploads: uploads
+        .filter((u) => u.report_id === r.id)
+        .map((u) => ({ publicUrl: u.public_url, mimeType: u.mime_type })),
+    })),
+  };
+}
+
+/** GET timeline/report/unit: reports of a unit the user holds. */
+export async function unitReports(ctx: AppContext, session: Session, unitId: number): Promise<MediaReports> {
+  if (!(await q.holdsUnit(ctx.database.db, session.userId, unitId))) throw notFound();
+  return reportsOf(ctx, { unitId });
+}
+
+/** GET timeline/report/location: the whole-location reports of a location the user may read. */
+export async function locationReports(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+): Promise<MediaReports> {
+  await assertReadableLocation(ctx, session, locationId);
+  return reportsOf(ctx, { locationId });
+}

@@ -1,0 +1,16 @@
+import type { MediaReports } from '@portal/contract/timeline';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import type { TimelineTab } from '../timeline/timeline-rows';
+
+/** A tab's reports: its unit's, or its location's. Role and location are in the key: both reload the page. */
+export function useTabReports(tab: TimelineTab | null, role: string) {
+  return useQuery({
+    queryKey: ['reports', role, tab?.locationId, tab?.reportUnitId ?? null],
+    queryFn: () =>
+      tab?.reportUnitId
+        ? api<MediaReports>('timeline/report/unit', { query: { unitId: tab.reportUnitId } })
+        : api<MediaReports>('timeline/report/location', { query: { locationId: tab?.locationId } }),
+    enabled: tab !== null,
+  });
+}
