@@ -60,6 +60,49 @@ describe("the managers' console", () => {
     await close();
   });
 
+  it("applies a client's change of data from the inbox in the client's card", async () => {
+    const signedIn = await fetch(`${portal.url}/api/v1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'investor@example.com', password: 'Investor1' }),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    const sent = await fetch(`${portal.url}/api/v1/users/send-change-data-request`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ kind: 'base_data', message: 'Прошу указать отчество: Андреевна' }),
+    });
+    expect(sent.status).toBe(200);
+
+    const { page, errors, close } = await openPage(browser);
+    await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
+    await page.getByTestId('inbox-kind').selectOption({ label: 'Изменение данных' });
+    const row = page
+      .getByTestId('inbox-table')
+      .getByRole('row')
+      .filter({ hasText: 'Прошу указать отчество' });
+    await row.getByRole('link', { name: 'Применить' }).click();
+    const applying = page.getByTestId('applying-request');
+    await applying.waitFor();
+    await page.getByTestId('owner-requests').getByText('Прошу указать отчество: Андреевна').waitFor();
+    await screenshot(page, 'backoffice-owner-apply');
+    await page.getByLabel('Отчество').fill('Андреевна');
+    await page.getByRole('button', { name: 'Сохранить и выполнить заявку' }).click();
+    await page.getByText('Изменения сохранены').waitFor();
+    await applying.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('owner-requests').getByText('Прошу указать отчество').count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Заявки' }).click();
+    await page.getByText('Выполнены ·', { exact: false }).click();
+    const done = page
+      .getByTestId('inbox-table')
+      .getByRole('row')
+      .filter({ hasText: 'Прошу указать отчество' });
+    await done.getByText('Комментарий: Данные изменены в карточке клиента').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('creates a client with a unit, who then activates the account through the mail and sees the unit', async () => {
     const { page, errors, close } = await openPage(browser);
     await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
@@ -77,9 +120,10 @@ describe("the managers' console", () => {
     await page.getByText('Клиент создан, ссылка для активации отправлена').waitFor();
     await page.getByRole('heading', { name: 'Орлова Анна' }).waitFor();
 
-    await page.getByLabel('Юнит', { exact: true }).first().click();
-    // The unit picker's own list (the card's document form below has native options too).
-    await page.getByRole('listbox').getByRole('option').first().click();
+    // The first unit of the picker's list (a native select: its options need no dropdown to open).
+    const units = page.getByTestId('add-unit');
+    await units.locator('option').nth(1).waitFor({ state: 'attached' });
+    await units.selectOption({ index: 1 });
     await page.getByLabel('Вложено, ₽').fill('2500000');
     await page.getByRole('button', { name: 'Добавить юнит' }).click();
     await page.getByTestId('owner-units').getByText('2 500 000').waitFor();

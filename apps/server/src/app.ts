@@ -39,6 +39,7 @@ import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
 import { salesRoutes } from './modules/sales/routes.ts';
+import { timelineRoutes } from './modules/timeline/routes.ts';
 
 export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
 
@@ -124,7 +125,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(ctx.captcha.enabled ? ['https://smartcaptcha.yandexcloud.net'] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: a news picture may be a link to the company's site (the console allows https URLs only).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
@@ -171,6 +173,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(backofficeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(importRoutes(ctx), { prefix: '/api/v1' });
   await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(timelineRoutes(ctx), { prefix: '/api/v1' });
   await app.register(financialReportRoutes(), { prefix: '/api/v1' });
   await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
   await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });

@@ -67,6 +67,13 @@ const personSchema = z.object({
 export const requestListQuerySchema = z.object({
   kind: z.enum(REQUEST_KINDS, { error: 'validation.invalid' }).optional(),
   status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }).optional(),
+  ownerId: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .positive({ error: 'validation.invalid' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' })
+    .optional()
+    .describe("One client's requests (the owner card)"),
   ...pageQuery,
 });
 export type RequestListQuery = z.input<typeof requestListQuerySchema>;
@@ -153,7 +160,14 @@ export const ownerCreateSchema = ownerDataSchema.refine((value) => Boolean(value
   path: ['email'],
 });
 export type OwnerCreate = z.input<typeof ownerCreateSchema>;
-export const ownerUpdateSchema = ownerDataSchema;
+/**
+ * PUT /api/v1/backoffice/owners/{id}. With requestId, the save applies that change-of-data request of this owner:
+ * the request is done, with requestComment, in the same transaction.
+ */
+export const ownerUpdateSchema = ownerDataSchema.extend({
+  requestId: z.number({ error: 'validation.invalid' }).int().positive().optional(),
+  requestComment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional(),
+});
 export type OwnerUpdate = z.input<typeof ownerUpdateSchema>;
 
 export const ownerUnitSchema = z.object({
@@ -244,7 +258,14 @@ export const auditListResponseSchema = z.object({
 export type AuditListResponse = z.infer<typeof auditListResponseSchema>;
 
 /** What the console and `npm run import` can load, from CSV or JSON. */
-export const IMPORT_KIND_NAMES = ['bookings', 'incomes', 'outcomes', 'inventory', 'inspections'] as const;
+export const IMPORT_KIND_NAMES = [
+  'bookings',
+  'incomes',
+  'outcomes',
+  'inventory',
+  'inspections',
+  'timelines',
+] as const;
 export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;
 

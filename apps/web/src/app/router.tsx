@@ -148,6 +148,20 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'news/',
+                lazy: page(
+                  () => import('../features/backoffice/content-news-page'),
+                  (m) => m.ContentNewsPage,
+                ),
+              },
+              {
+                path: 'faq/',
+                lazy: page(
+                  () => import('../features/backoffice/content-faq-page'),
+                  (m) => m.ContentFaqPage,
+                ),
+              },
+              {
                 path: 'import/',
                 lazy: page(
                   () => import('../features/backoffice/import-page'),
@@ -206,6 +220,20 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('../features/bookings/bookings-page'),
                   (m) => () => <m.BookingsPage part="periphery" />,
+                ),
+              },
+              {
+                path: '/dashboard/timeline/',
+                lazy: page(
+                  () => import('../features/timeline/timeline-page'),
+                  (m) => m.TimelinePage,
+                ),
+              },
+              {
+                path: '/dashboard/reports/',
+                lazy: page(
+                  () => import('../features/reports/reports-page'),
+                  (m) => m.ReportsPage,
                 ),
               },
               {

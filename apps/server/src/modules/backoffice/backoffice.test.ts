@@ -38,6 +38,19 @@ describe('back office', () => {
     expect((await call(investor, 'PATCH', 'requests/1', { status: 'done', comment: 'x' })).statusCode).toBe(
       403,
     );
+    // Refused before the body is validated: an owner learns nothing of the console's calls.
+    expect((await call(investor, 'POST', 'owners', { roles: 'none' })).statusCode).toBe(403);
+    expect(
+      (
+        await t.request({
+          method: 'POST',
+          url: '/api/v1/backoffice/import/bookings',
+          token: investor,
+          headers: { 'content-type': 'text/csv' },
+          payload: 'not,a,file',
+        })
+      ).statusCode,
+    ).toBe(403);
     expect((await call(manager, 'GET', 'me')).json()).toMatchObject({ roles: ['MANAGER'], managerId: 1 });
   });
 
@@ -180,6 +193,154 @@ describe('back office', () => {
 
     const actions = (await audit(manager)).map((entry: { action: string }) => entry.action);
     expect(actions).toEqual(expect.arrayContaining(['owner.create', 'owner.unit.add']));
+  });
+
+  const ownerData = async (id: number) => {
+    const owner = (await call(admin, 'GET', `owners/${id}`)).json();
+    return {
+      lastName: owner.lastName,
+      firstName: owner.firstName,
+      middleName: owner.middleName,
+      email: owner.email,
+      phone: owner.phone,
+      roles: owner.roles,
+    };
+  };
+
+  it("applies a client's change-of-data request in the same save as the card, or leaves it open", async () => {
+    const own = (await call(manager, 'GET', 'requests?ownerId=1')).json();
+    expect(own.items.length).toBeGreaterThan(0);
+    expect(own.items.every((item: { owner: { id: number } }) => item.owner.id === 1)).toBe(true);
+    const request = own.items.find((item: { kind: string; status: string }) => item.kind === 'change_data');
+    expect(request).toMatchObject({ status: 'new' });
+    const data = await ownerData(1);
+    const statusOf = async () =>
+      (await call(manager, 'GET', 'requests?ownerId=1&kind=change_data')).json().items[0].status;
+
+    // A save that fails (another owner's e-mail) or has no comment leaves the request as it was.
+    const taken = await call(manager, 'PUT', 'owners/1', {
+      ...data,
+      email: 'lender@example.com',
+      requestId: request.id,
+      requestComment: 'Адрес обновлён',
+    });
+    expect(taken.statusCode).toBe(409);
+    const noComment = await call(manager, 'PUT', 'owners/1', {
+      ...data,
+      middleName: 'Андреевна',
+      requestId: request.id,
+    });
+    expect(noComment.statusCode).toBe(400);
+    expect(noComment.json().error.fields).toEqual({
+      requestComment: 'Напишите комментарий к выполненной заявке',
+    });
+    expect((await call(manager, 'GET', 'owners/1')).json().middleName).toBe(data.middleName);
+    expect(await statusOf()).toBe('new');
+    // Only this owner's change-of-data requests: a callback of another client is refused.
+    const callback = (await call(manager, 'GET', 'requests?kind=callback')).json().items[0];
+    const foreign = await call(manager, 'PUT', 'owners/1', {
+      ...data,
+      requestId: callback.id,
+      requestComment: 'x',
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(Object.keys(foreign.json().error.fields)).toEqual(['requestId']);
+
+    const applied = await call(manager, 'PUT', 'owners/1', {
+      ...data,
+      middleName: 'Андреевна',
+      requestId: request.id,
+      requestComment: 'Отчество исправлено',
+    });
+    expect(applied.statusCode).toBe(200);
+    expect((await call(manager, 'GET', 'owners/1')).json().middleName).toBe('Андреевна');
+    const done = (await call(manager, 'GET', 'requests?ownerId=1&kind=change_data')).json().items[0];
+    expect(done).toMatchObject({ id: request.id, status: 'done', comment: 'Отчество исправлено' });
+    expect((await audit(manager)).slice(0, 2)).toMatchObject([
+      {
+        action: 'request.status',
+        entityId: String(request.id),
+        details: { from: 'new', to: 'done', applied: true },
+      },
+      { action: 'owner.update', entityId: '1', details: { middle_name: 'Андреевна', requestId: request.id } },
+    ]);
+    const again = await call(manager, 'PUT', 'owners/1', {
+      ...data,
+      requestId: request.id,
+      requestComment: 'x',
+    });
+    expect(again.statusCode).toBe(400);
+  });
+
+  it('lets an admin assign a client to any manager, audited; a manager keeps own clients', async () => {
+    const data = await ownerData(1);
+    const unknown = await call(admin, 'PUT', 'owners/1', { ...data, managerId: 999_999 });
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().error.fields)).toEqual(['managerId']);
+    expect((await call(admin, 'PUT', 'owners/1', { ...data, managerId: 2 })).statusCode).toBe(200);
+    expect((await audit(admin))[0]).toMatchObject({
+      action: 'owner.update',
+      actor: { email: 'admin@example.com' },
+      details: { manager_id: 2 },
+    });
+    // Now Sokolov's client: out of this manager's sight, and the admin's to edit still.
+    expect((await call(manager, 'GET', 'owners/1')).statusCode).toBe(404);
+    expect((await call(manager, 'PUT', 'owners/1', data)).statusCode).toBe(404);
+    expect((await call(admin, 'PUT', 'owners/1', { ...data, managerId: 1 })).statusCode).toBe(200);
+    // A manager's save cannot hand the client to someone else.
+    expect((await call(manager, 'PUT', 'owners/1', { ...data, managerId: 2 })).statusCode).toBe(200);
+    expect((await call(manager, 'GET', 'owners/1')).json().managerId).toBe(1);
+  });
+
+  it('adds and removes units and loans of a client, validated and audited', async () => {
+    const loan = {
+      locationId: 1,
+      amount: 3_000_000,
+      issuedAt: '2026-01-15',
+      termYearMonth: 36,
+      ratePercent: 14,
+    };
+    for (const bad of [
+      { amount: 0 },
+      { issuedAt: '15.01.2026' },
+      { locationId: 999_999 },
+      { ratePercent: 101 },
+    ]) {
+      expect((await call(manager, 'POST', 'owners/1/loans', { ...loan, ...bad })).statusCode).toBe(400);
+    }
+    expect((await call(manager, 'POST', 'owners/2/loans', loan)).statusCode).toBe(404);
+    expect((await call(investor, 'POST', 'owners/1/loans', loan)).statusCode).toBe(403);
+    const before = (await call(manager, 'GET', 'owners/1')).json();
+    expect((await call(manager, 'POST', 'owners/1/loans', loan)).statusCode).toBe(200);
+    const withLoan = (await call(manager, 'GET', 'owners/1')).json();
+    expect(withLoan.loans).toHaveLength(before.loans.length + 1);
+    expect(withLoan.loans).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ locationId: 1, amount: 3_000_000, ratePercent: 14 }),
+      ]),
+    );
+
+    const link = before.units[0];
+    expect((await call(manager, 'DELETE', `owners/2/units/${link.id}`)).statusCode).toBe(404);
+    expect((await call(manager, 'DELETE', `owners/1/units/${link.id}`)).statusCode).toBe(200);
+    expect((await call(manager, 'DELETE', `owners/1/units/${link.id}`)).statusCode).toBe(404);
+    const after = (await call(manager, 'GET', 'owners/1')).json();
+    expect(after.units.map((unit: { id: number }) => unit.id)).not.toContain(link.id);
+    expect((await audit(manager)).slice(0, 2)).toMatchObject([
+      { action: 'owner.unit.remove', details: { unitId: link.unitId } },
+      { action: 'owner.loan.add', details: { amount: 3_000_000 } },
+    ]);
+    // Back as it was, for the tests after this one.
+    expect(
+      (
+        await call(manager, 'POST', 'owners/1/units', {
+          unitId: link.unitId,
+          relation: link.relation,
+          invested: link.invested,
+          investedAt: link.investedAt,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it("applies a requested change of data and deactivates an account, ending the owner's sessions", async () => {

@@ -52,6 +52,7 @@ export async function requestRows(
   filter: {
     kind?: RequestKindCode | undefined;
     status?: RequestStatus | undefined;
+    ownerId?: number | undefined;
     limit: number;
     offset: number;
   },
@@ -61,6 +62,7 @@ export async function requestRows(
     .innerJoin('users', 'users.id', 'requests.user_id')
     .where(ownersInScopeOrRequestManager(scope));
   if (filter.kind) query = query.where('requests.kind', '=', filter.kind);
+  if (filter.ownerId) query = query.where('requests.user_id', '=', filter.ownerId);
   const counts = await query
     .select(['requests.status', sql<number>`count(*)::int`.as('count')])
     .groupBy('requests.status')

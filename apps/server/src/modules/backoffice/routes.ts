@@ -20,7 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireSession, sessionOf } from '../../http/session-auth.ts';
+import { requireStaff, sessionOf } from '../../http/session-auth.ts';
 import * as backoffice from './service.ts';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -35,7 +35,7 @@ const linkParamsSchema = z.object({
 export function backofficeRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const base = { onRequest: requireSession(ctx) };
+    const base = { onRequest: requireStaff(ctx) };
     const tags = ['backoffice'];
     const security = [{ bearer: [] }];
     const ok = { success: true as const };

@@ -59,6 +59,7 @@ export async function listRequests(
   query: {
     kind?: RequestKindCode | undefined;
     status?: RequestStatus | undefined;
+    ownerId?: number | undefined;
     page: number;
     pageSize: number;
   },
@@ -67,6 +68,7 @@ export async function listRequests(
   const { items, counts } = await q.requestRows(ctx.database.db, scope, {
     kind: query.kind,
     status: query.status,
+    ownerId: query.ownerId,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
@@ -102,19 +104,32 @@ export async function updateRequest(
   await ctx.database.db.transaction().execute(async (trx) => {
     const request = await q.requestById(trx, scope, id);
     if (!request) throw notFound();
-    if (STATUS_ORDER[input.status] <= STATUS_ORDER[request.status]) {
-      throw badRequest('request.statusOrder', 'status');
-    }
-    const comment = input.comment?.trim() || request.manager_comment;
-    if (input.status === 'done' && !comment) throw badRequest('request.commentRequired', 'comment');
-    await q.updateRequest(trx, id, input.status, comment ?? null);
-    await q.insertAudit(trx, {
-      actorUserId: session.userId,
-      action: 'request.status',
-      entity: 'request',
-      entityId: id,
-      details: { from: request.status, to: input.status, kind: request.kind, comment: comment ?? null },
-    });
+    await moveRequest(trx, session, request, input.status, input.comment, 'status', 'comment');
+  });
+}
+
+/** The rule of every status change, audited; `fields` name the body fields its refusals point at. */
+async function moveRequest(
+  trx: Executor,
+  session: Session,
+  request: NonNullable<Awaited<ReturnType<typeof q.requestById>>>,
+  status: RequestStatus,
+  newComment: string | undefined,
+  statusField: string,
+  commentField: string,
+  details: Record<string, unknown> = {},
+) {
+  if (STATUS_ORDER[status] <= STATUS_ORDER[request.status])
+    throw badRequest('request.statusOrder', statusField);
+  const comment = newComment?.trim() || request.manager_comment;
+  if (status === 'done' && !comment) throw badRequest('request.commentRequired', commentField);
+  await q.updateRequest(trx, request.id, status, comment ?? null);
+  await q.insertAudit(trx, {
+    actorUserId: session.userId,
+    action: 'request.status',
+    entity: 'request',
+    entityId: request.id,
+    details: { from: request.status, to: status, kind: request.kind, comment: comment ?? null, ...details },
   });
 }
 
@@ -207,14 +222,27 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
 
 type OwnerData = z.output<typeof ownerUpdateSchema>;
 
-/** A manager assigns own clients to themself only; an admin to any manager. */
-function managerFor(
+/**
+ * A manager's save assigns the client to themself (a manager account without its managers row keeps the current
+ * one); an admin assigns any existing manager, or none.
+ */
+async function managerFor(
+  db: Executor,
   scope: q.Scope,
   requested: number | null | undefined,
   current: number | null,
-): number | null {
-  if (scope.kind === 'manager') return scope.managerId;
-  return requested === undefined ? current : requested;
+): Promise<number | null> {
+  if (scope.kind === 'manager') return scope.managerId > 0 ? scope.managerId : current;
+  if (requested === undefined) return current;
+  if (requested !== null) {
+    const manager = await db
+      .selectFrom('managers')
+      .select('id')
+      .where('id', '=', requested)
+      .executeTakeFirst();
+    if (!manager) throw badRequest('validation.invalid', 'managerId');
+  }
+  return requested;
 }
 
 async function assertContactsFree(db: Executor, data: OwnerData, exceptUserId?: number) {
@@ -251,7 +279,7 @@ export async function createOwner(
     await assertContactsFree(trx, input);
     const user = await trx
       .insertInto('users')
-      .values({ ...userColumns(input), manager_id: managerFor(scope, input.managerId, null) })
+      .values({ ...userColumns(input), manager_id: await managerFor(trx, scope, input.managerId, null) })
       .returning('id')
       .executeTakeFirstOrThrow();
     await q.replaceRoles(trx, user.id, input.roles);
@@ -278,7 +306,10 @@ export async function createOwner(
   return id;
 }
 
-/** Saves an owner's base data, roles and manager (also how a requested change of data is applied). */
+/**
+ * Saves an owner's base data, roles and manager. With requestId it applies that change-of-data request of this
+ * owner: the request is done in the same transaction, so a failed save leaves it open.
+ */
 export async function updateOwner(
   ctx: AppContext,
   session: Session,
@@ -290,14 +321,13 @@ export async function updateOwner(
     const owner = await q.ownerInScope(trx, scope, id);
     if (!owner) throw notFound();
     await assertContactsFree(trx, input, id);
-    const columns = userColumns(input);
+    const columns = {
+      ...userColumns(input),
+      manager_id: await managerFor(trx, scope, input.managerId, owner.manager_id),
+    };
     await trx
       .updateTable('users')
-      .set({
-        ...columns,
-        manager_id: managerFor(scope, input.managerId, owner.manager_id),
-        updated_at: new Date(),
-      })
+      .set({ ...columns, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
     await q.replaceRoles(trx, id, input.roles);
@@ -313,8 +343,17 @@ export async function updateOwner(
       action: 'owner.update',
       entity: 'user',
       entityId: id,
-      details: changed,
+      details: input.requestId === undefined ? changed : { ...changed, requestId: input.requestId },
     });
+    if (input.requestId !== undefined) {
+      const request = await q.requestById(trx, scope, input.requestId);
+      if (!request || request.user_id !== id || request.kind !== 'change_data') {
+        throw badRequest('validation.invalid', 'requestId');
+      }
+      await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {
+        applied: true,
+      });
+    }
   });
 }
 

@@ -100,6 +100,72 @@ describe('content in the back office', () => {
     expect((await call('GET', 'backoffice/news', manager)).json().items.length).toBe(before);
   });
 
+  it('changes an FAQ entry: unpublished it leaves the owners, moved it changes places; refusals in English too', async () => {
+    const created = await call('POST', 'backoffice/faq', manager, {
+      position: 500,
+      question: 'Где найти отчёт?',
+      answer: '<p>В разделе «Документы».</p>',
+      isPublished: true,
+    });
+    const { id } = created.json();
+    const owners = async () =>
+      (await call('GET', 'faq', investor)).json().faq.map((e: { id: number }) => e.id);
+    expect((await owners()).at(-1)).toBe(id);
+
+    const changed = await call('PUT', `backoffice/faq/${id}`, admin, {
+      position: 0,
+      question: 'Где найти отчёт за месяц?',
+      questionEn: 'Where is the monthly report?',
+      answer: '<p onclick="x()">В разделе <a href="javascript:alert(1)">«Документы»</a>.</p>',
+      isPublished: true,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await owners())[0]).toBe(id);
+    const staff = (await call('GET', 'backoffice/faq', manager)).json().items;
+    expect(staff.find((e: { id: number }) => e.id === id)).toMatchObject({
+      question: 'Где найти отчёт за месяц?',
+      questionEn: 'Where is the monthly report?',
+      answer: '<p>В разделе <a rel="noopener noreferrer">«Документы»</a>.</p>',
+      answerEn: '<p>В разделе <a rel="noopener noreferrer">«Документы»</a>.</p>',
+    });
+    expect(
+      (
+        await call('PUT', `backoffice/faq/${id}`, manager, {
+          position: 0,
+          question: 'В',
+          answer: 'О',
+          isPublished: false,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await owners()).not.toContain(id);
+    expect((await audit())[0]).toMatchObject({ action: 'content.faq.update', actor: { id: 5 } });
+
+    const english = await t.request({
+      method: 'PUT',
+      url: `/api/v1/backoffice/faq/${id}`,
+      token: manager,
+      headers: { 'accept-language': 'en' },
+      payload: { position: -1, question: 'В', answer: 'О', isPublished: true },
+    });
+    expect(english.statusCode).toBe(400);
+    expect(english.json().error.fields).toEqual({ position: 'Invalid value' });
+    expect(
+      (
+        await call('PUT', 'backoffice/faq/999999', manager, {
+          position: 0,
+          question: 'В',
+          answer: 'О',
+          isPublished: true,
+        })
+      ).statusCode,
+    ).toBe(404);
+    // An owner is refused before the body is even looked at.
+    expect((await call('PUT', `backoffice/faq/${id}`, investor, { position: 'bad' })).statusCode).toBe(403);
+    expect((await call('DELETE', `backoffice/faq/${id}`, lender)).statusCode).toBe(403);
+    expect((await call('DELETE', 'backoffice/faq/abc', manager)).statusCode).toBe(400);
+  });
+
   it('writes FAQ entries that owners see in their order, and drafts that they do not', async () => {
     const entry = { position: 0, question: 'Есть ли парковка?', answer: '<p>Да, <i>бесплатная</i>.</p>' };
     const published = await call('POST', 'backoffice/faq', manager, { ...entry, isPublished: true });

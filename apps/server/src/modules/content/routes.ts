@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { requireSession, sessionOf } from '../../http/session-auth.ts';
+import { requireStaff, sessionOf } from '../../http/session-auth.ts';
 import { deleteFaq, deleteNews, saveFaq, saveNews, staffFaq, staffNews } from './service.ts';
 
 const errors = {
@@ -26,7 +26,7 @@ const deleted = z.object({ success: z.literal(true) });
 export function contentRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const authed = { onRequest: requireSession(ctx) };
+    const authed = { onRequest: requireStaff(ctx) };
     const security = [{ bearer: [] }];
     const tags = ['backoffice'];
     app.get(

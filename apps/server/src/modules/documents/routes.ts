@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { requireSession, sessionOf } from '../../http/session-auth.ts';
+import { requireSession, requireStaff, sessionOf } from '../../http/session-auth.ts';
 import * as staff from './backoffice.ts';
 import * as documents from './service.ts';
 
@@ -199,7 +199,7 @@ export function backofficeDocumentRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     await registerMultipart(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const base = { onRequest: requireSession(ctx) };
+    const base = { onRequest: requireStaff(ctx) };
     const tags = ['backoffice'];
     const security = [{ bearer: [] }];
     const staffErrors = { ...errors, 403: errorResponseSchema };

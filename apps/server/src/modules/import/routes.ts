@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { requireSession, sessionOf } from '../../http/session-auth.ts';
+import { requireStaff, sessionOf } from '../../http/session-auth.ts';
 import { staffScope } from '../backoffice/service.ts';
 import { detectFormat } from './formats.ts';
 import { runImport } from './service.ts';
@@ -28,7 +28,7 @@ export function importRoutes(ctx: AppContext) {
     app.post(
       '/backoffice/import/:kind',
       {
-        onRequest: requireSession(ctx),
+        onRequest: requireStaff(ctx),
         bodyLimit: IMPORT_MAX_BYTES,
         schema: {
           tags: ['backoffice'],

@@ -12,6 +12,8 @@ import { useBackofficeMe } from './queries';
 const SECTIONS = [
   { path: '/backoffice/', key: 'inbox' },
   { path: '/backoffice/owners/', key: 'owners' },
+  { path: '/backoffice/news/', key: 'news' },
+  { path: '/backoffice/faq/', key: 'faq' },
   { path: '/backoffice/import/', key: 'import' },
   { path: '/backoffice/audit/', key: 'audit' },
 ] as const;

@@ -4,8 +4,8 @@ import {
   Button,
   Group,
   Modal,
+  NativeSelect,
   SegmentedControl,
-  Select,
   Stack,
   Table,
   Text,
@@ -21,15 +21,7 @@ import { ApiError } from '../../shared/api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Pager } from './backoffice-layout';
 import { PAGE_SIZE, useRequests, useUpdateRequest } from './queries';
-
-const STATUS_COLORS: Record<RequestStatus, string> = { new: 'blue', in_progress: 'orange', done: 'gray' };
-
-/** What the owner sent, as short lines: the message, the phone to call back, the document asked for… */
-function payloadLines(payload: Record<string, unknown>): string[] {
-  return Object.entries(payload)
-    .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`);
-}
+import { payloadLines, STATUS_COLORS } from './request-format';
 
 export function InboxPage() {
   const { t, i18n } = useTranslation();
@@ -68,17 +60,19 @@ export function InboxPage() {
             label: statusLabel(value),
           }))}
         />
-        <Select
+        <NativeSelect
           aria-label={t('backoffice.inbox.kind')}
-          placeholder={t('backoffice.kinds.all')}
-          clearable
-          value={kind}
-          onChange={(value) => {
-            setKind(value as RequestKindCode | null);
+          value={kind ?? ''}
+          onChange={(event) => {
+            setKind((event.currentTarget.value || null) as RequestKindCode | null);
             setPage(1);
           }}
-          data={REQUEST_KINDS.map((value) => ({ value, label: t(`backoffice.kinds.${value}`) }))}
+          data={[
+            { value: '', label: t('backoffice.kinds.all') },
+            ...REQUEST_KINDS.map((value) => ({ value, label: t(`backoffice.kinds.${value}`) })),
+          ]}
           w={240}
+          data-testid="inbox-kind"
         />
       </Group>
       {update.error && <ErrorState text={update.error.message} />}
@@ -141,6 +135,16 @@ export function InboxPage() {
                           onClick={() => update.mutate({ id: request.id, status: 'in_progress' })}
                         >
                           {t('backoffice.inbox.take')}
+                        </Button>
+                      )}
+                      {request.kind === 'change_data' && request.status !== 'done' && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          component={Link}
+                          to={`/backoffice/owners/${request.owner.id}?apply=${request.id}`}
+                        >
+                          {t('backoffice.owner.apply')}
                         </Button>
                       )}
                       {request.status !== 'done' && (

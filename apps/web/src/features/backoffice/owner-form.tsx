@@ -1,10 +1,10 @@
-import { Checkbox, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { OwnerUpdate } from '@portal/contract/backoffice';
 import { ORGANIZATION_TYPES, type OrganizationTypeCode, ROLE_CODES } from '@portal/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { PhoneInput } from '../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../shared/validation';
-import { useCatalogue } from './queries';
+import { useBackofficeMe, useCatalogue } from './queries';
 
 export type OwnerFormValues = {
   lastName: string;
@@ -47,7 +47,7 @@ export function toOwnerBody(values: OwnerFormValues): OwnerUpdate {
     organizationType: values.organizationType,
     locale: values.locale,
     roles: values.roles,
-    ...(values.managerId ? { managerId: Number(values.managerId) } : {}),
+    managerId: values.managerId ? Number(values.managerId) : null,
   };
 }
 
@@ -73,15 +73,17 @@ export function OwnerFields({
   values,
   onChange,
   errors,
-  canChooseManager,
 }: {
   values: OwnerFormValues;
   onChange: (values: OwnerFormValues) => void;
   errors: Record<string, string | undefined>;
-  canChooseManager: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const catalogue = useCatalogue();
+  const me = useBackofficeMe();
+  // The server assigns a manager's clients to that manager; only an admin picks one.
+  const isAdmin = me.data?.roles.includes('ADMIN') ?? false;
+  const ownManagerId = me.data?.managerId ?? null;
   const en = i18n.language === 'en';
   const set = <K extends keyof OwnerFormValues>(key: K, value: OwnerFormValues[K]) =>
     onChange({ ...values, [key]: value });
@@ -140,38 +142,41 @@ export function OwnerFields({
           onChange={(event) => set('contractDate', event.currentTarget.value)}
           error={errors.contractDate}
         />
-        <Select
+        {/* Native selects: quick by keyboard in a long form, and sure to open on a loaded machine. */}
+        <NativeSelect
           label={t('backoffice.owner.organizationType')}
           value={values.organizationType}
-          onChange={(value) => value && set('organizationType', value as OrganizationTypeCode)}
+          onChange={(event) => set('organizationType', event.currentTarget.value as OrganizationTypeCode)}
           data={Object.entries(ORGANIZATION_TYPES).map(([value, type]) => ({
             value,
             label: en ? type.nameEn : type.name,
           }))}
-          allowDeselect={false}
         />
-        <Select
+        <NativeSelect
           label={t('backoffice.owner.locale')}
           value={values.locale}
-          onChange={(value) => value && set('locale', value as 'ru' | 'en')}
+          onChange={(event) => set('locale', event.currentTarget.value as 'ru' | 'en')}
           data={[
             { value: 'ru', label: 'Русский' },
             { value: 'en', label: 'English' },
           ]}
-          allowDeselect={false}
         />
-        {canChooseManager && (
-          <Select
-            label={t('backoffice.owner.manager')}
-            value={values.managerId}
-            onChange={(value) => set('managerId', value)}
-            data={(catalogue.data?.managers ?? []).map((manager) => ({
+        <NativeSelect
+          label={t('backoffice.owner.manager')}
+          description={isAdmin ? undefined : t('backoffice.owner.managerSelf')}
+          value={isAdmin ? (values.managerId ?? '') : String(ownManagerId ?? values.managerId ?? '')}
+          onChange={(event) => set('managerId', event.currentTarget.value || null)}
+          disabled={!isAdmin}
+          error={errors.managerId}
+          data={[
+            { value: '', label: t('backoffice.owner.noManager') },
+            ...(catalogue.data?.managers ?? []).map((manager) => ({
               value: String(manager.id),
               label: manager.name,
-            }))}
-            clearable
-          />
-        )}
+            })),
+          ]}
+          data-testid="owner-manager"
+        />
       </SimpleGrid>
       <Checkbox.Group
         label={t('backoffice.owners.roles')}

@@ -4,27 +4,30 @@ import {
   Badge,
   Button,
   Group,
+  NativeSelect,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import type { OwnerDetail } from '@portal/contract/backoffice';
+import type { ManagerRequest, OwnerDetail } from '@portal/contract/backoffice';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { ApiError } from '../../shared/api/client';
 import { formatDate, formatMoney } from '../../shared/format';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { OwnerDocuments } from './owner-documents';
 import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
-import { useBackofficeMe, useCatalogue, useOwner, useOwnerMutations } from './queries';
+import { OwnerRequests } from './owner-requests';
+import { useCatalogue, useOwner, useOwnerMutations } from './queries';
+import { payloadLines } from './request-format';
 
 export function OwnerPage() {
   const { t } = useTranslation();
@@ -60,8 +63,10 @@ function toValues(owner: OwnerDetail): OwnerFormValues {
 function OwnerCard({ owner }: { owner: OwnerDetail }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
-  const me = useBackofficeMe();
   const created = (useLocation().state as { created?: boolean } | null)?.created;
+  const preselect = Number(useSearchParams()[0].get('apply')) || null;
+  const [applying, setApplying] = useState<ManagerRequest | null>(null);
+  const [requestComment, setRequestComment] = useState('');
   const mutations = useOwnerMutations(owner.id);
   const [values, setValues] = useState(() => toValues(owner));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -104,6 +109,16 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
         )}
       </Group>
       {created && <Alert color="green">{t('backoffice.owners.created')}</Alert>}
+      <OwnerRequests
+        ownerId={owner.id}
+        preselect={preselect}
+        applyingId={applying?.id ?? null}
+        onApply={(request) => {
+          setApplying(request);
+          setRequestComment(t('backoffice.owner.appliedComment'));
+          setSaved(false);
+        }}
+      />
 
       <Paper withBorder radius="md" p="md">
         <form
@@ -114,7 +129,18 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
             setErrors(found);
             setSaved(false);
             if (Object.keys(found).length > 0) return;
-            mutations.update.mutate(toOwnerBody(values), { onSuccess: () => setSaved(true) });
+            mutations.update.mutate(
+              {
+                ...toOwnerBody(values),
+                ...(applying ? { requestId: applying.id, requestComment } : {}),
+              },
+              {
+                onSuccess: () => {
+                  setSaved(true);
+                  setApplying(null);
+                },
+              },
+            );
           }}
         >
           <Stack>
@@ -128,11 +154,44 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                 setSaved(false);
               }}
               errors={{ ...serverError?.fields, ...errors }}
-              canChooseManager={me.data?.roles.includes('ADMIN') ?? false}
             />
+            {applying && (
+              <Alert color="blue" variant="light" data-testid="applying-request">
+                <Stack gap="xs">
+                  <Text size="sm">{t('backoffice.owner.applying', { id: applying.id })}</Text>
+                  <Text size="sm" fw={500} className="backoffice-payload">
+                    {payloadLines(applying.payload).join('\n')}
+                  </Text>
+                  <Textarea
+                    label={t('backoffice.inbox.comment')}
+                    description={t('backoffice.inbox.commentHint')}
+                    value={requestComment}
+                    onChange={(event) => setRequestComment(event.currentTarget.value)}
+                    error={serverError?.fields.requestComment ?? serverError?.fields.requestId}
+                    autosize
+                    minRows={2}
+                    maxLength={2000}
+                  />
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="sm"
+                    ta="left"
+                    onClick={() => setApplying(null)}
+                  >
+                    {t('backoffice.owner.applyCancel')}
+                  </Anchor>
+                </Stack>
+              </Alert>
+            )}
+            {serverError && Object.keys(serverError.fields).length === 0 && (
+              <Text c="red" size="sm" role="alert">
+                {serverError.message}
+              </Text>
+            )}
             <Group>
               <Button type="submit" loading={mutations.update.isPending}>
-                {t('common.save')}
+                {t(applying ? 'backoffice.owner.saveAndComplete' : 'common.save')}
               </Button>
               {saved && (
                 <Text c="green" size="sm" role="status">
@@ -241,7 +300,7 @@ function AddUnitForm({ ownerId }: { ownerId: number }) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const { addUnit } = useOwnerMutations(ownerId);
-  const [unitId, setUnitId] = useState<string | null>(null);
+  const [unitId, setUnitId] = useState('');
   const [relation, setRelation] = useState<'owner' | 'lender'>('owner');
   const [invested, setInvested] = useState<number | string>(0);
   const [investedAt, setInvestedAt] = useState('');
@@ -266,28 +325,27 @@ function AddUnitForm({ ownerId }: { ownerId: number }) {
             invested: Number(invested) || 0,
             investedAt: investedAt || null,
           },
-          { onSuccess: () => setUnitId(null) },
+          { onSuccess: () => setUnitId('') },
         );
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <Select
+        <NativeSelect
           label={t('backoffice.owner.unit')}
-          data={groups}
+          data={[{ value: '', label: '' }, ...groups]}
           value={unitId}
-          onChange={setUnitId}
-          searchable
+          onChange={(event) => setUnitId(event.currentTarget.value)}
           error={addUnit.error?.message}
+          data-testid="add-unit"
         />
-        <Select
+        <NativeSelect
           label={t('backoffice.owner.relation')}
           value={relation}
-          onChange={(value) => value && setRelation(value as 'owner' | 'lender')}
+          onChange={(event) => setRelation(event.currentTarget.value as 'owner' | 'lender')}
           data={(['owner', 'lender'] as const).map((value) => ({
             value,
             label: t(`backoffice.owner.relations.${value}`),
           }))}
-          allowDeselect={false}
         />
         <NumberInput
           label={t('backoffice.owner.invested')}
@@ -314,7 +372,7 @@ function AddLoanForm({ ownerId }: { ownerId: number }) {
   const { t } = useTranslation();
   const catalogue = useCatalogue();
   const { addLoan } = useOwnerMutations(ownerId);
-  const [locationId, setLocationId] = useState<string | null>(null);
+  const [locationId, setLocationId] = useState('');
   const [amount, setAmount] = useState<number | string>('');
   const [issuedAt, setIssuedAt] = useState('');
   const [term, setTerm] = useState<number | string>(36);
@@ -338,14 +396,18 @@ function AddLoanForm({ ownerId }: { ownerId: number }) {
       }}
     >
       <SimpleGrid cols={{ base: 1, sm: 6 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <Select
+        <NativeSelect
           label={t('backoffice.owner.location')}
-          data={(catalogue.data?.locations ?? []).map((location) => ({
-            value: String(location.id),
-            label: location.name,
-          }))}
+          data={[
+            { value: '', label: '' },
+            ...(catalogue.data?.locations ?? []).map((location) => ({
+              value: String(location.id),
+              label: location.name,
+            })),
+          ]}
           value={locationId}
-          onChange={setLocationId}
+          onChange={(event) => setLocationId(event.currentTarget.value)}
+          data-testid="add-loan-location"
         />
         <NumberInput
           label={t('backoffice.owner.amount')}

@@ -7,7 +7,7 @@ import { ApiError } from '../../shared/api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Pager } from './backoffice-layout';
 import { emptyOwner, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
-import { PAGE_SIZE, useBackofficeMe, useCreateOwner, useOwners } from './queries';
+import { PAGE_SIZE, useCreateOwner, useOwners } from './queries';
 
 const STATUS_COLORS = { active: 'green', invited: 'blue', deactivated: 'gray' } as const;
 
@@ -93,7 +93,6 @@ export function OwnersPage() {
 function CreateOwnerModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const me = useBackofficeMe();
   const create = useCreateOwner();
   const [values, setValues] = useState<OwnerFormValues>(emptyOwner);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -116,12 +115,7 @@ function CreateOwnerModal({ onClose }: { onClose: () => void }) {
           <Text size="sm" c="dimmed">
             {t('backoffice.owners.createHint')}
           </Text>
-          <OwnerFields
-            values={values}
-            onChange={setValues}
-            errors={{ ...serverError?.fields, ...errors }}
-            canChooseManager={me.data?.roles.includes('ADMIN') ?? false}
-          />
+          <OwnerFields values={values} onChange={setValues} errors={{ ...serverError?.fields, ...errors }} />
           {serverError && Object.keys(serverError.fields).length === 0 && (
             <Text c="red" size="sm" role="alert">
               {serverError.message}

@@ -37,7 +37,12 @@ export function useCatalogue() {
   });
 }
 
-export function useRequests(filter: { kind?: RequestKindCode; status?: RequestStatus; page: number }) {
+export function useRequests(filter: {
+  kind?: RequestKindCode;
+  status?: RequestStatus;
+  ownerId?: number;
+  page: number;
+}) {
   return useQuery({
     queryKey: ['backoffice', 'requests', filter],
     queryFn: () =>
@@ -96,7 +101,8 @@ export function useCreateOwner() {
 
 export function useOwnerMutations(id: number) {
   const invalidate = useInvalidate();
-  const refresh = () => invalidate('owner', 'owners');
+  // A save may complete the change-of-data request it applies.
+  const refresh = () => invalidate('owner', 'owners', 'requests');
   return {
     update: useMutation({
       mutationFn: (input: OwnerUpdate) => api(`backoffice/owners/${id}`, { method: 'PUT', body: input }),

@@ -1,0 +1,77 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ManagerRequest } from '@portal/contract/backoffice';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorState } from '../../shared/ui/page-state';
+import { useRequests } from './queries';
+import { payloadLines, STATUS_COLORS } from './request-format';
+
+/**
+ * The client's open requests on the card. A change of data is applied here: the manager edits the form below and
+ * its save completes the request (`preselect` comes from the inbox's 'Apply' link).
+ */
+export function OwnerRequests({
+  ownerId,
+  preselect,
+  applyingId,
+  onApply,
+}: {
+  ownerId: number;
+  preselect: number | null;
+  applyingId: number | null;
+  onApply: (request: ManagerRequest) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const requests = useRequests({ ownerId, page: 1 });
+  const open = (requests.data?.items ?? []).filter((request) => request.status !== 'done');
+  const preselected = open.find((request) => request.id === preselect && request.kind === 'change_data');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the inbox's request has loaded.
+  useEffect(() => {
+    if (preselected) onApply(preselected);
+  }, [preselected?.id]);
+
+  if (requests.isError) return <ErrorState onRetry={() => void requests.refetch()} />;
+  if (open.length === 0) return null;
+  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="owner-requests">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('backoffice.owner.openRequests')}
+        </Title>
+        {open.map((request) => (
+          <Group key={request.id} justify="space-between" align="flex-start" gap="sm" wrap="wrap">
+            <Stack gap={2} style={{ minWidth: 0, flex: '1 1 280px' }}>
+              <Group gap="xs">
+                <Text fw={600} size="sm">
+                  №{request.id} · {t(`backoffice.kinds.${request.kind}`)}
+                </Text>
+                <Badge color={STATUS_COLORS[request.status]} variant="light">
+                  {t(`backoffice.status.${request.status}`)}
+                </Badge>
+                <Text size="xs" c="dimmed">
+                  {dateTime.format(new Date(request.createdAt))}
+                </Text>
+              </Group>
+              <Text size="sm" className="backoffice-payload">
+                {payloadLines(request.payload).join('\n') || '—'}
+              </Text>
+            </Stack>
+            {request.kind === 'change_data' && (
+              <Button
+                size="xs"
+                variant={applyingId === request.id ? 'filled' : 'light'}
+                onClick={() => onApply(request)}
+              >
+                {t('backoffice.owner.apply')}
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
