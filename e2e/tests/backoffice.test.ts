@@ -103,6 +103,33 @@ describe("the managers' console", () => {
     await close();
   });
 
+  it("applies a company's new bank details from the inbox, and the client sees them in the profile", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
+    await page.getByTestId('inbox-kind').selectOption({ label: 'Банковские реквизиты' });
+    const row = page.getByTestId('inbox-table').getByRole('row').filter({ hasText: '40702810900000001234' });
+    await row.getByRole('link', { name: 'Применить' }).click();
+    const bank = page.getByTestId('owner-bank-details');
+    await bank.getByTestId('applying-bank-request').waitFor();
+    await bank.getByLabel('Расчётный счёт').fill('4070281090000000');
+    await bank.getByRole('button', { name: 'Сохранить и выполнить заявку' }).click();
+    await bank.getByText('Расчётный счёт — 20 цифр').waitFor();
+    await bank.getByLabel('Расчётный счёт').fill('40702810900000001234');
+    await bank.getByRole('button', { name: 'Сохранить и выполнить заявку' }).click();
+    await bank.getByText('Изменения сохранены').waitFor();
+    await bank.getByTestId('applying-bank-request').waitFor({ state: 'detached' });
+    await screenshot(page, 'backoffice-owner-bank-details');
+    expect(errors).toEqual([]);
+    await close();
+
+    const owner = await openPage(browser);
+    await signIn(owner.page, portal.url, 'both@example.com', 'Both1234');
+    await owner.page.goto(`${portal.url}/profile/`);
+    await owner.page.getByText('40702810900000001234').waitFor();
+    expect(owner.errors).toEqual([]);
+    await owner.close();
+  });
+
   it('creates a client with a unit, who then activates the account through the mail and sees the unit', async () => {
     const { page, errors, close } = await openPage(browser);
     await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bankDetailsSchema } from './account.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES, STAFF_ROLE_CODES } from './constants.ts';
 
 const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof typeof ORGANIZATION_TYPES], {
@@ -170,6 +171,35 @@ export const ownerUpdateSchema = ownerDataSchema.extend({
 });
 export type OwnerUpdate = z.input<typeof ownerUpdateSchema>;
 
+const digits = (pattern: RegExp, error: string) => z.string().trim().regex(pattern, { error });
+/**
+ * PUT /api/v1/backoffice/owners/{id}/bank-details: a sole proprietor's or a company's bank details (kpp and
+ * jurAddress are the company's). With requestId the save applies that bank-details request of this owner.
+ */
+export const ownerBankDetailsUpdateSchema = z.object({
+  inn: digits(/^(\d{10}|\d{12})$/, 'bank.inn'),
+  kpp: digits(/^\d{9}$/, 'bank.kpp')
+    .nullable()
+    .optional(),
+  ogrn: digits(/^(\d{13}|\d{15})$/, 'bank.ogrn'),
+  bik: digits(/^\d{9}$/, 'bank.bik'),
+  bankName: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(200, { error: 'validation.tooLong' }),
+  paymentAccount: digits(/^\d{20}$/, 'bank.account'),
+  jurAddress: optionalText(500).nullable().optional(),
+  address: z
+    .string()
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(500, { error: 'validation.tooLong' }),
+  requestId: z.number({ error: 'validation.invalid' }).int().positive().optional(),
+  requestComment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional(),
+});
+export type OwnerBankDetailsUpdate = z.input<typeof ownerBankDetailsUpdateSchema>;
+
 export const ownerUnitSchema = z.object({
   id: z.number().int().describe('The user-unit link'),
   unitId: z.number().int(),
@@ -200,6 +230,7 @@ export const ownerDetailSchema = ownerSummarySchema.extend({
   locale: z.enum(LOCALES),
   units: z.array(ownerUnitSchema),
   loans: z.array(ownerLoanSchema),
+  bankDetails: bankDetailsSchema.nullable().describe('None for an individual or until given'),
 });
 export type OwnerDetail = z.infer<typeof ownerDetailSchema>;
 

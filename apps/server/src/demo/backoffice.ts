@@ -37,6 +37,14 @@ export async function seedBackoffice(db: Executor, passwords: Map<number, string
     },
     { user: 3, manager: 1, kind: 'callback', status: 'new', days: 1, payload: { phone: '+79990000003' } },
     {
+      user: 3,
+      manager: 1,
+      kind: 'bank_details',
+      status: 'new',
+      days: 1,
+      payload: { message: 'Смените расчётный счёт на 40702810900000001234, банк тот же' },
+    },
+    {
       user: 1,
       manager: 1,
       kind: 'document',

@@ -272,6 +272,68 @@ describe('back office', () => {
     expect(again.statusCode).toBe(400);
   });
 
+  it("saves a company's bank details applying its request, audited without the numbers; an individual has none", async () => {
+    const details = {
+      inn: '7701234567',
+      kpp: '770101001',
+      ogrn: '1027700000001',
+      bik: '044525225',
+      bankName: 'ПАО «Банк»',
+      paymentAccount: '40702810000000000099',
+      jurAddress: 'Москва, Тверская ул., 1',
+      address: 'Москва, Тверская ул., 1',
+    };
+    const company = await t.signIn('both@example.com');
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/send-change-data-request',
+      token: company,
+      payload: { kind: 'bank_details', message: 'Новый счёт 40702810000000000099' },
+    });
+    const requestId = sent.json().requestId as number;
+    const save = (token: string, ownerId: number, body: object) =>
+      call(token, 'PUT', `owners/${ownerId}/bank-details`, body);
+
+    const bad = await save(manager, 3, { ...details, inn: '12', paymentAccount: '4070' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toMatchObject({
+      inn: 'ИНН — 10 или 12 цифр',
+      paymentAccount: 'Расчётный счёт — 20 цифр',
+    });
+    const noKpp = await save(manager, 3, { ...details, kpp: null });
+    expect(noKpp.statusCode).toBe(400);
+    expect(Object.keys(noKpp.json().error.fields)).toEqual(['kpp']);
+    const individual = await save(manager, 1, details);
+    expect(individual.statusCode).toBe(400);
+    expect(individual.json().error.message).toBe('У физического лица нет реквизитов в кабинете');
+    expect((await save(manager, 2, details)).statusCode).toBe(404);
+    expect((await call(manager, 'GET', 'owners/3')).json().bankDetails.paymentAccount).not.toBe(
+      details.paymentAccount,
+    );
+
+    const applied = await save(manager, 3, { ...details, requestId, requestComment: 'Реквизиты обновлены' });
+    expect(applied.statusCode).toBe(200);
+    expect((await call(manager, 'GET', 'owners/3')).json().bankDetails).toEqual(details);
+    const profile = await t.request({ method: 'GET', url: '/api/v1/users/data-profile', token: company });
+    expect(profile.json().bankDetails).toEqual(details);
+    const trail = await audit(manager);
+    expect(trail.slice(0, 2)).toMatchObject([
+      { action: 'request.status', entityId: String(requestId), details: { to: 'done', applied: true } },
+      { action: 'owner.bankDetails', entityId: '3', details: { requestId } },
+    ]);
+    expect(trail[1].details.changed).toContain('payment_account');
+    expect(JSON.stringify(trail[1].details)).not.toContain(details.paymentAccount);
+
+    // A sole proprietor keeps no KPP or legal address.
+    const sole = await save(admin, 2, { ...details, inn: '770123456789', ogrn: '304770000000001' });
+    expect(sole.statusCode).toBe(200);
+    expect((await call(admin, 'GET', 'owners/2')).json().bankDetails).toMatchObject({
+      inn: '770123456789',
+      kpp: null,
+      jurAddress: null,
+    });
+  });
+
   it('lets an admin assign a client to any manager, audited; a manager keeps own clients', async () => {
     const data = await ownerData(1);
     const unknown = await call(admin, 'PUT', 'owners/1', { ...data, managerId: 999_999 });

@@ -1,5 +1,5 @@
 import type { RequestKindCode, RequestStatus } from '@portal/contract/backoffice';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -216,6 +216,19 @@ export async function ownerLoans(db: Executor, userId: number) {
     ])
     .where('loans.user_id', '=', userId)
     .orderBy('loans.issued_at')
+    .execute();
+}
+
+export async function bankDetails(db: Executor, userId: number) {
+  return db.selectFrom('bank_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function upsertBankDetails(db: Executor, row: Insertable<DB['bank_details']>) {
+  const { user_id: _key, ...columns } = row;
+  await db
+    .insertInto('bank_details')
+    .values(row)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(columns))
     .execute();
 }
 

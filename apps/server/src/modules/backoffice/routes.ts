@@ -4,6 +4,7 @@ import {
   backofficeCatalogueResponseSchema,
   backofficeIdParamsSchema,
   backofficeMeResponseSchema,
+  ownerBankDetailsUpdateSchema,
   ownerCreateSchema,
   ownerDetailSchema,
   ownerListQuerySchema,
@@ -147,6 +148,25 @@ export function backofficeRoutes(ctx: AppContext) {
       },
       async (request) => {
         await backoffice.updateOwner(ctx, sessionOf(request), request.params.id, request.body);
+        return ok;
+      },
+    );
+
+    app.put(
+      '/backoffice/owners/:id/bank-details',
+      {
+        ...base,
+        schema: {
+          tags,
+          security,
+          summary: "Save a sole proprietor's or company's bank details, applying their request when named",
+          params: backofficeIdParamsSchema,
+          body: ownerBankDetailsUpdateSchema,
+          response: { 200: okSchema, ...withNotFound },
+        },
+      },
+      async (request) => {
+        await backoffice.saveOwnerBankDetails(ctx, sessionOf(request), request.params.id, request.body);
         return ok;
       },
     );

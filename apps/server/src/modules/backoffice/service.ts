@@ -5,6 +5,7 @@ import type {
   OwnerDetail,
   OwnerListResponse,
   OwnerSummary,
+  ownerBankDetailsUpdateSchema,
   ownerCreateSchema,
   ownerLoanCreateSchema,
   ownerUnitCreateSchema,
@@ -189,7 +190,11 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
   const db = ctx.database.db;
   const row = await q.ownerInScope(db, scope, id);
   if (!row) throw notFound();
-  const [units, loans] = await Promise.all([q.ownerUnits(db, id), q.ownerLoans(db, id)]);
+  const [units, loans, bank] = await Promise.all([
+    q.ownerUnits(db, id),
+    q.ownerLoans(db, id),
+    q.bankDetails(db, id),
+  ]);
   return {
     ...toSummary(row),
     lastName: row.last_name,
@@ -217,6 +222,19 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
       termYearMonth: loan.term_year_month,
       ratePercent: Number(loan.rate_percent),
     })),
+    bankDetails:
+      bank && row.organization_type !== 'individual'
+        ? {
+            inn: bank.inn,
+            kpp: bank.kpp,
+            ogrn: bank.ogrn,
+            bik: bank.bik,
+            bankName: bank.bank_name,
+            paymentAccount: bank.payment_account,
+            jurAddress: bank.jur_address,
+            address: bank.address,
+          }
+        : null,
   };
 }
 
@@ -348,6 +366,60 @@ export async function updateOwner(
     if (input.requestId !== undefined) {
       const request = await q.requestById(trx, scope, input.requestId);
       if (!request || request.user_id !== id || request.kind !== 'change_data') {
+        throw badRequest('validation.invalid', 'requestId');
+      }
+      await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {
+        applied: true,
+      });
+    }
+  });
+}
+
+/**
+ * Saves the bank details of a sole proprietor or a company (an individual has none in the portal). With requestId it
+ * applies that bank-details request of this owner in the same transaction. The audit names the changed fields, not
+ * their values: account numbers stay out of the log.
+ */
+export async function saveOwnerBankDetails(
+  ctx: AppContext,
+  session: Session,
+  id: number,
+  input: z.output<typeof ownerBankDetailsUpdateSchema>,
+): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const owner = await q.ownerInScope(trx, scope, id);
+    if (!owner) throw notFound();
+    if (owner.organization_type === 'individual') throw badRequest('bank.notForIndividual');
+    const company = owner.organization_type === 'company';
+    if (company && !input.kpp) throw badRequest('validation.required', 'kpp');
+    if (company && !input.jurAddress) throw badRequest('validation.required', 'jurAddress');
+    const row = {
+      user_id: id,
+      inn: input.inn,
+      kpp: company ? (input.kpp ?? null) : null,
+      ogrn: input.ogrn,
+      bik: input.bik,
+      bank_name: input.bankName,
+      payment_account: input.paymentAccount,
+      jur_address: company ? (input.jurAddress ?? null) : null,
+      address: input.address,
+    };
+    const before = await q.bankDetails(trx, id);
+    await q.upsertBankDetails(trx, row);
+    const changed = Object.keys(row).filter(
+      (key) => key !== 'user_id' && before?.[key as keyof typeof row] !== row[key as keyof typeof row],
+    );
+    await q.insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.bankDetails',
+      entity: 'user',
+      entityId: id,
+      details: input.requestId === undefined ? { changed } : { changed, requestId: input.requestId },
+    });
+    if (input.requestId !== undefined) {
+      const request = await q.requestById(trx, scope, input.requestId);
+      if (!request || request.user_id !== id || request.kind !== 'bank_details') {
         throw badRequest('validation.invalid', 'requestId');
       }
       await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {

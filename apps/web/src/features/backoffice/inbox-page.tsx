@@ -21,7 +21,7 @@ import { ApiError } from '../../shared/api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Pager } from './backoffice-layout';
 import { PAGE_SIZE, useRequests, useUpdateRequest } from './queries';
-import { payloadLines, STATUS_COLORS } from './request-format';
+import { isApplicable, payloadLines, STATUS_COLORS } from './request-format';
 
 export function InboxPage() {
   const { t, i18n } = useTranslation();
@@ -137,7 +137,7 @@ export function InboxPage() {
                           {t('backoffice.inbox.take')}
                         </Button>
                       )}
-                      {request.kind === 'change_data' && request.status !== 'done' && (
+                      {isApplicable(request) && (
                         <Button
                           size="xs"
                           variant="default"

@@ -23,6 +23,7 @@ import { NotFoundPage } from '../../app/not-found-page';
 import { ApiError } from '../../shared/api/client';
 import { formatDate, formatMoney } from '../../shared/format';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
 import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { OwnerRequests } from './owner-requests';
@@ -118,6 +119,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           setRequestComment(t('backoffice.owner.appliedComment'));
           setSaved(false);
         }}
+        canApply={(request) => request.kind !== 'bank_details' || owner.organizationType !== 'individual'}
       />
 
       <Paper withBorder radius="md" p="md">
@@ -132,12 +134,12 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
             mutations.update.mutate(
               {
                 ...toOwnerBody(values),
-                ...(applying ? { requestId: applying.id, requestComment } : {}),
+                ...(applying?.kind === 'change_data' ? { requestId: applying.id, requestComment } : {}),
               },
               {
                 onSuccess: () => {
                   setSaved(true);
-                  setApplying(null);
+                  if (applying?.kind === 'change_data') setApplying(null);
                 },
               },
             );
@@ -155,7 +157,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
               }}
               errors={{ ...serverError?.fields, ...errors }}
             />
-            {applying && (
+            {applying?.kind === 'change_data' && (
               <Alert color="blue" variant="light" data-testid="applying-request">
                 <Stack gap="xs">
                   <Text size="sm">{t('backoffice.owner.applying', { id: applying.id })}</Text>
@@ -191,7 +193,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
             )}
             <Group>
               <Button type="submit" loading={mutations.update.isPending}>
-                {t(applying ? 'backoffice.owner.saveAndComplete' : 'common.save')}
+                {t(applying?.kind === 'change_data' ? 'backoffice.owner.saveAndComplete' : 'common.save')}
               </Button>
               {saved && (
                 <Text c="green" size="sm" role="status">
@@ -202,6 +204,15 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           </Stack>
         </form>
       </Paper>
+
+      {owner.organizationType !== 'individual' && (
+        <OwnerBankDetails
+          owner={owner}
+          applying={applying?.kind === 'bank_details' ? applying : null}
+          onApplied={() => setApplying(null)}
+          onApplyCancel={() => setApplying(null)}
+        />
+      )}
 
       <Paper withBorder radius="md" p="md">
         <Stack>

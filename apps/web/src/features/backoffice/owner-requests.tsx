@@ -4,27 +4,32 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../shared/ui/page-state';
 import { useRequests } from './queries';
-import { payloadLines, STATUS_COLORS } from './request-format';
+import { isApplicable, payloadLines, STATUS_COLORS } from './request-format';
 
 /**
- * The client's open requests on the card. A change of data is applied here: the manager edits the form below and
- * its save completes the request (`preselect` comes from the inbox's 'Apply' link).
+ * The client's open requests on the card. A change of data or of bank details is applied here: the manager edits the
+ * form below and its save completes the request (`preselect` comes from the inbox's 'Apply' link).
  */
 export function OwnerRequests({
   ownerId,
   preselect,
   applyingId,
   onApply,
+  canApply,
 }: {
   ownerId: number;
   preselect: number | null;
   applyingId: number | null;
   onApply: (request: ManagerRequest) => void;
+  /** Bank details apply only to a sole proprietor or a company. */
+  canApply: (request: ManagerRequest) => boolean;
 }) {
   const { t, i18n } = useTranslation();
   const requests = useRequests({ ownerId, page: 1 });
   const open = (requests.data?.items ?? []).filter((request) => request.status !== 'done');
-  const preselected = open.find((request) => request.id === preselect && request.kind === 'change_data');
+  const preselected = open.find(
+    (request) => request.id === preselect && isApplicable(request) && canApply(request),
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the inbox's request has loaded.
   useEffect(() => {
     if (preselected) onApply(preselected);
@@ -60,7 +65,7 @@ export function OwnerRequests({
                 {payloadLines(request.payload).join('\n') || '—'}
               </Text>
             </Stack>
-            {request.kind === 'change_data' && (
+            {isApplicable(request) && canApply(request) && (
               <Button
                 size="xs"
                 variant={applyingId === request.id ? 'filled' : 'light'}

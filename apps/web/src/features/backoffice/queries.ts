@@ -4,6 +4,7 @@ import type {
   BackofficeMe,
   ImportKindCode,
   ImportReport,
+  OwnerBankDetailsUpdate,
   OwnerCreate,
   OwnerDetail,
   OwnerListResponse,
@@ -122,6 +123,11 @@ export function useOwnerMutations(id: number) {
     }),
     addLoan: useMutation({
       mutationFn: (input: OwnerLoanCreate) => api(`backoffice/owners/${id}/loans`, { body: input }),
+      onSuccess: refresh,
+    }),
+    saveBankDetails: useMutation({
+      mutationFn: (input: OwnerBankDetailsUpdate) =>
+        api(`backoffice/owners/${id}/bank-details`, { method: 'PUT', body: input }),
       onSuccess: refresh,
     }),
   };

@@ -413,6 +413,7 @@ export const en: Resources = {
       applying: 'Saving completes request no. {{id}}: enter what the client asks for in the form.',
       applyCancel: 'Save without the request',
       appliedComment: "Data changed in the client's card",
+      bankAppliedComment: "Bank details changed in the client's card",
       saveAndComplete: 'Save and complete the request',
       saved: 'Changes saved',
       units: 'Units',
