@@ -24,6 +24,7 @@ import { type Logger, REDACTED_PATHS } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { backofficeReportRoutes } from './modules/backoffice-reports/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { cameraRoutes } from './modules/cameras/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
@@ -183,6 +184,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(faqRoutes(ctx), { prefix: '/api/v1' });
   await app.register(newsRoutes(ctx), { prefix: '/api/v1' });
   await app.register(contentRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(backofficeReportRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -56,6 +56,19 @@ export const MESSAGES = {
     ru: 'Выберите, кому новость: инвесторам, займодателям или всем',
     en: 'Choose who the news is for: investors, lenders or both',
   },
+  'reports.fileType': {
+    ru: 'Загрузите фото JPEG, PNG или WebP либо видео MP4',
+    en: 'Upload a JPEG, PNG or WebP photo or an MP4 video',
+  },
+  'reports.fileSize': {
+    ru: 'Фото не больше 10 МБ, видео не больше 50 МБ',
+    en: 'A photo must not exceed 10 MB and a video 50 MB',
+  },
+  'reports.fileRequired': { ru: 'Выберите файл', en: 'Choose a file' },
+  'reports.unitOfLocation': {
+    ru: 'Выберите юнит этой локации или всю локацию',
+    en: 'Choose a unit of this location or the whole location',
+  },
   'faq.questionRequired': { ru: 'Напишите вопрос', en: 'Write your question' },
   'validation.tooLong': { ru: 'Слишком длинное значение', en: 'The value is too long' },
   'request.invalidJson': { ru: 'Тело запроса не является JSON', en: 'The request body is not valid JSON' },

@@ -427,6 +427,7 @@ export interface MediaReportUploadsTable {
   position: number;
   public_url: string;
   mime_type: string;
+  upload_id: Generated<BigIntId | null>;
 }
 
 export interface SchemaMigrationsTable {

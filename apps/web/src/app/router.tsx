@@ -162,6 +162,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'reports/',
+                lazy: page(
+                  () => import('../features/backoffice/content-reports-page'),
+                  (m) => m.ContentReportsPage,
+                ),
+              },
+              {
                 path: 'import/',
                 lazy: page(
                   () => import('../features/backoffice/import-page'),

@@ -58,6 +58,15 @@ describe('camera calls and the streams endpoint', () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/streams/clips/camera-6.mp4' })).statusCode).toBe(
       404,
     );
+    // Safari asks for byte ranges before it plays an MP4.
+    const clip = await t.request({
+      method: 'GET',
+      url: '/api/v1/streams/clips/camera-1.mp4',
+      headers: { range: 'bytes=0-1' },
+    });
+    expect(clip.statusCode).toBe(206);
+    expect(clip.headers['content-range']).toMatch(/^bytes 0-1\/\d+$/);
+    expect(clip.rawPayload).toHaveLength(2);
   });
 
   it('slides the window with the clock and marks each wrap as a discontinuity', () => {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendWithRanges } from '../../http/byte-ranges.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireSession, sessionOf } from '../../http/session-auth.ts';
 import { cameras } from './service.ts';
@@ -45,10 +46,8 @@ export function cameraRoutes(ctx: AppContext) {
       async (request, reply) => {
         const n = Number(/^camera-([1-5])\.mp4$/.exec(request.params.name)?.[1]);
         if (!n) throw notFound();
-        return reply
-          .type('video/mp4')
-          .header('cache-control', 'public, max-age=86400')
-          .send(await readAsset(`clips/camera-${n}.mp4`));
+        reply.type('video/mp4').header('cache-control', 'public, max-age=86400');
+        return sendWithRanges(request, reply, await readAsset(`clips/camera-${n}.mp4`));
       },
     );
     app.get(

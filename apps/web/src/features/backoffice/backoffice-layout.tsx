@@ -14,6 +14,7 @@ const SECTIONS = [
   { path: '/backoffice/owners/', key: 'owners' },
   { path: '/backoffice/news/', key: 'news' },
   { path: '/backoffice/faq/', key: 'faq' },
+  { path: '/backoffice/reports/', key: 'reports' },
   { path: '/backoffice/import/', key: 'import' },
   { path: '/backoffice/audit/', key: 'audit' },
 ] as const;

@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import {
+  REPORT_IMAGE_MAX_BYTES,
+  REPORT_MEDIA_TYPES,
+  REPORT_VIDEO_MAX_BYTES,
+  STAFF_REPORTS_PAGE_SIZE,
+  type StaffReport,
+  type StaffReportList,
+  type StaffReportMedia,
+  type staffReportBodySchema,
+} from '@portal/contract/backoffice-reports';
+import { fileTypeFromBuffer } from 'file-type';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { sanitizeHtml } from '../../integrations/html.ts';
+import type { Session } from '../auth/sessions.ts';
+import { insertAudit } from '../backoffice/queries.ts';
+import { staffScope } from '../backoffice/service.ts';
+import * as q from './queries.ts';
+
+/**
+ * The console's photo and video reports. Like news, reports are the company's content, so every manager and admin
+ * may write them; subtitles are sanitized when stored and every change is in the audit log.
+ */
+type ReportFields = z.output<typeof staffReportBodySchema>;
+
+const MEDIA_KIND = 'report-media';
+const MEDIA_DIR = 'reports';
+
+export async function staffReports(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+  page: number,
+): Promise<StaffReportList> {
+  await staffScope(ctx, session);
+  const { db } = ctx.database;
+  const [rows, total] = await Promise.all([
+    q.locationReports(db, locationId, STAFF_REPORTS_PAGE_SIZE, (page - 1) * STAFF_REPORTS_PAGE_SIZE),
+    q.countLocationReports(db, locationId),
+  ]);
+  const media = await q.mediaOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const items: StaffReport[] = rows.map((r) => ({
+    id: r.id,
+    locationId: r.location_id,
+    unitId: r.unit_id,
+    unitName: r.unit_name,
+    reportDate: r.report_date,
+    title: r.title,
+    titleEn: r.title_en,
+    subtitle: r.subtitle_html,
+    subtitleEn: r.subtitle_html_en,
+    media: media
+      .filter((m) => m.report_id === r.id)
+      .map((m) => ({ id: m.id, publicUrl: m.public_url, mimeType: m.mime_type })),
+  }));
+  return { items, total };
+}
+
+async function assertPlace(db: Executor, body: ReportFields) {
+  if (!(await q.reportLocation(db, body.locationId))) throw badRequest('validation.invalid', 'locationId');
+  if (body.unitId != null && !(await q.unitInLocation(db, body.unitId, body.locationId))) {
+    throw badRequest('reports.unitOfLocation', 'unitId');
+  }
+}
+
+const reportRow = (body: ReportFields) => ({
+  location_id: body.locationId,
+  unit_id: body.unitId ?? null,
+  report_date: body.reportDate,
+  title: body.title,
+  title_en: body.titleEn || body.title,
+  subtitle_html: sanitizeHtml(body.subtitle),
+  subtitle_html_en: sanitizeHtml(body.subtitleEn || body.subtitle),
+});
+
+/** Creates (id undefined) or updates a report; another id answers 404. */
+export async function saveReport(
+  ctx: AppContext,
+  session: Session,
+  id: number | undefined,
+  body: ReportFields,
+): Promise<number> {
+  await staffScope(ctx, session);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    await assertPlace(trx, body);
+    const saved =
+      id === undefined
+        ? await trx
+            .insertInto('media_reports')
+            .values(reportRow(body))
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('media_reports')
+            .set(reportRow(body))
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirst();
+    if (!saved) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: id === undefined ? 'content.report.create' : 'content.report.update',
+      entity: 'media_report',
+      entityId: saved.id,
+      details: {
+        title: body.title,
+        locationId: body.locationId,
+        unitId: body.unitId ?? null,
+        reportDate: body.reportDate,
+      },
+    });
+    return Number(saved.id);
+  });
+}
+
+/** Deletes a report with its media; the files leave the store once the rows are gone. */
+export async function deleteReport(ctx: AppContext, session: Session, id: number): Promise<void> {
+  await staffScope(ctx, session);
+  const keys = await ctx.database.db.transaction().execute(async (trx) => {
+    const report = await q.lockReport(trx, id);
+    if (!report) throw notFound();
+    const uploads = await q.uploadKeysOf(trx, id);
+    await trx.deleteFrom('media_reports').where('id', '=', id).execute();
+    await q.deleteUploads(
+      trx,
+      uploads.map((u) => u.id),
+    );
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.report.delete',
+      entity: 'media_report',
+      entityId: id,
+      details: { title: report.title, files: uploads.length },
+    });
+    return uploads.map((u) => u.storage_key);
+  });
+  await Promise.all(keys.map((key) => ctx.files.delete(key)));
+}
+
+/** The type of an upload by its content (not its name or declared type), within its size limit. */
+export async function mediaType(data: Buffer): Promise<(typeof REPORT_MEDIA_TYPES)[number]> {
+  if (data.length === 0) throw badRequest('reports.fileRequired', 'file');
+  const type = (await fileTypeFromBuffer(data))?.mime;
+  const known = REPORT_MEDIA_TYPES.find((t) => t === type);
+  if (!known) throw badRequest('reports.fileType', 'file');
+  const limit = known === 'video/mp4' ? REPORT_VIDEO_MAX_BYTES : REPORT_IMAGE_MAX_BYTES;
+  if (data.length > limit) throw badRequest('reports.fileSize', 'file');
+  return known;
+}
+
+/** Adds a photo or video to a report, last in its order. */
+export async function addMedia(
+  ctx: AppContext,
+  session: Session,
+  reportId: number,
+  file: { data: Buffer; name: string | undefined },
+): Promise<StaffReportMedia> {
+  await staffScope(ctx, session);
+  const mime = await mediaType(file.data);
+  // The key is the file's only address for owners' <img> and <video>, so it is long and random.
+  const key = `${MEDIA_DIR}/${randomBytes(18).toString('base64url')}`;
+  const publicUrl = `/api/v1/files/${key}`;
+  const mimeType = mime === 'video/mp4' ? 'VIDEO' : mime;
+  await ctx.files.put(key, file.data);
+  try {
+    return await ctx.database.db.transaction().execute(async (trx) => {
+      const report = await q.lockReport(trx, reportId);
+      if (!report) throw notFound();
+      const upload = await trx
+        .insertInto('uploads')
+        .values({
+          storage_key: key,
+          owner_user_id: null,
+          kind: MEDIA_KIND,
+          mime_type: mime,
+          size_bytes: file.data.length,
+          original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const media = await trx
+        .insertInto('media_report_uploads')
+        .values({
+          report_id: reportId,
+          position: await q.nextPosition(trx, reportId),
+          public_url: publicUrl,
+          mime_type: mimeType,
+          upload_id: upload.id,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertAudit(trx, {
+        actorUserId: session.userId,
+        action: 'content.report.media.add',
+        entity: 'media_report',
+        entityId: reportId,
+        details: { mediaId: media.id, uploadId: upload.id, mimeType: mime, sizeBytes: file.data.length },
+      });
+      return { id: Number(media.id), publicUrl, mimeType };
+    });
+  } catch (error) {
+    await ctx.files.delete(key);
+    throw error;
+  }
+}
+
+export async function removeMedia(
+  ctx: AppContext,
+  session: Session,
+  reportId: number,
+  mediaId: number,
+): Promise<void> {
+  await staffScope(ctx, session);
+  const key = await ctx.database.db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('media_report_uploads')
+      .where('id', '=', mediaId)
+      .where('report_id', '=', reportId)
+      .returning(['upload_id', 'public_url'])
+      .executeTakeFirst();
+    if (!gone) throw notFound();
+    const upload = gone.upload_id
+      ? await trx
+          .deleteFrom('uploads')
+          .where('id', '=', gone.upload_id)
+          .returning('storage_key')
+          .executeTakeFirst()
+      : undefined;
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.report.media.remove',
+      entity: 'media_report',
+      entityId: reportId,
+      details: { mediaId, publicUrl: gone.public_url },
+    });
+    return upload?.storage_key;
+  });
+  if (key) await ctx.files.delete(key);
+}
+
+/** A report's uploaded file, served by its unguessable key so owners' <img> and <video> load it. */
+export async function readReportMedia(
+  ctx: AppContext,
+  name: string,
+): Promise<{ data: Buffer; mimeType: string } | null> {
+  const key = `${MEDIA_DIR}/${name}`;
+  const upload = await q.reportUpload(ctx.database.db, key);
+  if (!upload) return null;
+  const data = await ctx.files.get(key);
+  return data ? { data, mimeType: upload.mime_type } : null;
+}
