@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ActiveUnit, DataProfile, UserLocation, UserUnit } from '@portal/contract/account';
+import type { ActiveUnit, BankDetails, DataProfile, UserLocation, UserUnit } from '@portal/contract/account';
 import {
   AVATAR_MAX_BYTES,
   LOCALES,
@@ -12,6 +12,7 @@ import {
 import { ERROR_CODES } from '@portal/contract/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
@@ -131,6 +132,28 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
   });
 }
 
+/** The bank details of a sole proprietor or a company; an individual has none in the portal. */
+export async function bankDetailsOf(
+  db: Executor,
+  userId: number,
+  organizationType: string,
+): Promise<BankDetails | null> {
+  if (organizationType === 'individual') return null;
+  const bank = await q.bankDetailsRow(db, userId);
+  return bank
+    ? {
+        inn: bank.inn,
+        kpp: bank.kpp,
+        ogrn: bank.ogrn,
+        bik: bank.bik,
+        bankName: bank.bank_name,
+        paymentAccount: bank.payment_account,
+        jurAddress: bank.jur_address,
+        address: bank.address,
+      }
+    : null;
+}
+
 /** GET users/data-profile */
 export async function dataProfile(ctx: AppContext, session: Session): Promise<DataProfile> {
   const { db } = ctx.database;
@@ -138,8 +161,7 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
   if (!row) throw notFound();
   const roles = ownerRoles(session);
   const locations = await userLocations(ctx, session);
-  const bank =
-    row.organization_type === 'individual' ? undefined : await q.bankDetailsRow(db, session.userId);
+  const bankDetails = await bankDetailsOf(db, session.userId, row.organization_type);
   const manager =
     row.managerName !== null
       ? {
@@ -171,18 +193,7 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
     roles: roles.map((code) => ({ code, name: ROLES[code].name, nameEn: ROLES[code].nameEn })),
     phone: row.phone,
     email: row.email,
-    bankDetails: bank
-      ? {
-          inn: bank.inn,
-          kpp: bank.kpp,
-          ogrn: bank.ogrn,
-          bik: bank.bik,
-          bankName: bank.bank_name,
-          paymentAccount: bank.payment_account,
-          jurAddress: bank.jur_address,
-          address: bank.address,
-        }
-      : null,
+    bankDetails,
     twoFactorEnabled: row.two_factor_phone !== null,
     needSign: row.needSign,
     currentRole,

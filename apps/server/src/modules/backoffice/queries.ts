@@ -219,10 +219,6 @@ export async function ownerLoans(db: Executor, userId: number) {
     .execute();
 }
 
-export async function bankDetails(db: Executor, userId: number) {
-  return db.selectFrom('bank_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
-}
-
 export async function upsertBankDetails(db: Executor, row: Insertable<DB['bank_details']>) {
   const { user_id: _key, ...columns } = row;
   await db

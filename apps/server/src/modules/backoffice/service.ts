@@ -19,6 +19,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { bankDetailsRow } from '../account/queries.ts';
+import { bankDetailsOf } from '../account/service.ts';
 import { signupEmail, signupSms } from '../auth/emails.ts';
 import { newLinkToken } from '../auth/passwords.ts';
 import { insertAuthLink } from '../auth/queries.ts';
@@ -193,7 +195,7 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
   const [units, loans, bank] = await Promise.all([
     q.ownerUnits(db, id),
     q.ownerLoans(db, id),
-    q.bankDetails(db, id),
+    bankDetailsOf(db, id, row.organization_type),
   ]);
   return {
     ...toSummary(row),
@@ -222,19 +224,7 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
       termYearMonth: loan.term_year_month,
       ratePercent: Number(loan.rate_percent),
     })),
-    bankDetails:
-      bank && row.organization_type !== 'individual'
-        ? {
-            inn: bank.inn,
-            kpp: bank.kpp,
-            ogrn: bank.ogrn,
-            bik: bank.bik,
-            bankName: bank.bank_name,
-            paymentAccount: bank.payment_account,
-            jurAddress: bank.jur_address,
-            address: bank.address,
-          }
-        : null,
+    bankDetails: bank,
   };
 }
 
@@ -405,7 +395,7 @@ export async function saveOwnerBankDetails(
       jur_address: company ? (input.jurAddress ?? null) : null,
       address: input.address,
     };
-    const before = await q.bankDetails(trx, id);
+    const before = await bankDetailsRow(trx, id);
     await q.upsertBankDetails(trx, row);
     const changed = Object.keys(row).filter(
       (key) => key !== 'user_id' && before?.[key as keyof typeof row] !== row[key as keyof typeof row],
