@@ -1,22 +1,10 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { ManagerRequest, OwnerDetail } from '@portal/contract/backoffice';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
+import { ApplyingRequest } from './owner-requests';
 import { useOwnerMutations } from './queries';
-import { payloadLines } from './request-format';
 
 type Field = 'inn' | 'kpp' | 'ogrn' | 'bik' | 'bankName' | 'paymentAccount' | 'jurAddress' | 'address';
 
@@ -118,27 +106,14 @@ export function OwnerBankDetails({
             ))}
           </SimpleGrid>
           {applying && (
-            <Alert color="blue" variant="light" data-testid="applying-bank-request">
-              <Stack gap="xs">
-                <Text size="sm">{t('backoffice.owner.applying', { id: applying.id })}</Text>
-                <Text size="sm" fw={500} className="backoffice-payload">
-                  {payloadLines(applying.payload).join('\n')}
-                </Text>
-                <Textarea
-                  label={t('backoffice.inbox.comment')}
-                  description={t('backoffice.inbox.commentHint')}
-                  value={comment}
-                  onChange={(event) => setComment(event.currentTarget.value)}
-                  error={serverError?.fields.requestComment ?? serverError?.fields.requestId}
-                  autosize
-                  minRows={2}
-                  maxLength={2000}
-                />
-                <Anchor component="button" type="button" size="sm" ta="left" onClick={onApplyCancel}>
-                  {t('backoffice.owner.applyCancel')}
-                </Anchor>
-              </Stack>
-            </Alert>
+            <ApplyingRequest
+              request={applying}
+              comment={comment}
+              onCommentChange={setComment}
+              error={serverError?.fields.requestComment ?? serverError?.fields.requestId}
+              onCancel={onApplyCancel}
+              testId="applying-bank-request"
+            />
           )}
           {serverError && Object.keys(serverError.fields).length === 0 && (
             <Text c="red" size="sm" role="alert">

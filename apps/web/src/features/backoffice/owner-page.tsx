@@ -11,7 +11,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -26,9 +25,8 @@ import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
 import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
-import { OwnerRequests } from './owner-requests';
+import { ApplyingRequest, OwnerRequests } from './owner-requests';
 import { useCatalogue, useOwner, useOwnerMutations } from './queries';
-import { payloadLines } from './request-format';
 
 export function OwnerPage() {
   const { t } = useTranslation();
@@ -158,33 +156,14 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
               errors={{ ...serverError?.fields, ...errors }}
             />
             {applying?.kind === 'change_data' && (
-              <Alert color="blue" variant="light" data-testid="applying-request">
-                <Stack gap="xs">
-                  <Text size="sm">{t('backoffice.owner.applying', { id: applying.id })}</Text>
-                  <Text size="sm" fw={500} className="backoffice-payload">
-                    {payloadLines(applying.payload).join('\n')}
-                  </Text>
-                  <Textarea
-                    label={t('backoffice.inbox.comment')}
-                    description={t('backoffice.inbox.commentHint')}
-                    value={requestComment}
-                    onChange={(event) => setRequestComment(event.currentTarget.value)}
-                    error={serverError?.fields.requestComment ?? serverError?.fields.requestId}
-                    autosize
-                    minRows={2}
-                    maxLength={2000}
-                  />
-                  <Anchor
-                    component="button"
-                    type="button"
-                    size="sm"
-                    ta="left"
-                    onClick={() => setApplying(null)}
-                  >
-                    {t('backoffice.owner.applyCancel')}
-                  </Anchor>
-                </Stack>
-              </Alert>
+              <ApplyingRequest
+                request={applying}
+                comment={requestComment}
+                onCommentChange={setRequestComment}
+                error={serverError?.fields.requestComment ?? serverError?.fields.requestId}
+                onCancel={() => setApplying(null)}
+                testId="applying-request"
+              />
             )}
             {serverError && Object.keys(serverError.fields).length === 0 && (
               <Text c="red" size="sm" role="alert">

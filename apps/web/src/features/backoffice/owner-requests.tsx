@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { ManagerRequest } from '@portal/contract/backoffice';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,5 +78,47 @@ export function OwnerRequests({
         ))}
       </Stack>
     </Paper>
+  );
+}
+
+/** Beside a form whose save completes the request: what the client asked for and the comment the request gets. */
+export function ApplyingRequest({
+  request,
+  comment,
+  onCommentChange,
+  error,
+  onCancel,
+  testId,
+}: {
+  request: ManagerRequest;
+  comment: string;
+  onCommentChange: (comment: string) => void;
+  error: string | undefined;
+  onCancel: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="blue" variant="light" data-testid={testId}>
+      <Stack gap="xs">
+        <Text size="sm">{t('backoffice.owner.applying', { id: request.id })}</Text>
+        <Text size="sm" fw={500} className="backoffice-payload">
+          {payloadLines(request.payload).join('\n')}
+        </Text>
+        <Textarea
+          label={t('backoffice.inbox.comment')}
+          description={t('backoffice.inbox.commentHint')}
+          value={comment}
+          onChange={(event) => onCommentChange(event.currentTarget.value)}
+          error={error}
+          autosize
+          minRows={2}
+          maxLength={2000}
+        />
+        <Anchor component="button" type="button" size="sm" ta="left" onClick={onCancel}>
+          {t('backoffice.owner.applyCancel')}
+        </Anchor>
+      </Stack>
+    </Alert>
   );
 }
