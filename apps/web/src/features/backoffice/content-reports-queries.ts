@@ -1,8 +1,6 @@
 import type { StaffReportBody, StaffReportList, StaffReportMedia } from '@portal/contract/backoffice-reports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
-import { ApiError, api } from '../../shared/api/client';
-import { storage } from '../../shared/storage';
+import { api, uploadWithProgress } from '../../shared/api/client';
 
 export function useStaffReports(locationId: number | null, page: number) {
   return useQuery({
@@ -52,41 +50,13 @@ export function useReportMutations() {
   };
 }
 
-/** One photo or video as multipart, through XMLHttpRequest for its upload progress (fetch reports none). */
+/** One photo or video as multipart, with its upload progress. */
 function uploadReportMedia(
   reportId: number,
   file: File,
   onProgress: (percent: number) => void,
 ): Promise<StaffReportMedia> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/backoffice/reports/${reportId}/media`);
-    const token = storage.token();
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let body: { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // not the API's JSON: the generic message below
-      }
-      if (request.status === 200) resolve(body as StaffReportMedia);
-      else
-        reject(
-          new ApiError(
-            request.status,
-            body.error?.code ?? 'unknown',
-            body.error?.message ?? i18n.t('common.actionFailed'),
-            body.error?.fields,
-          ),
-        );
-    };
-    request.onerror = () => reject(new ApiError(0, 'network', i18n.t('common.networkError')));
-    const form = new FormData();
-    form.append('file', file);
-    request.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file);
+  return uploadWithProgress(`backoffice/reports/${reportId}/media`, form, onProgress);
 }

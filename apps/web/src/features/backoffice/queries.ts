@@ -16,9 +16,7 @@ import type {
   RequestStatus,
 } from '@portal/contract/backoffice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import i18n from 'i18next';
-import { ApiError, api } from '../../shared/api/client';
-import { storage } from '../../shared/storage';
+import { ApiError, api, uploadWithProgress } from '../../shared/api/client';
 
 export const PAGE_SIZE = 20;
 
@@ -141,47 +139,20 @@ export function useAudit(page: number) {
   });
 }
 
-/**
- * Sends an import file with XMLHttpRequest, which reports upload progress (fetch does not); the answer is the
- * server's report, or an ApiError with the message in the user's language.
- */
+/** Sends an import file with its upload progress; the answer is the server's report of the rows. */
 export function uploadImport(
   kind: ImportKindCode,
   file: File,
   skipInvalid: boolean,
   onProgress: (percent: number) => void,
 ): Promise<ImportReport> {
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `/api/v1/backoffice/import/${kind}${skipInvalid ? '?skipInvalid=true' : ''}`);
-    const token = storage.token();
-    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-    request.setRequestHeader(
-      'content-type',
-      file.name.toLowerCase().endsWith('.json') ? 'application/json' : 'text/csv',
-    );
-    request.setRequestHeader('x-file-name', encodeURIComponent(file.name));
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    request.onload = () => {
-      let body: { error?: { code?: string; message?: string } } & Partial<ImportReport> = {};
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        // not the API's JSON: the generic message below
-      }
-      if (request.status === 200) resolve(body as ImportReport);
-      else
-        reject(
-          new ApiError(
-            request.status,
-            body.error?.code ?? 'unknown',
-            body.error?.message ?? i18n.t('common.actionFailed'),
-          ),
-        );
-    };
-    request.onerror = () => reject(new ApiError(0, 'network', i18n.t('common.networkError')));
-    request.send(file);
-  });
+  return uploadWithProgress(
+    `backoffice/import/${kind}${skipInvalid ? '?skipInvalid=true' : ''}`,
+    file,
+    onProgress,
+    {
+      'content-type': file.name.toLowerCase().endsWith('.json') ? 'application/json' : 'text/csv',
+      'x-file-name': encodeURIComponent(file.name),
+    },
+  );
 }

@@ -101,3 +101,45 @@ export async function download(path: string, query?: RequestOptions['query']): P
   link.click();
   setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
+
+/**
+ * POSTs a file body through XMLHttpRequest, which reports upload progress (fetch does not); the answer is the JSON
+ * body, or an ApiError with the server's message in the user's language.
+ */
+export function uploadWithProgress<T>(
+  path: string,
+  body: XMLHttpRequestBodyInit,
+  onProgress: (percent: number) => void,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `/api/v1/${path}`);
+    const token = storage.token();
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(headers)) request.setRequestHeader(name, value);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    request.onload = () => {
+      let answer: { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
+      try {
+        answer = JSON.parse(request.responseText);
+      } catch {
+        // not the API's JSON: the generic message below
+      }
+      if (request.status === 200) resolve(answer as T);
+      else
+        reject(
+          new ApiError(
+            request.status,
+            answer.error?.code ?? 'unknown',
+            answer.error?.message ?? i18n.t('common.actionFailed'),
+            answer.error?.fields,
+          ),
+        );
+    };
+    request.onerror = () => reject(new ApiError(0, 'network', i18n.t('common.networkError')));
+    request.send(body);
+  });
+}
