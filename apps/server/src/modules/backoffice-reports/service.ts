@@ -18,6 +18,7 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import type { Session } from '../auth/sessions.ts';
 import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
+import { saveContentRow } from '../content/save-content.ts';
 import * as q from './queries.ts';
 
 /**
@@ -89,25 +90,9 @@ export async function saveReport(
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
     await assertPlace(trx, body);
-    const saved =
-      id === undefined
-        ? await trx
-            .insertInto('media_reports')
-            .values(reportRow(body))
-            .returning('id')
-            .executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('media_reports')
-            .set(reportRow(body))
-            .where('id', '=', id)
-            .returning('id')
-            .executeTakeFirst();
-    if (!saved) throw notFound();
-    await insertAudit(trx, {
-      actorUserId: session.userId,
-      action: id === undefined ? 'content.report.create' : 'content.report.update',
+    return saveContentRow(trx, session, 'media_reports', id, reportRow(body), {
+      action: 'content.report',
       entity: 'media_report',
-      entityId: saved.id,
       details: {
         title: body.title,
         locationId: body.locationId,
@@ -115,7 +100,6 @@ export async function saveReport(
         reportDate: body.reportDate,
       },
     });
-    return Number(saved.id);
   });
 }
 

@@ -11,6 +11,7 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import type { Session } from '../auth/sessions.ts';
 import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
+import { saveContentRow } from './save-content.ts';
 
 /**
  * The console's FAQ and news: content is the company's, not a client's, so every manager and admin may write it.
@@ -57,26 +58,13 @@ export async function saveFaq(
   body: FaqFields,
 ): Promise<number> {
   await staffScope(ctx, session);
-  return ctx.database.db.transaction().execute(async (trx) => {
-    const saved =
-      id === undefined
-        ? await trx.insertInto('faq').values(faqRow(body)).returning('id').executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('faq')
-            .set(faqRow(body))
-            .where('id', '=', id)
-            .returning('id')
-            .executeTakeFirst();
-    if (!saved) throw notFound();
-    await insertAudit(trx, {
-      actorUserId: session.userId,
-      action: id === undefined ? 'content.faq.create' : 'content.faq.update',
+  return ctx.database.db.transaction().execute((trx) =>
+    saveContentRow(trx, session, 'faq', id, faqRow(body), {
+      action: 'content.faq',
       entity: 'faq',
-      entityId: saved.id,
       details: { question: body.question, isPublished: body.isPublished },
-    });
-    return Number(saved.id);
-  });
+    }),
+  );
 }
 
 export async function deleteFaq(ctx: AppContext, session: Session, id: number): Promise<void> {
@@ -141,31 +129,18 @@ export async function saveNews(
   body: NewsFields,
 ): Promise<number> {
   await staffScope(ctx, session);
-  return ctx.database.db.transaction().execute(async (trx) => {
-    const saved =
-      id === undefined
-        ? await trx.insertInto('news').values(newsRow(body)).returning('id').executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('news')
-            .set(newsRow(body))
-            .where('id', '=', id)
-            .returning('id')
-            .executeTakeFirst();
-    if (!saved) throw notFound();
-    await insertAudit(trx, {
-      actorUserId: session.userId,
-      action: id === undefined ? 'content.news.create' : 'content.news.update',
+  return ctx.database.db.transaction().execute((trx) =>
+    saveContentRow(trx, session, 'news', id, newsRow(body), {
+      action: 'content.news',
       entity: 'news',
-      entityId: saved.id,
       details: {
         title: body.title,
         forInvestors: body.forInvestors,
         forLenders: body.forLenders,
         isPublished: body.isPublished,
       },
-    });
-    return Number(saved.id);
-  });
+    }),
+  );
 }
 
 export async function deleteNews(ctx: AppContext, session: Session, id: number): Promise<void> {
