@@ -16,7 +16,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useFaqMutations, useStaffFaq } from './content-queries';
-import { DeleteModal, FormError, fieldErrors, HtmlField, PublishedBadge } from './content-ui';
+import {
+  ContentRowActions,
+  DeleteModal,
+  EnglishHeading,
+  FormError,
+  fieldErrors,
+  HtmlField,
+  PublishedBadge,
+} from './content-ui';
 
 type FaqValues = {
   position: number | string;
@@ -67,22 +75,15 @@ export function ContentFaqPage() {
                   </Text>
                 </Group>
               </Stack>
-              <Group gap={6}>
-                <Button size="xs" variant="default" onClick={() => setEditing(item)}>
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={save.isPending && save.variables?.id === item.id}
-                  onClick={() => save.mutate({ id: item.id, body: entryBody(item, !item.isPublished) })}
-                >
-                  {t(item.isPublished ? 'backofficeContent.unpublish' : 'backofficeContent.publish')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
-                  {t('backofficeContent.delete')}
-                </Button>
-              </Group>
+              <ContentRowActions
+                published={item.isPublished}
+                toggling={save.isPending && save.variables?.id === item.id}
+                onEdit={() => setEditing(item)}
+                onTogglePublished={() =>
+                  save.mutate({ id: item.id, body: entryBody(item, !item.isPublished) })
+                }
+                onDelete={() => setDeleting(item)}
+              />
             </Group>
           </Paper>
         ))}
@@ -116,14 +117,10 @@ export function ContentFaqPage() {
       )}
       {deleting && (
         <DeleteModal
+          id={deleting.id}
           name={deleting.question}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-          onClose={() => {
-            remove.reset();
-            setDeleting(null);
-          }}
+          remove={remove}
+          onClose={() => setDeleting(null)}
         />
       )}
     </Stack>
@@ -221,12 +218,7 @@ function FaqForm({
             maxLength={20_000}
             testId="faq-answer-field"
           />
-          <Title order={3} size="h5">
-            {t('backofficeContent.english')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={-8}>
-            {t('backofficeContent.englishHint')}
-          </Text>
+          <EnglishHeading />
           <TextInput
             label={t('backofficeContent.faq.questionEn')}
             value={values.questionEn}

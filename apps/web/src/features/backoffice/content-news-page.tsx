@@ -20,7 +20,15 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useNewsMutations, useStaffNews } from './content-queries';
-import { DeleteModal, FormError, fieldErrors, HtmlField, PublishedBadge } from './content-ui';
+import {
+  ContentRowActions,
+  DeleteModal,
+  EnglishHeading,
+  FormError,
+  fieldErrors,
+  HtmlField,
+  PublishedBadge,
+} from './content-ui';
 import { entryBody, type NewsValues, OWN_URL, PORTAL_PICTURES, toBody, toValues } from './news-form-model';
 
 type Filter = 'all' | 'published' | 'drafts';
@@ -70,22 +78,15 @@ export function ContentNewsPage() {
                   </Group>
                 </Stack>
               </Group>
-              <Group gap={6}>
-                <Button size="xs" variant="default" onClick={() => setEditing(item)}>
-                  {t('common.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="light"
-                  loading={save.isPending && save.variables?.id === item.id}
-                  onClick={() => save.mutate({ id: item.id, body: entryBody(item, !item.isPublished) })}
-                >
-                  {t(item.isPublished ? 'backofficeContent.unpublish' : 'backofficeContent.publish')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
-                  {t('backofficeContent.delete')}
-                </Button>
-              </Group>
+              <ContentRowActions
+                published={item.isPublished}
+                toggling={save.isPending && save.variables?.id === item.id}
+                onEdit={() => setEditing(item)}
+                onTogglePublished={() =>
+                  save.mutate({ id: item.id, body: entryBody(item, !item.isPublished) })
+                }
+                onDelete={() => setDeleting(item)}
+              />
             </Group>
           </Paper>
         ))}
@@ -124,14 +125,10 @@ export function ContentNewsPage() {
       )}
       {deleting && (
         <DeleteModal
+          id={deleting.id}
           name={deleting.title}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-          onClose={() => {
-            remove.reset();
-            setDeleting(null);
-          }}
+          remove={remove}
+          onClose={() => setDeleting(null)}
         />
       )}
     </Stack>
@@ -218,12 +215,7 @@ function NewsForm({ original, onClose }: { original: StaffNewsEntry | null; onCl
             testId="news-content"
           />
 
-          <Title order={3} size="h5">
-            {t('backofficeContent.english')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={-8}>
-            {t('backofficeContent.englishHint')}
-          </Text>
+          <EnglishHeading />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t('backofficeContent.news.tagEn')}

@@ -25,7 +25,7 @@ import { formatDate } from '../../shared/format';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Pager } from './backoffice-layout';
 import { useReportMutations, useStaffReports } from './content-reports-queries';
-import { DeleteModal, FormError, fieldErrors, HtmlField } from './content-ui';
+import { DeleteModal, EnglishHeading, FormError, fieldErrors, HtmlField } from './content-ui';
 import { useCatalogue } from './queries';
 
 /** /backoffice/reports/: a location's photo and video reports, with writing, uploading and deleting. */
@@ -117,14 +117,10 @@ export function ContentReportsPage() {
       )}
       {deleting && (
         <DeleteModal
+          id={deleting.id}
           name={deleting.title}
-          pending={remove.isPending}
-          error={remove.error}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
-          onClose={() => {
-            remove.reset();
-            setDeleting(null);
-          }}
+          remove={remove}
+          onClose={() => setDeleting(null)}
         />
       )}
     </Stack>
@@ -297,12 +293,7 @@ function ReportForm({
             testId="report-subtitle"
           />
 
-          <Title order={3} size="h5">
-            {t('backofficeContent.english')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={-8}>
-            {t('backofficeContent.englishHint')}
-          </Text>
+          <EnglishHeading />
           <TextInput
             label={t('backofficeContent.reports.headlineEn')}
             value={values.titleEn}

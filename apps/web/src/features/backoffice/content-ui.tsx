@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
 import { SafeHtml } from '../../shared/ui/safe-html';
@@ -82,34 +95,86 @@ export function FormError({ error, shownFields }: { error: Error | null; shownFi
 export const fieldErrors = (error: Error | null): Record<string, string | undefined> =>
   error instanceof ApiError ? error.fields : {};
 
+/** Asks before deleting; the mutation deletes by id, and closing forgets its error. */
 export function DeleteModal({
+  id,
   name,
-  pending,
-  error,
-  onConfirm,
+  remove,
   onClose,
 }: {
+  id: number;
   name: string;
-  pending: boolean;
-  error: Error | null;
-  onConfirm: () => void;
+  remove: UseMutationResult<unknown, Error, number>;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
   return (
-    <Modal opened onClose={onClose} title={t('backofficeContent.deleteTitle')} centered>
+    <Modal opened onClose={close} title={t('backofficeContent.deleteTitle')} centered>
       <Stack>
         <Text size="sm">{t('backofficeContent.deleteText', { name })}</Text>
-        <FormError error={error} shownFields={[]} />
+        <FormError error={remove.error} shownFields={[]} />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button color="red" loading={pending} onClick={onConfirm}>
+          <Button
+            color="red"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(id, { onSuccess: onClose })}
+          >
             {t('backofficeContent.delete')}
           </Button>
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/** The list row's actions of an FAQ entry or a news item. */
+export function ContentRowActions({
+  published,
+  toggling,
+  onEdit,
+  onTogglePublished,
+  onDelete,
+}: {
+  published: boolean;
+  toggling: boolean;
+  onEdit: () => void;
+  onTogglePublished: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={6}>
+      <Button size="xs" variant="default" onClick={onEdit}>
+        {t('common.edit')}
+      </Button>
+      <Button size="xs" variant="light" loading={toggling} onClick={onTogglePublished}>
+        {t(published ? 'backofficeContent.unpublish' : 'backofficeContent.publish')}
+      </Button>
+      <Button size="xs" variant="subtle" color="red" onClick={onDelete}>
+        {t('backofficeContent.delete')}
+      </Button>
+    </Group>
+  );
+}
+
+/** Heads the English fields of a form: empty ones take the Russian text. */
+export function EnglishHeading() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Title order={3} size="h5">
+        {t('backofficeContent.english')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={-8}>
+        {t('backofficeContent.englishHint')}
+      </Text>
+    </>
   );
 }
