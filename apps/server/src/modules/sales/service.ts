@@ -8,6 +8,7 @@ import type { Session } from '../auth/sessions.ts';
 import { kopecksToRubles } from '../income/calculations.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import { annualYield, unitIncomes } from './incomes.ts';
+import { lotsWithUnits } from './queries.ts';
 
 /** The marketplace discount on the market price of a unit, shown as the lot's discount price. */
 export const LOT_DISCOUNT = 0.1;
@@ -41,11 +42,7 @@ async function ownedUnit(db: Executor, userId: number, unitId: number) {
 /** GET sale-unit/get-sale-units: every lot on the marketplace, newest first; anyone signed in sees them. */
 export async function saleLots(ctx: AppContext, session: Session, now = new Date()): Promise<SaleLot[]> {
   const { db } = ctx.database;
-  const rows = await db
-    .selectFrom('sale_lots')
-    .innerJoin('user_units', 'user_units.id', 'sale_lots.user_unit_id')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .innerJoin('locations', 'locations.id', 'units.location_id')
+  const rows = await lotsWithUnits(db)
     .select([
       'sale_lots.id as lotId',
       'sale_lots.default_price_kopecks',
@@ -215,11 +212,7 @@ export async function sendBuyRequest(
 ): Promise<number> {
   if (body.owner_investor_id === session.userId) throw badRequest('sale.ownLot', 'owner_investor_id');
   const id = await ctx.database.db.transaction().execute(async (trx) => {
-    const lot = await trx
-      .selectFrom('sale_lots')
-      .innerJoin('user_units', 'user_units.id', 'sale_lots.user_unit_id')
-      .innerJoin('units', 'units.id', 'user_units.unit_id')
-      .innerJoin('locations', 'locations.id', 'units.location_id')
+    const lot = await lotsWithUnits(trx)
       .select([
         'sale_lots.id as lotId',
         'user_units.sale_price_kopecks',
