@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
-/** The server suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. */
+/**
+ * The server suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. Each project
+ * migrates and seeds one template database per run (src/test/global-setup.ts); every test file starts from a copy.
+ * The timeouts are a guard against a hang, not a measure of speed: a slow, busy machine must still pass.
+ */
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    globalSetup: ['src/test/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL

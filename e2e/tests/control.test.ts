@@ -1,7 +1,15 @@
-import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  screenshot,
+  scrollsToTop,
+  signIn,
+  waitForScrollToTop,
+} from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
 const LOCATION_7 = 'Комплекс «Берег»: озёрная часть';
@@ -77,6 +85,8 @@ describe('inspections: the control page and an inspection with its checklist', (
     const { page, errors, close } = await openPage(browser);
     await signIn(page, portal.url, 'investor@example.com', 'Investor1');
     await page.goto(`${portal.url}/dashboard/control/`);
+    await waitForScrollToTop(page);
+    const scrolls = await scrollsToTop(page);
     await page.getByTestId('inspection-row').first().getByRole('link').click();
     await page.waitForURL(/\/dashboard\/control\/inspection\/\d+$/);
     expect(await page.getByTestId('back-to-control').textContent()).toContain('Назад ко всем проверкам');
@@ -107,8 +117,8 @@ describe('inspections: the control page and an inspection with its checklist', (
         return { top: r.top, bottom: r.bottom };
       });
     expect((await box()).bottom).toBeGreaterThan(DESKTOP.height);
-    // The router's own scroll to the top comes about 500 ms after the navigation; a click before it is undone.
-    await page.waitForTimeout(ROUTER_SCROLL_DELAY_MS + 100);
+    // The router's own scroll to the top comes a moment after the navigation; a click before it is undone.
+    await waitForScrollToTop(page, scrolls);
     await page
       .getByTestId('checklist-index')
       .getByRole('button', { name: /Сервис/ })

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import {
+  DESKTOP,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  screenshot,
+  signIn,
+  waitForScrollToTop,
+} from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
 describe('the units and promo pages', () => {
@@ -125,8 +133,8 @@ describe('the units and promo pages', () => {
       const lots = page.getByTestId('lot-card');
       await lots.first().waitFor();
       expect(await lots.count()).toBe(4);
-      // The router's scroll to the top comes about 500 ms after entry; the button works after it.
-      await page.waitForTimeout(700);
+      // The router's scroll to the top comes a moment after entry; the button works after it.
+      await waitForScrollToTop(page);
       if (viewport === DESKTOP) await screenshot(page, 'promo-investor');
       await hero.getByRole('button', { name: 'Посмотреть юниты' }).click();
       await expect

@@ -20,7 +20,13 @@ export type Database = {
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
 const MIGRATION_LOCK_KEY = 7_404_551;
 
-export type DatabaseOptions = { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean };
+export type DatabaseOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** A PGlite data folder made by `dumpDataDir` to start from (the test suite's seeded template). */
+  pgliteDump?: Blob;
+};
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
@@ -82,6 +88,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir, {
+    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
     parsers: {
       [OID.int8]: (value: string) => Number(value),
       [OID.numeric]: (value: string) => Number(value),

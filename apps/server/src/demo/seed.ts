@@ -2,7 +2,6 @@ import type { Database } from '../db/connection.ts';
 import type { Executor } from '../db/executor.ts';
 import { syncIdentitySequences } from '../db/migrate.ts';
 import type { FileStore } from '../integrations/file-store.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { seedBackoffice } from './backoffice.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
@@ -27,9 +26,7 @@ export async function seedDemoData(
   const { db } = database;
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
-  const passwords = new Map(
-    await Promise.all(DEMO_ACCOUNTS.map(async (a) => [a.id, await hashPassword(a.password)] as const)),
-  );
+  const passwords = new Map<number, string>(DEMO_ACCOUNTS.map((a) => [a.id, a.passwordHash]));
   let documentFiles: DemoFile[] = [];
   await db.transaction().execute(async (trx) => {
     const unitIds = await seedLocations(trx);

@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { openAsBlob } from 'node:fs';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createContext } from '../bootstrap.ts';
 import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
+import { openDatabase } from '../db/connection.ts';
 import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
 import { type OutboxWorker, startOutboxWorker } from '../modules/outbox/outbox.ts';
 
@@ -23,68 +26,96 @@ export type TestApp = {
 };
 
 /**
- * A real server over a fresh database with the demo data: in-memory PGlite, or a new PostgreSQL database
- * made from TEST_DATABASE_URL when the suite runs as its postgres project.
+ * A real server over its own database with the demo data: an in-memory PGlite loaded from the run's seeded
+ * template, or a PostgreSQL database copied from the template database when the suite runs as its postgres
+ * project (see global-setup.ts). `DEMO_DATA: 'false'` gives an empty, migrated database instead.
+ * A failed start closes whatever it had opened, so a broken beforeAll leaves nothing running behind it.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
-  const databaseUrl = process.env.TEST_DB === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    PUBLIC_URL: 'http://portal.test',
-    LOG_LEVEL: 'silent',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl.url } : {}),
-    ...env,
-  });
-  const logger = pino({ level: 'silent' });
-  const ctx = await createContext(config, logger, { inMemory: true });
-  const app = await buildApp(ctx, { logger: false, serveWeb: false });
-  await app.ready();
-  const worker = startOutboxWorker(ctx, logger, 50);
-  ctx.outbox.nudge = worker.nudge;
-
-  const request: TestApp['request'] = ({ token, headers, ...options }) =>
-    app.inject({
-      ...options,
-      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-
-  return {
-    app,
-    ctx,
-    worker,
-    request,
-    async signIn(login, password) {
-      const known = DEMO_ACCOUNTS.find((account) => account.login === login);
-      const response = await request({
-        method: 'POST',
-        url: '/api/v1/authenticate',
-        payload: { login, password: password ?? known?.password },
-      });
-      if (response.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${response.body}`);
-      return response.json().token as string;
-    },
-    async close() {
-      await worker.stop();
-      await app.close();
-      await ctx.database.close();
-      await ctx.limiter.close();
-      if (databaseUrl) await databaseUrl.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
+  const template = inject('testTemplate');
+  const withDemoData = env.DEMO_DATA !== 'false';
+  const cleanups: Array<() => Promise<unknown>> = [];
+  const cleanUp = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
   };
+  try {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+    if (withDemoData) await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
+    let databaseUrl: string | undefined;
+    if (process.env.TEST_DB === 'postgres') {
+      const created = await createPostgresDatabase(withDemoData ? template.postgresTemplate : undefined);
+      cleanups.push(created.drop);
+      databaseUrl = created.url;
+    }
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PUBLIC_URL: 'http://portal.test',
+      LOG_LEVEL: 'silent',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...env,
+    });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      inMemory: true,
+      ...(!databaseUrl && withDemoData && template.pgliteDump
+        ? { pgliteDump: await openAsBlob(template.pgliteDump) }
+        : {}),
+    });
+    cleanups.push(() => database.close());
+    const logger = pino({ level: 'silent' });
+    const ctx = await createContext(config, logger, { database });
+    cleanups.push(() => ctx.limiter.close());
+    const app = await buildApp(ctx, { logger: false, serveWeb: false });
+    cleanups.push(() => app.close());
+    await app.ready();
+    const worker = startOutboxWorker(ctx, logger, 50);
+    cleanups.push(() => worker.stop());
+    ctx.outbox.nudge = worker.nudge;
+
+    const request: TestApp['request'] = ({ token, headers, ...options }) =>
+      app.inject({
+        ...options,
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+
+    return {
+      app,
+      ctx,
+      worker,
+      request,
+      async signIn(login, password) {
+        const known = DEMO_ACCOUNTS.find((account) => account.login === login);
+        const response = await request({
+          method: 'POST',
+          url: '/api/v1/authenticate',
+          payload: { login, password: password ?? known?.password },
+        });
+        if (response.statusCode !== 200) throw new Error(`sign-in of ${login} failed: ${response.body}`);
+        return response.json().token as string;
+      },
+      close: cleanUp,
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
 }
 
-async function createPostgresDatabase() {
+/** A new database, copied from the seeded template when one is named (a file copy: no migration, no seed). */
+async function createPostgresDatabase(template: string | undefined) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+  } finally {
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
