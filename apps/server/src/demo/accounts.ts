@@ -11,7 +11,8 @@ export const DEMO_ACCOUNTS = [
     id: 1,
     login: 'investor@example.com',
     password: 'Investor1',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$iOykUQufL-MH6_9TPlxHxg$ppyD20r3UAwhDd_0vHVqnLnOGOKBnaXdboOVCfEOwLg',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$iOykUQufL-MH6_9TPlxHxg$ppyD20r3UAwhDd_0vHVqnLnOGOKBnaXdboOVCfEOwLg',
     phone: '+79990000001',
     description: 'Инвестор с юнитами в нескольких локациях',
     descriptionEn: 'Investor with units in several locations',
@@ -20,7 +21,8 @@ export const DEMO_ACCOUNTS = [
     id: 2,
     login: 'lender@example.com',
     password: 'Lender1',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$nAnazY4ztzS0YwT2QGzYLQ$b-OpfFI7Yrj99m82zH0viEYhLAx_6nPpZinO_4p9iGg',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$nAnazY4ztzS0YwT2QGzYLQ$b-OpfFI7Yrj99m82zH0viEYhLAx_6nPpZinO_4p9iGg',
     phone: '+79990000002',
     description: 'Займодатель',
     descriptionEn: 'Lender',
@@ -29,7 +31,8 @@ export const DEMO_ACCOUNTS = [
     id: 3,
     login: 'both@example.com',
     password: 'Both1234',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$YkLbjCHPZu7NmGATpICOsg$xCe7aQO71nzjFYFrRENS6ZGTCTAMQifSjQJiRAJmrIw',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$YkLbjCHPZu7NmGATpICOsg$xCe7aQO71nzjFYFrRENS6ZGTCTAMQifSjQJiRAJmrIw',
     phone: '+79990000003',
     description: 'Инвестор и займодатель',
     descriptionEn: 'Investor and lender',
@@ -38,7 +41,8 @@ export const DEMO_ACCOUNTS = [
     id: DEMO_PROFILE_ID,
     login: 'demo@example.com',
     password: 'Demo1234',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$ZUEyp-7aFxwfrRbWzatiEQ$h_Ev5ZFbuBe5VpE1pOLS0J4PF9nlNyQlqPmz060ZQvM',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$ZUEyp-7aFxwfrRbWzatiEQ$h_Ev5ZFbuBe5VpE1pOLS0J4PF9nlNyQlqPmz060ZQvM',
     phone: '+79990000004',
     description: 'Демо-профиль',
     descriptionEn: 'Demo profile',
@@ -47,7 +51,8 @@ export const DEMO_ACCOUNTS = [
     id: 5,
     login: 'manager@example.com',
     password: 'Manager1',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$gGOhqzHX5m1CD49IPzQOUg$9CB7ic4a7TiYa-KBWnR1xRzs5ou8rY_MzVfDVcCYUbM',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$gGOhqzHX5m1CD49IPzQOUg$9CB7ic4a7TiYa-KBWnR1xRzs5ou8rY_MzVfDVcCYUbM',
     phone: '+79990000005',
     description: 'Менеджер (бэк-офис)',
     descriptionEn: 'Manager (back office)',
@@ -56,7 +61,8 @@ export const DEMO_ACCOUNTS = [
     id: 7,
     login: 'admin@example.com',
     password: 'Admin1234',
-    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$P1BDM-E1DAkE6bvN0N9Vzg$niJ4n0BQ3MiG67OsrIVrJz4A66LEIiJD5tAKF_SHOjk',
+    passwordHash:
+      '$argon2id$v=19$m=19456,t=2,p=1$P1BDM-E1DAkE6bvN0N9Vzg$niJ4n0BQ3MiG67OsrIVrJz4A66LEIiJD5tAKF_SHOjk',
     phone: '+79990000007',
     description: 'Администратор (бэк-офис, все клиенты)',
     descriptionEn: 'Administrator (back office, all clients)',
