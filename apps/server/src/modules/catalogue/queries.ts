@@ -1,0 +1,256 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import type { Executor } from '../../db/executor.ts';
+
+/**
+ * The dashboard's catalogue entry kept in locations.info (the units by type are derived from the units, see
+ * unitsByType). Read and written only through this schema.
+ */
+export const storedLocationInfo = z.object({
+  distanceKm: z.number().nullable().optional(),
+  description: z.string().default(''),
+  descriptionEn: z.string().default(''),
+  infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })).default([]),
+});
+export type StoredLocationInfo = z.output<typeof storedLocationInfo>;
+
+export const parseLocationInfo = (info: unknown): StoredLocationInfo => {
+  const parsed = storedLocationInfo.safeParse(info ?? {});
+  return parsed.success ? parsed.data : { description: '', descriptionEn: '', infrastructure: [] };
+};
+
+/**
+ * A location's units by type for the dashboard's catalogue: the count of each type and its usual area (the most
+ * frequent area of the type's units, the smaller on a tie), types in their list order.
+ */
+export async function unitsByType(db: Executor, locationId: number) {
+  const rows = await db
+    .selectFrom('units')
+    .leftJoin('unit_types', 'unit_types.id', 'units.type_id')
+    .select(['units.unit_type', 'units.unit_type_en', 'units.area', 'unit_types.position', 'units.id'])
+    .where('units.location_id', '=', locationId)
+    .orderBy('units.id')
+    .execute();
+  const types = new Map<
+    string,
+    { type: string; typeEn: string; count: number; areas: Map<number, number>; rank: number; first: number }
+  >();
+  for (const row of rows) {
+    const entry = types.get(row.unit_type) ?? {
+      type: row.unit_type,
+      typeEn: row.unit_type_en,
+      count: 0,
+      areas: new Map<number, number>(),
+      rank: row.position ?? Number.MAX_SAFE_INTEGER,
+      first: row.id,
+    };
+    entry.count += 1;
+    const area = Number(row.area);
+    entry.areas.set(area, (entry.areas.get(area) ?? 0) + 1);
+    types.set(row.unit_type, entry);
+  }
+  return [...types.values()]
+    .sort((a, b) => a.rank - b.rank || a.first - b.first)
+    .map(({ type, typeEn, count, areas }) => {
+      const [area] = [...areas].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [0];
+      return { type, typeEn, count, area };
+    });
+}
+
+export async function locationRows(db: Executor) {
+  return db
+    .selectFrom('locations')
+    .selectAll('locations')
+    .select((eb) =>
+      eb
+        .selectFrom('units')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('units.location_id', '=', 'locations.id')
+        .as('unitCount'),
+    )
+    .orderBy('locations.is_placeholder')
+    .orderBy('locations.position')
+    .orderBy('locations.id')
+    .execute();
+}
+
+export async function lockLocation(db: Executor, id: number) {
+  return db.selectFrom('locations').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function countUnits(db: Executor, locationId: number) {
+  const row = await db
+    .selectFrom('units')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('location_id', '=', locationId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The next free location id (locations have integer ids that other data and the imports name). */
+export async function nextLocationId(db: Executor) {
+  const row = await db
+    .selectFrom('locations')
+    .select(sql<number>`coalesce(max(id), 0) + 1`.as('id'))
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function nextLocationPosition(db: Executor) {
+  const row = await db
+    .selectFrom('locations')
+    .select(sql<number>`coalesce(max(position), 0) + 1`.as('position'))
+    .executeTakeFirstOrThrow();
+  return Number(row.position);
+}
+
+export type UnitListTable = 'unit_types' | 'unit_stages';
+
+export async function unitListRows(db: Executor, table: UnitListTable) {
+  const column = table === 'unit_types' ? 'type_id' : 'stage_id';
+  return db
+    .selectFrom(table)
+    .selectAll(table)
+    .select((eb) =>
+      eb
+        .selectFrom('units')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where(sql.ref(`units.${column}`), '=', sql.ref(`${table}.id`))
+        .as('unitCount'),
+    )
+    .orderBy(`${table}.position`)
+    .orderBy(`${table}.id`)
+    .execute();
+}
+
+export async function unitListItem(db: Executor, table: UnitListTable, id: number) {
+  return db.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function unitListNameTaken(db: Executor, table: UnitListTable, name: string, except?: number) {
+  let query = db.selectFrom(table).select('id').where('name', '=', name);
+  if (except !== undefined) query = query.where('id', '<>', except);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function nextListPosition(db: Executor, table: UnitListTable) {
+  const row = await db
+    .selectFrom(table)
+    .select(sql<number>`coalesce(max(position), 0) + 1`.as('position'))
+    .executeTakeFirstOrThrow();
+  return Number(row.position);
+}
+
+/** A type or a stage by its Russian name, made when missing (the units import names them by text). */
+export async function ensureListItem(db: Executor, table: UnitListTable, name: string, nameEn: string) {
+  const found = await db.selectFrom(table).selectAll().where('name', '=', name).executeTakeFirst();
+  if (found) return found;
+  return db
+    .insertInto(table)
+    .values({ name, name_en: nameEn || name, position: await nextListPosition(db, table) })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Links units whose type or stage is only a name (the demo seed writes names) to the lists, making the missing
+ * entries: the same as 018_catalogue.sql does for a database made before it.
+ */
+export async function linkUnitLists(db: Executor) {
+  await sql`insert into unit_types (name, name_en, position)
+    select unit_type, min(unit_type_en), (select coalesce(max(position), 0) from unit_types) + row_number() over (order by min(id))
+    from units where type_id is null group by unit_type
+    on conflict (name) do nothing`.execute(db);
+  await sql`update units set type_id = unit_types.id from unit_types
+    where units.type_id is null and unit_types.name = units.unit_type`.execute(db);
+  await sql`insert into unit_stages (name, name_en, position)
+    select stage, min(stage_en), (select coalesce(max(position), 0) from unit_stages) + row_number() over (order by min(id))
+    from units where stage_id is null and stage <> '' group by stage
+    on conflict (name) do nothing`.execute(db);
+  await sql`update units set stage_id = unit_stages.id from unit_stages
+    where units.stage_id is null and unit_stages.name = units.stage`.execute(db);
+}
+
+const unitColumns = [
+  'units.id',
+  'units.location_id',
+  'units.unit_number',
+  'units.name',
+  'units.name_en',
+  'units.part',
+  'units.type_id',
+  'units.unit_type',
+  'units.unit_type_en',
+  'units.stage_id',
+  'units.stage',
+  'units.stage_en',
+  'units.capacity',
+  'units.area',
+  'units.date_of_launch',
+  'units.image_urls',
+] as const;
+
+export async function unitRows(db: Executor, locationId: number) {
+  return db
+    .selectFrom('units')
+    .select(unitColumns)
+    .select((eb) =>
+      eb
+        .selectFrom('user_units')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('user_units.unit_id', '=', 'units.id')
+        .as('ownerCount'),
+    )
+    .where('units.location_id', '=', locationId)
+    .orderBy('units.part')
+    .orderBy('units.unit_number')
+    .orderBy('units.id')
+    .execute();
+}
+
+export async function lockUnit(db: Executor, id: number) {
+  return db.selectFrom('units').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function unitNumberTaken(db: Executor, locationId: number, unitNumber: string, except?: number) {
+  let query = db
+    .selectFrom('units')
+    .select('id')
+    .where('location_id', '=', locationId)
+    .where('unit_number', '=', unitNumber);
+  if (except !== undefined) query = query.where('id', '<>', except);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** A location that has a unit of a part shows that part to owners (menus, booking pages). */
+export async function markLocationPart(db: Executor, locationId: number, part: 'main' | 'periphery') {
+  await db
+    .updateTable('locations')
+    .set(part === 'main' ? { exists_main: true } : { exists_periphery: true })
+    .where('id', '=', locationId)
+    .execute();
+}
+
+export async function sourceRows(db: Executor) {
+  return db
+    .selectFrom('booking_sources')
+    .selectAll('booking_sources')
+    .select((eb) =>
+      eb
+        .selectFrom('bookings')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('bookings.source_id', '=', 'booking_sources.id')
+        .as('bookingCount'),
+    )
+    .orderBy('booking_sources.id')
+    .execute();
+}
+
+export async function unitPhotoUpload(db: Executor, key: string) {
+  return db
+    .selectFrom('uploads')
+    .select(['id', 'mime_type'])
+    .where('storage_key', '=', key)
+    .where('kind', '=', 'unit-photo')
+    .executeTakeFirst();
+}

@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+/**
+ * The console's catalogue (issue 18): locations, their units with photos, the unit types and stages a unit picks
+ * from, and booking sources. Company data, so every manager and admin edits it; owners get 403.
+ */
+
+const id = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+/** An English text left empty takes the Russian one. */
+const optionalText = (max: number) =>
+  z
+    .string({ error: 'validation.invalid' })
+    .trim()
+    .max(max, { error: 'validation.tooLong' })
+    .optional()
+    .default('');
+const position = z
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .min(0, { error: 'validation.invalid' })
+  .max(100_000, { error: 'validation.invalid' });
+
+export const UNIT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const UNIT_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UNIT_PHOTOS_MAX = 20;
+export const UNIT_PARTS = ['main', 'periphery'] as const;
+
+export const catalogueIdParamsSchema = z.object({ id });
+
+// Locations
+
+export const infrastructureItemSchema = z.object({
+  name: text(200),
+  nameEn: optionalText(200),
+  count: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(10_000, { error: 'validation.invalid' }),
+});
+
+/** POST /backoffice/catalogue/locations and PUT /backoffice/catalogue/locations/{id}. */
+export const catalogueLocationBodySchema = z.object({
+  name: text(200),
+  nameEn: optionalText(200),
+  position: position.optional(),
+  existsMain: z.boolean({ error: 'validation.invalid' }).default(false),
+  existsPeriphery: z.boolean({ error: 'validation.invalid' }).default(false),
+  isPlaceholder: z.boolean({ error: 'validation.invalid' }).default(false),
+  distanceKm: z
+    .number({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(100_000, { error: 'validation.invalid' })
+    .nullable()
+    .default(null),
+  description: optionalText(2000),
+  descriptionEn: optionalText(2000),
+  infrastructure: z.array(infrastructureItemSchema).max(50, { error: 'validation.tooLong' }).default([]),
+});
+export type CatalogueLocationBody = z.input<typeof catalogueLocationBodySchema>;
+
+export const catalogueLocationSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string(),
+    position: z.number(),
+    existsMain: z.boolean(),
+    existsPeriphery: z.boolean(),
+    isPlaceholder: z.boolean().describe('A non-selectable "coming soon" entry of investors\' location tabs'),
+    distanceKm: z.number().nullable(),
+    description: z.string(),
+    descriptionEn: z.string(),
+    infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })),
+    unitCount: z.number(),
+  })
+  .meta({ id: 'CatalogueLocation' });
+export type CatalogueLocation = z.infer<typeof catalogueLocationSchema>;
+export const catalogueLocationListSchema = z.object({ items: z.array(catalogueLocationSchema) });
+export type CatalogueLocationList = z.infer<typeof catalogueLocationListSchema>;
+
+export const catalogueSavedSchema = z.object({ id: z.number() });
+
+// Unit types and stages
+
+/** POST/PUT /backoffice/catalogue/unit-types and /backoffice/catalogue/unit-stages. */
+export const unitListItemBodySchema = z.object({
+  name: text(200),
+  nameEn: optionalText(200),
+  position: position.optional(),
+});
+export type UnitListItemBody = z.input<typeof unitListItemBodySchema>;
+export const unitListItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  position: z.number(),
+  unitCount: z.number(),
+});
+export type UnitListItem = z.infer<typeof unitListItemSchema>;
+export const unitListSchema = z.object({ items: z.array(unitListItemSchema) });
+export type UnitList = z.infer<typeof unitListSchema>;
+
+// Units
+
+export const catalogueUnitsQuerySchema = z.object({ locationId: id });
+
+/** POST /backoffice/catalogue/units and PUT /backoffice/catalogue/units/{id} (locationId must stay the unit's: 400). */
+export const catalogueUnitBodySchema = z.object({
+  locationId: id,
+  unitNumber: text(50),
+  name: text(200),
+  nameEn: optionalText(200),
+  part: z.enum(UNIT_PARTS, { error: 'validation.invalid' }),
+  typeId: id,
+  stageId: id.nullable().default(null),
+  capacity: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(1000, { error: 'validation.invalid' }),
+  area: z
+    .number({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(100_000, { error: 'validation.invalid' }),
+  dateOfLaunch: z.iso.date({ error: 'validation.invalid' }).nullable().default(null),
+});
+export type CatalogueUnitBody = z.input<typeof catalogueUnitBodySchema>;
+
+export const catalogueUnitSchema = z
+  .object({
+    id: z.number(),
+    locationId: z.number(),
+    unitNumber: z.string().nullable(),
+    name: z.string(),
+    nameEn: z.string(),
+    part: z.enum(UNIT_PARTS),
+    typeId: z.number().nullable(),
+    unitType: z.string(),
+    unitTypeEn: z.string(),
+    stageId: z.number().nullable(),
+    stage: z.string(),
+    stageEn: z.string(),
+    capacity: z.number(),
+    area: z.number(),
+    dateOfLaunch: z.string().nullable(),
+    imageUrls: z.array(z.string()).describe('In the order owners see them'),
+    ownerCount: z.number(),
+  })
+  .meta({ id: 'CatalogueUnit' });
+export type CatalogueUnit = z.infer<typeof catalogueUnitSchema>;
+export const catalogueUnitListSchema = z.object({ items: z.array(catalogueUnitSchema) });
+export type CatalogueUnitList = z.infer<typeof catalogueUnitListSchema>;
+
+/** DELETE /backoffice/catalogue/units/{id}/photos?url= */
+export const unitPhotoQuerySchema = z.object({ url: text(500) });
+/** PUT /backoffice/catalogue/units/{id}/photos: the unit's photos in their new order (the same set). */
+export const unitPhotoOrderSchema = z.object({
+  urls: z
+    .array(z.string({ error: 'validation.invalid' }))
+    .max(UNIT_PHOTOS_MAX, { error: 'validation.tooLong' }),
+});
+export const unitPhotosSchema = z.object({ imageUrls: z.array(z.string()) });
+export type UnitPhotos = z.infer<typeof unitPhotosSchema>;
+
+// Booking sources
+
+/** POST /backoffice/catalogue/booking-sources: the id is the PMS's (the bookings import names it). */
+export const bookingSourceBodySchema = z.object({
+  name: text(200),
+  nameEn: optionalText(200),
+  type: text(50),
+});
+export const bookingSourceCreateSchema = bookingSourceBodySchema.extend({
+  id: z
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' }),
+});
+export type BookingSourceBody = z.input<typeof bookingSourceBodySchema>;
+export type BookingSourceCreate = z.input<typeof bookingSourceCreateSchema>;
+export const bookingSourceParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' }),
+});
+export const bookingSourceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  nameEn: z.string(),
+  type: z.string(),
+  bookingCount: z.number(),
+});
+export type BookingSource = z.infer<typeof bookingSourceSchema>;
+export const bookingSourceListSchema = z.object({ items: z.array(bookingSourceSchema) });
+export type BookingSourceList = z.infer<typeof bookingSourceListSchema>;
