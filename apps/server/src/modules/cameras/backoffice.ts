@@ -1,0 +1,229 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CAMERA_TEST_PATTERN,
+  CAMERA_VIEW_MAX_BYTES,
+  CAMERA_VIEWS_PER_LOCATION,
+  type StaffCameras,
+  type StaffCameraView,
+  staffCameraViewBodySchema,
+} from '@portal/contract/backoffice-cameras';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import {
+  deleteStoredFiles,
+  deleteUploads,
+  insertUpload,
+  newFileKey,
+  parseFields,
+  type SingleFile,
+  storeThenSave,
+  typeByContent,
+} from '../../http/uploaded-files.ts';
+import type { Session } from '../auth/sessions.ts';
+import { insertAudit } from '../backoffice/queries.ts';
+import { staffScope } from '../backoffice/service.ts';
+
+/**
+ * The console's cameras of a location: the live stream's https address and up to five looping MP4 views. Cameras are
+ * the company's content, so every manager and admin may set them; every change is audited.
+ */
+export const CAMERA_FILES_DIR = 'cameras';
+export const CAMERA_UPLOAD_KIND = 'camera-view';
+
+async function knownLocation(db: Executor, locationId: number) {
+  const row = await db.selectFrom('locations').select('id').where('id', '=', locationId).executeTakeFirst();
+  if (!row) throw notFound();
+}
+
+const viewOf = (v: {
+  id: number;
+  position: number;
+  title: string;
+  title_en: string;
+  url: string;
+}): StaffCameraView => ({
+  id: Number(v.id),
+  position: v.position,
+  title: v.title,
+  titleEn: v.title_en,
+  url: v.url,
+});
+
+export async function staffCameras(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+): Promise<StaffCameras> {
+  await staffScope(ctx, session);
+  const { db } = ctx.database;
+  await knownLocation(db, locationId);
+  const [stream, views] = await Promise.all([
+    db.selectFrom('camera_streams').selectAll().where('location_id', '=', locationId).executeTakeFirst(),
+    db
+      .selectFrom('camera_views')
+      .selectAll()
+      .where('location_id', '=', locationId)
+      .orderBy('position')
+      .execute(),
+  ]);
+  return { locationId, streamUrl: stream?.stream_url ?? null, views: views.map(viewOf) };
+}
+
+/** Sets (a new proxy key with every new address) or removes the live stream of a location. */
+export async function saveStream(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+  streamUrl: string | null,
+): Promise<StaffCameras> {
+  await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await knownLocation(trx, locationId);
+    const before = await trx
+      .selectFrom('camera_streams')
+      .select('stream_url')
+      .where('location_id', '=', locationId)
+      .executeTakeFirst();
+    if ((before?.stream_url ?? null) === streamUrl) return;
+    if (streamUrl === null) {
+      await trx.deleteFrom('camera_streams').where('location_id', '=', locationId).execute();
+    } else {
+      const row = {
+        stream_url: streamUrl,
+        proxy_key: randomBytes(18).toString('base64url'),
+        updated_at: new Date(),
+      };
+      await trx
+        .insertInto('camera_streams')
+        .values({ location_id: locationId, ...row })
+        .onConflict((c) => c.column('location_id').doUpdateSet(row))
+        .execute();
+    }
+    // The address may carry the camera's token: the audit names the host only.
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: streamUrl === null ? 'content.camera.stream.remove' : 'content.camera.stream.set',
+      entity: 'location',
+      entityId: locationId,
+      details: { host: streamUrl === null ? null : new URL(streamUrl).host },
+    });
+  });
+  return staffCameras(ctx, session, locationId);
+}
+
+/** Adds a looping view (an MP4 by content, at most 50 MB) in the first free of the five places. */
+export async function addView(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+  file: SingleFile,
+): Promise<StaffCameraView> {
+  await staffScope(ctx, session);
+  const fields = parseFields(staffCameraViewBodySchema, file.fields);
+  await knownLocation(ctx.database.db, locationId);
+  const mime = await typeByContent(file.data, ['video/mp4'] as const, CAMERA_VIEW_MAX_BYTES, {
+    type: 'upload.videoType',
+    size: 'upload.videoSize',
+  });
+  const { key, publicUrl } = newFileKey(CAMERA_FILES_DIR);
+  return storeThenSave(ctx, key, file.data, () =>
+    ctx.database.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('locations').select('id').where('id', '=', locationId).forUpdate().execute();
+      const taken = new Set(
+        (
+          await trx
+            .selectFrom('camera_views')
+            .select('position')
+            .where('location_id', '=', locationId)
+            .execute()
+        ).map((r) => r.position),
+      );
+      const position = [1, 2, 3, 4, 5].find((p) => !taken.has(p));
+      if (position === undefined || taken.size >= CAMERA_VIEWS_PER_LOCATION) {
+        throw badRequest('cameras.tooManyViews', 'file');
+      }
+      const uploadId = await insertUpload(trx, {
+        key,
+        kind: CAMERA_UPLOAD_KIND,
+        mime,
+        data: file.data,
+        name: file.name,
+      });
+      const view = await trx
+        .insertInto('camera_views')
+        .values({
+          location_id: locationId,
+          position,
+          title: fields.title,
+          title_en: fields.titleEn || fields.title,
+          url: publicUrl,
+          upload_id: uploadId,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await insertAudit(trx, {
+        actorUserId: session.userId,
+        action: 'content.camera.view.add',
+        entity: 'camera_view',
+        entityId: view.id,
+        details: { locationId, position, title: view.title, sizeBytes: file.data.length },
+      });
+      return viewOf(view);
+    }),
+  );
+}
+
+export async function updateView(
+  ctx: AppContext,
+  session: Session,
+  id: number,
+  body: { title: string; titleEn: string },
+): Promise<StaffCameraView> {
+  await staffScope(ctx, session);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const view = await trx
+      .updateTable('camera_views')
+      .set({ title: body.title, title_en: body.titleEn || body.title })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!view) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.camera.view.update',
+      entity: 'camera_view',
+      entityId: id,
+      details: { locationId: view.location_id, title: view.title },
+    });
+    return viewOf(view);
+  });
+}
+
+export async function removeView(ctx: AppContext, session: Session, id: number): Promise<void> {
+  await staffScope(ctx, session);
+  const keys = await ctx.database.db.transaction().execute(async (trx) => {
+    const view = await trx.deleteFrom('camera_views').where('id', '=', id).returningAll().executeTakeFirst();
+    if (!view) throw notFound();
+    const keys = await deleteUploads(trx, view.upload_id ? [Number(view.upload_id)] : []);
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.camera.view.remove',
+      entity: 'camera_view',
+      entityId: id,
+      details: { locationId: view.location_id, title: view.title },
+    });
+    return keys;
+  });
+  await deleteStoredFiles(ctx, keys);
+}
+
+/** The stored stream of a proxy key, for the proxy route. */
+export async function streamByKey(ctx: AppContext, proxyKey: string) {
+  return ctx.database.db
+    .selectFrom('camera_streams')
+    .select(['stream_url', 'proxy_key'])
+    .where('proxy_key', '=', proxyKey)
+    .where('stream_url', '!=', CAMERA_TEST_PATTERN)
+    .executeTakeFirst();
+}

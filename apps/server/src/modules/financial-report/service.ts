@@ -1,0 +1,135 @@
+import {
+  FINANCIAL_REPORT_MAX_BYTES,
+  type FinancialReportResponse,
+} from '@portal/contract/backoffice-financial-report';
+import { financialReportPageUrl } from '@portal/contract/financial-report';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import {
+  deleteStoredFiles,
+  deleteUploads,
+  insertUpload,
+  newFileKey,
+  type SingleFile,
+  storeThenSave,
+  typeByContent,
+} from '../../http/uploaded-files.ts';
+import type { Session } from '../auth/sessions.ts';
+import { insertAudit } from '../backoffice/queries.ts';
+import { staffScope } from '../backoffice/service.ts';
+
+/**
+ * The one current interim financial report. The company uploads a PDF (checked by content, at most 20 MB) and the
+ * owners' browsers draw its pages with pdf.js, so the server needs no PDF tools; the demo's row points at the
+ * generated page images. Replacing or removing it is audited and the old file leaves the store.
+ */
+export const REPORT_FILES_DIR = 'financial-report';
+export const REPORT_UPLOAD_KIND = 'financial-report';
+
+/** GET financial-report: every signed-in role; null while the company has published none. */
+export async function currentReport(ctx: AppContext): Promise<FinancialReportResponse> {
+  const row = await ctx.database.db
+    .selectFrom('financial_reports')
+    .selectAll()
+    .where('id', '=', 1)
+    .executeTakeFirst();
+  if (!row) return { report: null };
+  const updatedAt = new Date(row.updated_at).toISOString();
+  if (row.kind === 'pages') {
+    const count = row.page_count ?? 0;
+    return {
+      report: {
+        kind: 'pages',
+        pages: Array.from({ length: count }, (_, i) => financialReportPageUrl(i + 1)),
+        title: row.title,
+        updatedAt,
+      },
+    };
+  }
+  return { report: { kind: 'pdf', url: row.public_url ?? '', title: row.title, updatedAt } };
+}
+
+export async function staffReport(ctx: AppContext, session: Session) {
+  await staffScope(ctx, session);
+  return currentReport(ctx);
+}
+
+/** POST backoffice/financial-report: the PDF becomes the current report, replacing the one before. */
+export async function replaceReport(
+  ctx: AppContext,
+  session: Session,
+  file: SingleFile,
+): Promise<FinancialReportResponse> {
+  await staffScope(ctx, session);
+  const mime = await typeByContent(file.data, ['application/pdf'] as const, FINANCIAL_REPORT_MAX_BYTES, {
+    type: 'upload.pdfType',
+    size: 'upload.pdfSize',
+  });
+  const title =
+    (file.fields.title ?? '').trim().slice(0, 300) ||
+    (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 300) ||
+    '';
+  const { key, publicUrl } = newFileKey(REPORT_FILES_DIR);
+  const oldKeys = await storeThenSave(ctx, key, file.data, () =>
+    ctx.database.db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('financial_reports')
+        .select(['kind', 'upload_id'])
+        .where('id', '=', 1)
+        .forUpdate()
+        .executeTakeFirst();
+      const uploadId = await insertUpload(trx, {
+        key,
+        kind: REPORT_UPLOAD_KIND,
+        mime,
+        data: file.data,
+        name: file.name,
+      });
+      const row = {
+        kind: 'pdf' as const,
+        upload_id: uploadId,
+        public_url: publicUrl,
+        page_count: null,
+        title,
+        updated_at: new Date(),
+      };
+      await trx
+        .insertInto('financial_reports')
+        .values({ id: 1, ...row })
+        .onConflict((c) => c.column('id').doUpdateSet(row))
+        .execute();
+      await insertAudit(trx, {
+        actorUserId: session.userId,
+        action: before ? 'content.financialReport.replace' : 'content.financialReport.upload',
+        entity: 'financial_report',
+        entityId: uploadId,
+        details: { title, sizeBytes: file.data.length, previous: before?.kind ?? null },
+      });
+      return deleteUploads(trx, before?.upload_id ? [Number(before.upload_id)] : []);
+    }),
+  );
+  await deleteStoredFiles(ctx, oldKeys);
+  return currentReport(ctx);
+}
+
+/** DELETE backoffice/financial-report: owners see the 'no report yet' state again; 404 when there is none. */
+export async function removeReport(ctx: AppContext, session: Session): Promise<void> {
+  await staffScope(ctx, session);
+  const keys = await ctx.database.db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('financial_reports')
+      .where('id', '=', 1)
+      .returningAll()
+      .executeTakeFirst();
+    if (!gone) throw notFound();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.financialReport.remove',
+      entity: 'financial_report',
+      entityId: gone.upload_id ?? null,
+      details: { title: gone.title, kind: gone.kind },
+    });
+    return deleteUploads(trx, gone.upload_id ? [Number(gone.upload_id)] : []);
+  });
+  await deleteStoredFiles(ctx, keys);
+}

@@ -1,0 +1,364 @@
+import {
+  LOT_PHOTO_MAX_BYTES,
+  LOT_PHOTOS_MAX,
+  PHOTO_TYPES,
+  type StaffLot,
+  type StaffLotPhoto,
+  type staffLotBodySchema,
+} from '@portal/contract/backoffice-lots';
+import type { SaleLot } from '@portal/contract/sales';
+import type { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import type { Executor } from '../../db/executor.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import {
+  deleteStoredFiles,
+  deleteUploads,
+  insertUpload,
+  newFileKey,
+  type SingleFile,
+  storeThenSave,
+  typeByContent,
+} from '../../http/uploaded-files.ts';
+import type { Session } from '../auth/sessions.ts';
+import { insertAudit } from '../backoffice/queries.ts';
+import { staffScope } from '../backoffice/service.ts';
+import { kopecksToRubles } from '../income/calculations.ts';
+import { createManagerRequest } from '../requests/service.ts';
+
+/**
+ * Lots the company publishes on the promo page (console: backoffice/lots): a unit with a price, a discount price,
+ * a profitability, a description in both languages, a label and real photos. Only published lots reach owners;
+ * the company's lots are content, so every manager and admin may write them, and every change is audited.
+ */
+type LotBody = z.output<typeof staffLotBodySchema>;
+
+export const LOT_FILES_DIR = 'lots';
+export const LOT_UPLOAD_KIND = 'lot-photo';
+
+const kopecks = (rubles: number) => Math.round(rubles * 100);
+
+function lotsQuery(db: Executor) {
+  return db
+    .selectFrom('company_lots as l')
+    .innerJoin('units', 'units.id', 'l.unit_id')
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .selectAll('l')
+    .select([
+      'units.name as unit_name',
+      'units.name_en as unit_name_en',
+      'units.image_urls',
+      'units.capacity',
+      'units.area',
+      'units.part',
+      'units.unit_type',
+      'units.unit_type_en',
+      'units.stage',
+      'units.stage_en',
+      'units.date_of_launch',
+      'locations.id as location_id',
+      'locations.name as location_name',
+      'locations.name_en as location_name_en',
+    ]);
+}
+
+async function photosOf(db: Executor, lotIds: number[]) {
+  if (lotIds.length === 0) return [];
+  return db
+    .selectFrom('company_lot_photos')
+    .select(['id', 'lot_id', 'public_url'])
+    .where('lot_id', 'in', lotIds)
+    .orderBy('lot_id')
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
+/** The published lots for get-sale-units, with their time of publishing for the merged order. */
+export async function publishedCompanyLots(db: Executor): Promise<Array<SaleLot & { listedAt: number }>> {
+  const rows = await lotsQuery(db).where('l.published', '=', true).execute();
+  const photos = await photosOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => {
+    const own = photos.filter((p) => Number(p.lot_id) === Number(r.id)).map((p) => p.public_url);
+    const price = Number(r.price_kopecks);
+    const discount = r.discount_price_kopecks === null ? null : Number(r.discount_price_kopecks);
+    return {
+      lot_id: Number(r.id),
+      source: 'company' as const,
+      unit_id: Number(r.unit_id),
+      investor_id: 0,
+      description: r.description,
+      descriptionEn: r.description_en || r.description,
+      name: r.unit_name,
+      nameEn: r.unit_name_en,
+      photo_url: own.length > 0 ? own : r.image_urls,
+      promo: r.promo,
+      capacity: r.capacity,
+      area: Number(r.area),
+      part: r.part,
+      location_id: r.location_id,
+      location: r.location_name,
+      locationEn: r.location_name_en,
+      activeType: r.unit_type,
+      activeTypeEn: r.unit_type_en,
+      stage: r.stage,
+      stageEn: r.stage_en,
+      launchDate: r.date_of_launch,
+      profit: r.profit_percent === null ? 0 : Number(r.profit_percent),
+      defaultPrice: kopecksToRubles(price),
+      discountPrice: discount === null ? null : kopecksToRubles(discount),
+      price: kopecksToRubles(discount ?? price),
+      isOwn: false,
+      listedAt: new Date(r.published_at ?? r.created_at).getTime(),
+    };
+  });
+}
+
+/** A buy request on a published company lot (owner_investor_id 0), for the buyer's manager; 404 otherwise. */
+export async function sendCompanyLotRequest(
+  ctx: AppContext,
+  session: Session,
+  unitId: number,
+): Promise<number> {
+  const id = await ctx.database.db.transaction().execute(async (trx) => {
+    const lot = await lotsQuery(trx)
+      .where('l.unit_id', '=', unitId)
+      .where('l.published', '=', true)
+      .orderBy('l.id', 'desc')
+      .executeTakeFirst();
+    if (!lot) throw notFound();
+    return createManagerRequest(ctx, trx, session.userId, 'buy_lot', {
+      companyLotId: Number(lot.id),
+      unitId,
+      ownerInvestorId: 0,
+      unit: lot.unit_name,
+      location: lot.location_name,
+      price: kopecksToRubles(Number(lot.discount_price_kopecks ?? lot.price_kopecks)),
+    });
+  });
+  ctx.outbox.nudge();
+  return id;
+}
+
+function staffLotOf(
+  r: Awaited<ReturnType<ReturnType<typeof lotsQuery>['execute']>>[number],
+  photos: Array<{ id: number; lot_id: number; public_url: string }>,
+): StaffLot {
+  return {
+    id: Number(r.id),
+    unitId: Number(r.unit_id),
+    unitName: r.unit_name,
+    locationId: r.location_id,
+    locationName: r.location_name,
+    price: kopecksToRubles(Number(r.price_kopecks)),
+    discountPrice:
+      r.discount_price_kopecks === null ? null : kopecksToRubles(Number(r.discount_price_kopecks)),
+    profit: r.profit_percent === null ? null : Number(r.profit_percent),
+    description: r.description,
+    descriptionEn: r.description_en,
+    promo: r.promo,
+    published: r.published,
+    publishedAt: r.published_at ? new Date(r.published_at).toISOString() : null,
+    photos: photos
+      .filter((p) => Number(p.lot_id) === Number(r.id))
+      .map((p) => ({ id: Number(p.id), url: p.public_url })),
+  };
+}
+
+/** GET backoffice/lots: every company lot, newest first (a company publishes a handful, so no pages). */
+export async function staffLots(ctx: AppContext, session: Session): Promise<StaffLot[]> {
+  await staffScope(ctx, session);
+  const { db } = ctx.database;
+  const rows = await lotsQuery(db)
+    .orderBy('l.created_at', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(500)
+    .execute();
+  const photos = await photosOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => staffLotOf(r, photos));
+}
+
+async function staffLot(db: Executor, id: number): Promise<StaffLot> {
+  const row = await lotsQuery(db).where('l.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound();
+  return staffLotOf(row, await photosOf(db, [id]));
+}
+
+/** Creates (id undefined) or changes a lot; publishing dates it now, so it comes first on the promo page. */
+export async function saveLot(
+  ctx: AppContext,
+  session: Session,
+  id: number | undefined,
+  body: LotBody,
+): Promise<StaffLot> {
+  await staffScope(ctx, session);
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const unit = await trx
+      .selectFrom('units')
+      .select('name')
+      .where('id', '=', body.unitId)
+      .executeTakeFirst();
+    if (!unit) throw badRequest('validation.invalid', 'unitId');
+    const before =
+      id === undefined
+        ? undefined
+        : await trx
+            .selectFrom('company_lots')
+            .select(['published', 'published_at'])
+            .where('id', '=', id)
+            .forUpdate()
+            .executeTakeFirst();
+    if (id !== undefined && !before) throw notFound();
+    const values = {
+      unit_id: body.unitId,
+      price_kopecks: kopecks(body.price),
+      discount_price_kopecks: body.discountPrice === null ? null : kopecks(body.discountPrice),
+      profit_percent: body.profit,
+      description: body.description,
+      description_en: body.descriptionEn,
+      promo: body.promo ?? null,
+      published: body.published,
+      published_at: body.published ? (before?.published ? before.published_at : new Date()) : null,
+    };
+    const saved =
+      id === undefined
+        ? await trx.insertInto('company_lots').values(values).returning('id').executeTakeFirstOrThrow()
+        : await trx
+            .updateTable('company_lots')
+            .set(values)
+            .where('id', '=', id)
+            .returning('id')
+            .executeTakeFirstOrThrow();
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: `content.lot.${id === undefined ? 'create' : 'update'}`,
+      entity: 'company_lot',
+      entityId: saved.id,
+      details: {
+        unitId: body.unitId,
+        unit: unit.name,
+        price: body.price,
+        discountPrice: body.discountPrice,
+        published: body.published,
+      },
+    });
+    return staffLot(trx, Number(saved.id));
+  });
+}
+
+export async function deleteLot(ctx: AppContext, session: Session, id: number): Promise<void> {
+  await staffScope(ctx, session);
+  const keys = await ctx.database.db.transaction().execute(async (trx) => {
+    const uploads = await trx
+      .selectFrom('company_lot_photos')
+      .select('upload_id')
+      .where('lot_id', '=', id)
+      .where('upload_id', 'is not', null)
+      .execute();
+    const gone = await trx
+      .deleteFrom('company_lots')
+      .where('id', '=', id)
+      .returning('unit_id')
+      .executeTakeFirst();
+    if (!gone) throw notFound();
+    const keys = await deleteUploads(
+      trx,
+      uploads.map((u) => Number(u.upload_id)),
+    );
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.lot.delete',
+      entity: 'company_lot',
+      entityId: id,
+      details: { unitId: gone.unit_id, photos: keys.length },
+    });
+    return keys;
+  });
+  await deleteStoredFiles(ctx, keys);
+}
+
+/** Adds a photo (JPEG, PNG or WebP by content, at most 10 MB), last in the lot's order. */
+export async function addLotPhoto(
+  ctx: AppContext,
+  session: Session,
+  lotId: number,
+  file: SingleFile,
+): Promise<StaffLotPhoto> {
+  await staffScope(ctx, session);
+  const mime = await typeByContent(file.data, PHOTO_TYPES, LOT_PHOTO_MAX_BYTES, {
+    type: 'upload.photoType',
+    size: 'upload.photoSize',
+  });
+  const { key, publicUrl } = newFileKey(LOT_FILES_DIR);
+  return storeThenSave(ctx, key, file.data, () =>
+    ctx.database.db.transaction().execute(async (trx) => {
+      const lot = await trx
+        .selectFrom('company_lots')
+        .select('id')
+        .where('id', '=', lotId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!lot) throw notFound();
+      const photos = await trx
+        .selectFrom('company_lot_photos')
+        .select('position')
+        .where('lot_id', '=', lotId)
+        .execute();
+      if (photos.length >= LOT_PHOTOS_MAX) throw badRequest('upload.tooMany', 'file');
+      const uploadId = await insertUpload(trx, {
+        key,
+        kind: LOT_UPLOAD_KIND,
+        mime,
+        data: file.data,
+        name: file.name,
+      });
+      const photo = await trx
+        .insertInto('company_lot_photos')
+        .values({
+          lot_id: lotId,
+          position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
+          public_url: publicUrl,
+          upload_id: uploadId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await insertAudit(trx, {
+        actorUserId: session.userId,
+        action: 'content.lot.photo.add',
+        entity: 'company_lot',
+        entityId: lotId,
+        details: { photoId: photo.id, mimeType: mime, sizeBytes: file.data.length },
+      });
+      return { id: Number(photo.id), url: publicUrl };
+    }),
+  );
+}
+
+export async function removeLotPhoto(ctx: AppContext, session: Session, lotId: number, photoId: number) {
+  await staffScope(ctx, session);
+  const keys = await ctx.database.db.transaction().execute(async (trx) => {
+    const gone = await trx
+      .deleteFrom('company_lot_photos')
+      .where('id', '=', photoId)
+      .where('lot_id', '=', lotId)
+      .returning('upload_id')
+      .executeTakeFirst();
+    if (!gone) throw notFound();
+    const keys = await deleteUploads(trx, gone.upload_id ? [Number(gone.upload_id)] : []);
+    await insertAudit(trx, {
+      actorUserId: session.userId,
+      action: 'content.lot.photo.remove',
+      entity: 'company_lot',
+      entityId: lotId,
+      details: { photoId },
+    });
+    return keys;
+  });
+  await deleteStoredFiles(ctx, keys);
+}

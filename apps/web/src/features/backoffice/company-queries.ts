@@ -1,0 +1,157 @@
+import type { StaffCameras, StaffCameraView } from '@portal/contract/backoffice-cameras';
+import type { FinancialReportResponse } from '@portal/contract/backoffice-financial-report';
+import type { StaffInventory, StaffInventoryPhoto } from '@portal/contract/backoffice-inventory';
+import type { StaffLot, StaffLotBody, StaffLotList, StaffLotPhoto } from '@portal/contract/backoffice-lots';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, uploadWithProgress } from '../../shared/api/client';
+
+/** The console's company content (issue 18): cameras, the financial report, lots and inventory photos. */
+
+type Upload = { file: File; onProgress: (percent: number) => void; fields?: Record<string, string> };
+
+/** Text fields first: the server reads them before the file. */
+function formOf({ file, fields = {} }: Upload) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', file);
+  return form;
+}
+
+/** A change refreshes the console's lists, the audit log and what owners see in this browser. */
+function useRefresh(keys: string[][]) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      [...keys, ['backoffice', 'audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+}
+
+export function useStaffCameras(locationId: number | null) {
+  return useQuery({
+    queryKey: ['backoffice', 'cameras', locationId],
+    queryFn: () => api<StaffCameras>(`backoffice/cameras?locationId=${locationId}`),
+    enabled: locationId !== null,
+  });
+}
+
+export function useCameraMutations(locationId: number | null) {
+  const refresh = useRefresh([['backoffice', 'cameras'], ['cameras']]);
+  return {
+    stream: useMutation({
+      mutationFn: (streamUrl: string) =>
+        api<StaffCameras>(`backoffice/cameras/${locationId}/stream`, { method: 'PUT', body: { streamUrl } }),
+      onSuccess: refresh,
+    }),
+    add: useMutation({
+      mutationFn: (input: Upload) =>
+        uploadWithProgress<StaffCameraView>(
+          `backoffice/cameras/${locationId}/views`,
+          formOf(input),
+          input.onProgress,
+        ),
+      onSuccess: refresh,
+    }),
+    rename: useMutation({
+      mutationFn: ({ id, title, titleEn }: { id: number; title: string; titleEn: string }) =>
+        api<StaffCameraView>(`backoffice/cameras/views/${id}`, { method: 'PUT', body: { title, titleEn } }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api(`backoffice/cameras/views/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function useStaffFinancialReport() {
+  return useQuery({
+    queryKey: ['backoffice', 'financial-report'],
+    queryFn: () => api<FinancialReportResponse>('backoffice/financial-report'),
+  });
+}
+
+export function useFinancialReportMutations() {
+  const refresh = useRefresh([['backoffice', 'financial-report'], ['financial-report']]);
+  return {
+    upload: useMutation({
+      mutationFn: (input: Upload) =>
+        uploadWithProgress<FinancialReportResponse>(
+          'backoffice/financial-report',
+          formOf(input),
+          input.onProgress,
+        ),
+      onSuccess: refresh,
+    }),
+    withdraw: useMutation({
+      mutationFn: () => api('backoffice/financial-report', { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function useStaffLots() {
+  return useQuery({
+    queryKey: ['backoffice', 'lots'],
+    queryFn: () => api<StaffLotList>('backoffice/lots'),
+  });
+}
+
+export function useLotMutations() {
+  const refresh = useRefresh([['backoffice', 'lots'], ['promo']]);
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id?: number; body: StaffLotBody }) =>
+        api<StaffLot>(id === undefined ? 'backoffice/lots' : `backoffice/lots/${id}`, {
+          method: id === undefined ? 'POST' : 'PUT',
+          body,
+        }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => api(`backoffice/lots/${id}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+    addPhoto: useMutation({
+      mutationFn: (input: Upload & { lotId: number }) =>
+        uploadWithProgress<StaffLotPhoto>(
+          `backoffice/lots/${input.lotId}/photos`,
+          formOf(input),
+          input.onProgress,
+        ),
+      onSuccess: refresh,
+    }),
+    removePhoto: useMutation({
+      mutationFn: ({ lotId, photoId }: { lotId: number; photoId: number }) =>
+        api(`backoffice/lots/${lotId}/photos/${photoId}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}
+
+export function useStaffInventory(unitId: number | null) {
+  return useQuery({
+    queryKey: ['backoffice', 'inventory', unitId],
+    queryFn: () => api<StaffInventory>(`backoffice/inventory?unitId=${unitId}`),
+    enabled: unitId !== null,
+  });
+}
+
+export function useInventoryPhotoMutations() {
+  const refresh = useRefresh([['backoffice', 'inventory'], ['inventory-images']]);
+  return {
+    add: useMutation({
+      mutationFn: (input: Upload & { itemId: number }) =>
+        uploadWithProgress<StaffInventoryPhoto>(
+          `backoffice/inventory/items/${input.itemId}/photos`,
+          formOf(input),
+          input.onProgress,
+        ),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: ({ itemId, photoId }: { itemId: number; photoId: number }) =>
+        api(`backoffice/inventory/items/${itemId}/photos/${photoId}`, { method: 'DELETE' }),
+      onSuccess: refresh,
+    }),
+  };
+}

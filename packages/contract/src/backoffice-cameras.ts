@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * The console's cameras of a location (issue 18): a live stream (an https HLS playlist the portal proxies) and up
+ * to five looping views (uploaded MP4s). Owners read them through investor/cameras.
+ */
+
+const id = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+export const CAMERA_VIEW_MAX_BYTES = 50 * 1024 * 1024;
+export const CAMERA_VIEWS_PER_LOCATION = 5;
+/** What a demo row's stream points at: the committed test pattern (apps/server/assets/cameras). */
+export const CAMERA_TEST_PATTERN = 'asset:test-pattern';
+
+export const staffCamerasQuerySchema = z.object({ locationId: id });
+export const staffCameraLocationParamsSchema = z.object({ locationId: id });
+export const staffCameraViewParamsSchema = z.object({ id });
+
+export const staffCameraViewSchema = z.object({
+  id: z.number(),
+  position: z.number().describe('1 … 5: the order of the views and their anchor camera_{position}'),
+  title: z.string(),
+  titleEn: z.string(),
+  url: z.string().describe('Where the MP4 is served'),
+});
+export type StaffCameraView = z.infer<typeof staffCameraViewSchema>;
+
+/** GET /backoffice/cameras?locationId= */
+export const staffCamerasSchema = z.object({
+  locationId: z.number(),
+  streamUrl: z
+    .string()
+    .nullable()
+    .describe('The https HLS playlist of the live camera, asset:test-pattern for the demo, null: none'),
+  views: z.array(staffCameraViewSchema),
+});
+export type StaffCameras = z.infer<typeof staffCamerasSchema>;
+
+/** A stream must be an https playlist: the portal fetches it for the owners only below its directory. */
+export const cameraStreamUrlSchema = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .max(2000, { error: 'validation.tooLong' })
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' && url.username === '' && url.password === '' && url.hash === '';
+      } catch {
+        return false;
+      }
+    },
+    { error: 'cameras.streamHttps' },
+  );
+
+/** PUT /backoffice/cameras/{locationId}/stream: null or empty removes the live stream. */
+export const staffCameraStreamBodySchema = z.object({
+  streamUrl: z
+    .union([z.literal('').transform(() => null), z.null(), cameraStreamUrlSchema])
+    .optional()
+    .transform((value) => value ?? null),
+});
+export type StaffCameraStreamBody = z.input<typeof staffCameraStreamBodySchema>;
+
+const text = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+/** PUT /backoffice/cameras/views/{id}, and the text fields of the multipart POST …/views (English empty → Russian). */
+export const staffCameraViewBodySchema = z.object({
+  title: text(300),
+  titleEn: z.string().trim().max(300, { error: 'validation.tooLong' }).optional().default(''),
+});
+export type StaffCameraViewBody = z.input<typeof staffCameraViewBodySchema>;

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/**
+ * The interim financial report (issue 18): the company uploads it as one PDF in the console; owners' browsers draw
+ * its pages (pdf.js). The demo keeps its generated page images (kind pages).
+ */
+
+export const FINANCIAL_REPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+export const financialReportInfoSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('pdf'),
+    url: z.string().describe('The PDF, served from an unguessable address'),
+    title: z.string(),
+    updatedAt: z.string(),
+  }),
+  z.object({
+    kind: z.literal('pages'),
+    pages: z.array(z.string()).describe('Page images in order (the demo report)'),
+    title: z.string(),
+    updatedAt: z.string(),
+  }),
+]);
+export type FinancialReportInfo = z.infer<typeof financialReportInfoSchema>;
+
+/** GET /financial-report (every signed-in role) and GET /backoffice/financial-report: null until one is uploaded. */
+export const financialReportResponseSchema = z
+  .object({ report: financialReportInfoSchema.nullable() })
+  .meta({ id: 'FinancialReport' });
+export type FinancialReportResponse = z.infer<typeof financialReportResponseSchema>;

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { MAX_SALE_PRICE } from './sales.ts';
+
+/** Lots the company publishes on the promo page (issue 18), beside units put on sale by investors. Money in rubles. */
+
+const id = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+export const LOT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+export const LOT_PHOTOS_MAX = 20;
+/** Photos of lots and inventory items: images only, told by content. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const staffLotParamsSchema = z.object({ id });
+export const staffLotPhotoParamsSchema = z.object({ id, photoId: id });
+
+export const staffLotPhotoSchema = z.object({ id: z.number(), url: z.string() });
+export type StaffLotPhoto = z.infer<typeof staffLotPhotoSchema>;
+
+export const staffLotSchema = z.object({
+  id: z.number(),
+  unitId: z.number(),
+  unitName: z.string(),
+  locationId: z.number(),
+  locationName: z.string(),
+  price: z.number(),
+  discountPrice: z.number().nullable(),
+  profit: z.number().nullable().describe('Annual profitability shown on the card, %'),
+  description: z.string(),
+  descriptionEn: z.string(),
+  promo: z.string().nullable().describe('The label on the card'),
+  published: z.boolean(),
+  publishedAt: z.string().nullable(),
+  photos: z.array(staffLotPhotoSchema),
+});
+export type StaffLot = z.infer<typeof staffLotSchema>;
+export const staffLotListSchema = z.object({ items: z.array(staffLotSchema) });
+export type StaffLotList = z.infer<typeof staffLotListSchema>;
+
+const price = z.coerce
+  .number({ error: (issue) => (issue.input === undefined ? 'sale.priceRequired' : 'sale.pricePositive') })
+  .positive({ error: 'sale.pricePositive' })
+  .max(MAX_SALE_PRICE, { error: 'sale.priceTooHigh' })
+  .refine((value) => Math.round(value * 100) > 0, { error: 'sale.pricePositive' });
+const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
+
+/** POST /backoffice/lots and PUT /backoffice/lots/{id}. English empty → Russian. */
+export const staffLotBodySchema = z
+  .object({
+    unitId: id,
+    price,
+    discountPrice: z.preprocess(emptyToNull, price.nullable()),
+    profit: z.preprocess(
+      emptyToNull,
+      z.coerce
+        .number({ error: 'validation.invalid' })
+        .min(0, { error: 'validation.invalid' })
+        .max(1000, { error: 'validation.invalid' })
+        .nullable(),
+    ),
+    description: z.string().trim().max(5000, { error: 'validation.tooLong' }).optional().default(''),
+    descriptionEn: z.string().trim().max(5000, { error: 'validation.tooLong' }).optional().default(''),
+    promo: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z.string().trim().max(100, { error: 'validation.tooLong' }).nullable().optional().default(null),
+    ),
+    published: z.boolean({ error: 'validation.invalid' }).optional().default(false),
+  })
+  .refine((body) => body.discountPrice === null || body.discountPrice < body.price, {
+    error: 'lots.discountBelowPrice',
+    path: ['discountPrice'],
+  });
+export type StaffLotBody = z.input<typeof staffLotBodySchema>;
