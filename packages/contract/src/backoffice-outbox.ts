@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Mail and SMS that used up their delivery attempts, for staff (managers and admins):
+ * GET /api/v1/backoffice/outbox/failed?page= lists them newest first, POST /api/v1/backoffice/outbox/{id}/resend
+ * puts one back in the queue with fresh attempts (audited). The message text is never shown: it may carry a
+ * sign-in code or an activation link. An admin sees the recipient; a manager sees it masked, since a failed
+ * message may be to another manager's client.
+ */
+
+export const OUTBOX_PAGE_SIZE = 20;
+
+export const failedOutboxQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type FailedOutboxQuery = z.infer<typeof failedOutboxQuerySchema>;
+
+export const failedOutboxMessageSchema = z.object({
+  id: z.number().int(),
+  channel: z.enum(['email', 'sms']),
+  recipient: z.string().describe('E-mail or phone; masked (a•••@example.com) for managers'),
+  recipientMasked: z.boolean(),
+  subject: z.string().nullable().describe('The e-mail subject; null for an SMS'),
+  attempts: z.number().int().describe('Delivery attempts made'),
+  lastError: z.string().nullable().describe('What the mail server or SMS gateway answered last'),
+  createdAt: z.string().describe('When the message was queued (ISO)'),
+});
+export type FailedOutboxMessage = z.infer<typeof failedOutboxMessageSchema>;
+
+export const failedOutboxResponseSchema = z.object({
+  items: z.array(failedOutboxMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type FailedOutboxResponse = z.infer<typeof failedOutboxResponseSchema>;
+
+export const outboxIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
