@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { appendTokenToPlaylist, SIGNED_URL_TTL_SECONDS, signMediaUrl } from './media-access.ts';
+
+/** Issue 15, finding 13: camera streams and the interim report's files only for signed-in users with access. */
+describe('camera streams and report pages', () => {
+  let t: TestApp;
+  let investor: string;
+  let both: string;
+  let lender: string;
+  beforeAll(async () => {
+    t = await startTestApp();
+    [investor, both, lender] = await Promise.all([
+      t.signIn('investor@example.com'),
+      t.signIn('both@example.com'),
+      t.signIn('lender@example.com'),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, token?: string) => t.request({ method: 'GET', url, token });
+  const cameras = async (token: string) =>
+    (await get('/api/v1/investor/cameras', token)).json().locations as Array<{
+      locationId: number;
+      streamUrl: string | null;
+      videos: Array<{ url: string }>;
+    }>;
+
+  it('refuses the streams of any location without a session or a signed URL (the reproduction)', async () => {
+    for (const url of [
+      '/api/v1/streams/999/index.m3u8',
+      '/api/v1/streams/1/index.m3u8',
+      '/api/v1/streams/1/segment-0.ts',
+      '/api/v1/streams/clips/camera-1.mp4',
+      '/api/v1/streams/live/some-key-0000000000/index.m3u8',
+    ]) {
+      expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 401 });
+    }
+  });
+
+  it('plays with the bearer header (hls.js) where the user holds a unit or a loan; 404 elsewhere', async () => {
+    const playlist = await get('/api/v1/streams/1/index.m3u8', investor);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['cache-control']).toBe('no-store');
+    expect((await get('/api/v1/streams/1/segment-0.ts', investor)).statusCode).toBe(200);
+    // The lender has a loan in location 1; "both" holds nothing there.
+    expect((await get('/api/v1/streams/1/index.m3u8', lender)).statusCode).toBe(200);
+    expect((await get('/api/v1/streams/1/index.m3u8', both)).statusCode).toBe(404);
+    expect((await get('/api/v1/streams/1/index.m3u8', 'not-a-token')).statusCode).toBe(401);
+  });
+
+  it('hands players that cannot send a header a signed URL of ten minutes, passed on to the segments', async () => {
+    const here = (await cameras(investor)).find((location) => location.streamUrl !== null);
+    if (!here?.streamUrl) throw new Error('the demo has no stream');
+    expect(here.streamUrl).toMatch(/\?st=\d+\.[A-Za-z0-9_-]{43}$/);
+    const expiry = Number(/st=(\d+)/.exec(here.streamUrl)?.[1]);
+    expect(expiry - Date.now() / 1000).toBeGreaterThan(SIGNED_URL_TTL_SECONDS - 60);
+    expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(SIGNED_URL_TTL_SECONDS + 60);
+
+    const playlist = await get(here.streamUrl);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['cache-control']).toBe('no-store');
+    const segments = playlist.body.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(segments.length).toBeGreaterThan(0);
+    for (const segment of segments) {
+      expect(segment).toContain('st=');
+      const url = new URL(segment, `http://portal.test${here.streamUrl}`);
+      const response = await get(`${url.pathname}${url.search}`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    // The looping views are signed too, each for its own file.
+    for (const video of here.videos) {
+      expect(video.url).toContain('st=');
+      expect(
+        (await t.request({ method: 'GET', url: video.url, headers: { range: 'bytes=0-3' } })).statusCode,
+      ).toBe(206);
+    }
+  });
+
+  it('refuses a forged, expired or borrowed signature', async () => {
+    const signed = signMediaUrl(t.ctx, '/api/v1/streams/1/index.m3u8');
+    expect((await get(signed)).statusCode).toBe(200);
+    expect((await get(signed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).statusCode).toBe(401);
+    const expired = signMediaUrl(t.ctx, '/api/v1/streams/1/index.m3u8', Date.now() - 12 * 60 * 1000);
+    expect((await get(expired)).statusCode).toBe(401);
+    // A token of location 1 opens nothing of location 2, nor a clip.
+    const token = new URL(signed, 'http://x').searchParams.get('st');
+    expect((await get(`/api/v1/streams/2/index.m3u8?st=${token}`)).statusCode).toBe(401);
+    expect((await get(`/api/v1/streams/clips/camera-1.mp4?st=${token}`)).statusCode).toBe(401);
+  });
+
+  it('serves the report pages to any signed-in user only, by header or signed URL', async () => {
+    expect((await get('/api/v1/media/report-2024/page-1.svg')).statusCode).toBe(401);
+    expect((await get('/api/v1/media/report-2024/page-1.svg', both)).statusCode).toBe(200);
+    const report = (await get('/api/v1/financial-report', lender)).json().report as { pages: string[] };
+    expect(report.pages.length).toBeGreaterThan(0);
+    for (const page of report.pages.slice(0, 2)) {
+      expect(page).toContain('st=');
+      const response = await get(page);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+    const page1 = new URL(report.pages[0] ?? '', 'http://x');
+    const token = page1.searchParams.get('st');
+    expect((await get(`/api/v1/media/report-2024/page-2.svg?st=${token}`)).statusCode).toBe(401);
+  });
+
+  it("keeps the signature from the company's camera: the proxy forwards the query without it", async () => {
+    const manager = await t.signIn('manager@example.com');
+    const saved = await t.request({
+      method: 'PUT',
+      url: '/api/v1/backoffice/cameras/3/stream',
+      token: manager,
+      payload: { streamUrl: 'https://cams.example.com/hotel/cam3/index.m3u8?token=s3cret' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const streamUrl =
+      (await cameras(investor)).find((location) => location.locationId === 3)?.streamUrl ?? '';
+    expect(streamUrl).toMatch(/^\/api\/v1\/streams\/live\/[A-Za-z0-9_-]+\/index\.m3u8\?token=s3cret&st=/);
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      asked.push(url);
+      return new Response('#EXTM3U\n#EXTINF:2,\nseg-1.ts\n', {
+        headers: { 'content-type': 'application/vnd.apple.mpegurl' },
+      });
+    });
+    try {
+      const playlist = await get(streamUrl);
+      expect(playlist.statusCode).toBe(200);
+      expect(asked).toEqual(['https://cams.example.com/hotel/cam3/index.m3u8?token=s3cret']);
+      const segment = playlist.body.split('\n').find((line) => line.includes('seg-1.ts')) ?? '';
+      expect(segment).toMatch(/seg-1\.ts\?st=\d+\./);
+      expect((await get(streamUrl.replace(/&st=.*/, ''))).statusCode).toBe(401);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('appends the token to every address of a playlist, URI attributes included', () => {
+    const body = [
+      '#EXTM3U',
+      '#EXT-X-KEY:METHOD=AES-128,URI="key.bin?x=1"',
+      'seg-1.ts',
+      'seg-2.ts?s=5&st=old',
+      '#EXT-X-MAP:URI="init.mp4"',
+      '',
+    ].join('\n');
+    expect(appendTokenToPlaylist(body, 'T')).toBe(
+      [
+        '#EXTM3U',
+        '#EXT-X-KEY:METHOD=AES-128,URI="key.bin?x=1&st=T"',
+        'seg-1.ts?st=T',
+        'seg-2.ts?s=5&st=T',
+        '#EXT-X-MAP:URI="init.mp4?st=T"',
+        '',
+      ].join('\n'),
+    );
+  });
+});

@@ -1,0 +1,279 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
+import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { REQUEST_LIMITS } from './service.ts';
+
+/**
+ * Issue 15, findings 3 and 9: owners' requests to their manager are limited per user, and the console's scope
+ * (imports, the requests inbox) follows the manager's current clients.
+ */
+describe('requests to the manager and the back-office scope', () => {
+  let t: TestApp;
+  let investor: string;
+  let lender: string;
+  let manager: string;
+  let admin: string;
+  /** A second manager's account: managers row 2 (Дмитрий Соколов), whose client the lender (user 2) is. */
+  let second: string;
+  const SECOND_LOGIN = 'sokolov@example.com';
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const db = t.ctx.database.db;
+    const managerAccount = DEMO_ACCOUNTS.find((account) => account.login === 'manager@example.com');
+    if (!managerAccount) throw new Error('no demo manager');
+    const user = await db
+      .insertInto('users')
+      .values({
+        email: SECOND_LOGIN,
+        phone: '+79990000099',
+        password_hash: managerAccount.passwordHash,
+        is_active: true,
+        last_name: 'Соколов',
+        first_name: 'Дмитрий',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('user_roles').values({ user_id: user.id, role: 'MANAGER' }).execute();
+    await db.updateTable('managers').set({ user_id: user.id }).where('id', '=', 2).execute();
+    [investor, lender, manager, admin, second] = await Promise.all([
+      t.signIn('investor@example.com'),
+      t.signIn('lender@example.com'),
+      t.signIn('manager@example.com'),
+      t.signIn('admin@example.com'),
+      t.signIn(SECOND_LOGIN, managerAccount.password),
+    ]);
+  });
+  afterAll(() => t.close());
+
+  const ask = (token: string, question: string, locale = 'ru') =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/faq/send-question',
+      token,
+      headers: { 'accept-language': locale },
+      payload: { question },
+    });
+  const requestCount = async (userId: number, kind: string) =>
+    Number(
+      (
+        await t.ctx.database.db
+          .selectFrom('requests')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', userId)
+          .where('kind', '=', kind)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('limits the questions a user sends: 429 with Retry-After and a message in their language', async () => {
+    const before = await requestCount(1, 'faq_question');
+    for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) {
+      expect((await ask(investor, `Вопрос ${i}`)).statusCode).toBe(200);
+    }
+    const refused = await ask(investor, 'Ещё один вопрос');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(refused.json().error).toMatchObject({
+      code: 'rate_limited',
+      message: 'Слишком много обращений к менеджеру. Повторите позже.',
+    });
+    const english = await ask(investor, 'One more', 'en');
+    expect(english.statusCode).toBe(429);
+    expect(english.json().error.message).toBe('Too many requests to your manager. Try again later.');
+    // Refused questions are not stored (nor mailed: the request and its mail are one transaction).
+    expect(await requestCount(1, 'faq_question')).toBe(before + REQUEST_LIMITS.perKind.limit);
+    // Another user is not held back by this one.
+    expect((await ask(lender, 'Вопрос займодателя')).statusCode).toBe(200);
+  });
+
+  it('limits every kind of request: callbacks, buy requests, change requests, conversion', async () => {
+    const callback = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/suggestions/booking',
+        token: lender,
+        payload: { phone: '+79990000002' },
+      });
+    for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) expect((await callback()).statusCode).toBe(200);
+    expect((await callback()).statusCode).toBe(429);
+
+    const change = () =>
+      t.request({
+        method: 'POST',
+        url: '/api/v1/users/send-change-data-request',
+        token: lender,
+        payload: { kind: 'base_data', message: 'Новый адрес регистрации' },
+      });
+    for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) expect((await change()).statusCode).toBe(200);
+    const refused = await change();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+
+    // Over all kinds together: the per-user ceiling holds whatever the kind (every attempt counts, refused ones too).
+    const conversion = () =>
+      t.request({ method: 'POST', url: '/api/v1/lender-income/send-conversion-request', token: lender });
+    const statuses: number[] = [];
+    for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) statuses.push((await conversion()).statusCode);
+    const sent = 1 + 2 * (REQUEST_LIMITS.perKind.limit + 1);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(REQUEST_LIMITS.perUser.limit - sent);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  const upload = (token: string, kind: string, csv: string) =>
+    t.request({
+      method: 'POST',
+      url: `/api/v1/backoffice/import/${kind}`,
+      token,
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv' },
+      payload: csv,
+    });
+
+  it("refuses import rows about another manager's clients, without telling who owns what", async () => {
+    const db = t.ctx.database.db;
+    const owned = await db
+      .selectFrom('user_units')
+      .select(['unit_id'])
+      .where('user_id', '=', 1)
+      .where('relation', '=', 'owner')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const notOwned = await db
+      .selectFrom('units')
+      .select('id')
+      .where('id', 'not in', db.selectFrom('user_units').select('unit_id').where('user_id', '=', 1))
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    // The investor (user 1) is manager 1's client. The second manager writes neither the unit the investor owns
+    // nor probes one they do not: both rows get the same answer, naming the row and the column only.
+    const incomes = `userId,unitId,month,amount\n1,${owned.unit_id},2031-01,45000\n1,${notOwned.id},2031-01,100\n`;
+    const refused = await upload(second, 'incomes', incomes);
+    expect(refused.statusCode).toBe(200);
+    const report = refused.json();
+    expect(report).toMatchObject({ applied: false, accepted: 0, rejected: 2 });
+    expect(report.problems).toEqual([
+      { row: 1, field: 'userId', message: 'строка не относится к вашим клиентам' },
+      { row: 2, field: 'userId', message: 'строка не относится к вашим клиентам' },
+    ]);
+    expect(JSON.stringify(report)).not.toMatch(/Иванов|investor@|не принадлежит/);
+    // Skipping the bad rows writes nothing of them either.
+    const skipped = await t.request({
+      method: 'POST',
+      url: '/api/v1/backoffice/import/incomes?skipInvalid=true',
+      token: second,
+      headers: { 'content-type': 'text/csv' },
+      payload: incomes,
+    });
+    expect(skipped.json()).toMatchObject({ inserted: 0, updated: 0 });
+
+    // Rows that name a unit the investor holds: bookings, inventory, the unit's timeline.
+    const bookings = `externalId,unitId,startsAt,endsAt,status,guests,sourceId,paid,sum\nx-1,${owned.unit_id},2031-03-01T14:00:00+03:00,2031-03-02T12:00:00+03:00,new,1,,0,100\n`;
+    expect((await upload(second, 'bookings', bookings)).json()).toMatchObject({
+      applied: false,
+      problems: [{ row: 1, field: 'unitId', message: 'строка не относится к вашим клиентам' }],
+    });
+    const inventory = `unitId,invNumber,name,nameEn,cost,status,date,spaceId,spaceName,spaceNameEn\n${owned.unit_id},ИН-Z,Стол,Table,100,true,,1,Кухня,Kitchen\n`;
+    expect((await upload(second, 'inventory', inventory)).json()).toMatchObject({
+      applied: false,
+      problems: [{ row: 1, field: 'unitId' }],
+    });
+    // The investor's own manager and an admin import them.
+    expect((await upload(manager, 'bookings', bookings)).json()).toMatchObject({
+      applied: true,
+      inserted: 1,
+    });
+    expect((await upload(admin, 'incomes', incomes.split('\n').slice(0, 2).join('\n'))).json()).toMatchObject(
+      {
+        applied: true,
+        inserted: 1,
+      },
+    );
+    // Text the database cannot store (a NUL escaped in JSON) is a refused row, not a failed import.
+    const nul = JSON.stringify([
+      {
+        externalId: 'x-\u0000',
+        unitId: owned.unit_id,
+        startsAt: '2031-03-01T14:00:00+03:00',
+        endsAt: '2031-03-02T12:00:00+03:00',
+        status: 'new',
+        guests: 1,
+        paid: 0,
+        sum: 100,
+      },
+    ]);
+    const nulReport = await t.request({
+      method: 'POST',
+      url: '/api/v1/backoffice/import/bookings',
+      token: admin,
+      headers: { 'content-type': 'application/json' },
+      payload: nul,
+    });
+    expect(nulReport.statusCode).toBe(200);
+    expect(nulReport.json()).toMatchObject({ applied: false, problems: [{ row: 1, field: 'row' }] });
+  });
+
+  it("moves a client's requests to the new manager: the old one no longer reads or changes them", async () => {
+    const both = await t.signIn('both@example.com');
+    const sent = await ask(both, 'Когда выплата?');
+    const id = sent.json().requestId as number;
+    const inbox = async (token: string) =>
+      (await t.request({ method: 'GET', url: '/api/v1/backoffice/requests?pageSize=100', token })).json()
+        .items as Array<{ id: number; owner: { id: number } }>;
+    expect((await inbox(manager)).map((item) => item.id)).toContain(id);
+    expect((await inbox(second)).map((item) => item.id)).not.toContain(id);
+
+    // The admin hands the client (user 3) to the second manager.
+    const card = (
+      await t.request({ method: 'GET', url: '/api/v1/backoffice/owners/3', token: admin })
+    ).json();
+    const moved = await t.request({
+      method: 'PUT',
+      url: '/api/v1/backoffice/owners/3',
+      token: admin,
+      payload: {
+        lastName: card.lastName,
+        firstName: card.firstName,
+        middleName: card.middleName,
+        email: card.email,
+        phone: card.phone,
+        contractNumber: card.contractNumber,
+        contractDate: card.contractDate,
+        organizationType: card.organizationType,
+        locale: card.locale,
+        roles: card.roles,
+        managerId: 2,
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+
+    const mine = await inbox(second);
+    expect(mine.map((item) => item.id)).toContain(id);
+    expect(mine.filter((item) => item.owner.id === 3).length).toBeGreaterThan(1);
+    expect((await inbox(manager)).some((item) => item.owner.id === 3)).toBe(false);
+    const patch = (token: string) =>
+      t.request({
+        method: 'PATCH',
+        url: `/api/v1/backoffice/requests/${id}`,
+        token,
+        payload: { status: 'in_progress' },
+      });
+    expect((await patch(manager)).statusCode).toBe(404);
+    expect((await patch(second)).statusCode).toBe(200);
+    const stored = await t.ctx.database.db
+      .selectFrom('requests')
+      .select('manager_id')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.manager_id)).toBe(2);
+    // And the import scope moved with the client.
+    const owned = await t.ctx.database.db
+      .selectFrom('user_units')
+      .select('unit_id')
+      .where('user_id', '=', 3)
+      .executeTakeFirstOrThrow();
+    const csv = `userId,unitId,month,amount\n3,${owned.unit_id},2031-02,100\n`;
+    expect((await upload(manager, 'incomes', csv)).json()).toMatchObject({ applied: false });
+    expect((await upload(second, 'incomes', csv)).json()).toMatchObject({ applied: true, inserted: 1 });
+  });
+});
