@@ -8,12 +8,10 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemoData } from '../demo/seed.ts';
-import { diskFileStore } from '../integrations/file-store.ts';
+import { databaseFileStore } from '../integrations/file-store.ts';
 
 /** Where each test's database starts from: migrated and seeded once per run, copied for every test file. */
 export type TestTemplate = {
-  /** The demo file store (documents) that the seeded rows point at. */
-  filesDir: string;
   /** PGlite: a `dumpDataDir` tarball of the seeded database. */
   pgliteDump?: string;
   /** PostgreSQL: the seeded database to `CREATE DATABASE … TEMPLATE` from. */
@@ -32,8 +30,6 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const root = await mkdtemp(path.join(tmpdir(), 'portal-template-'));
-  const filesDir = path.join(root, 'files');
-  const files = diskFileStore(filesDir);
   const now = new Date();
 
   if (project.name === 'postgres') {
@@ -46,11 +42,12 @@ export default async function setup(project: TestProject) {
     const database = await openDatabase({ databaseUrl: url.toString() });
     try {
       await migrate(database);
-      await seedDemoData(database, now, files);
+      // The demo's files (documents) live in the database like every file, so the copy carries them.
+      await seedDemoData(database, now, databaseFileStore(database.db));
     } finally {
       await database.close();
     }
-    project.provide('testTemplate', { filesDir, postgresTemplate: name });
+    project.provide('testTemplate', { postgresTemplate: name });
     return async () => {
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
       await rm(root, { recursive: true, force: true });
@@ -61,7 +58,7 @@ export default async function setup(project: TestProject) {
   const database = await openDatabase({ dataDir });
   try {
     await migrate(database);
-    await seedDemoData(database, now, files);
+    await seedDemoData(database, now, databaseFileStore(database.db));
   } finally {
     await database.close();
   }
@@ -72,7 +69,7 @@ export default async function setup(project: TestProject) {
   const pgliteDump = path.join(root, 'pglite.tar');
   await writeFile(pgliteDump, Buffer.from(await dump.arrayBuffer()));
   await rm(dataDir, { recursive: true, force: true });
-  project.provide('testTemplate', { filesDir, pgliteDump });
+  project.provide('testTemplate', { pgliteDump });
   return () => rm(root, { recursive: true, force: true });
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { openAsBlob } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -30,8 +30,13 @@ export type TestApp = {
  * template, or a PostgreSQL database copied from the template database when the suite runs as its postgres
  * project (see global-setup.ts). `DEMO_DATA: 'false'` gives an empty, migrated database instead.
  * A failed start closes whatever it had opened, so a broken beforeAll leaves nothing running behind it.
+ * `options.databaseUrl` starts another instance on an existing PostgreSQL database (say another test app's
+ * `ctx.config.databaseUrl`), with its own DATA_DIR, as a second instance of one deployment: no copy, no drop.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { databaseUrl?: string } = {},
+): Promise<TestApp> {
   const template = inject('testTemplate');
   const withDemoData = env.DEMO_DATA !== 'false';
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -41,9 +46,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   try {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-test-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    if (withDemoData) await cp(template.filesDir, path.join(dataDir, 'files'), { recursive: true });
-    let databaseUrl: string | undefined;
-    if (process.env.TEST_DB === 'postgres') {
+    let databaseUrl: string | undefined = options.databaseUrl;
+    if (!databaseUrl && process.env.TEST_DB === 'postgres') {
       const created = await createPostgresDatabase(withDemoData ? template.postgresTemplate : undefined);
       cleanups.push(created.drop);
       databaseUrl = created.url;
