@@ -1,0 +1,131 @@
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { SessionInfo, SessionsResponse } from '@portal/contract/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+
+const SESSIONS_KEY = ['sessions'] as const;
+
+/** A short name of the device from its user agent: browser and system, else the agent itself. */
+export function deviceName(userAgent: string | null): string | null {
+  if (!userAgent) return null;
+  const browser =
+    /(Edg|OPR|YaBrowser|Firefox|Chrome|Chromium|Safari)\/[\d.]+/
+      .exec(userAgent)?.[1]
+      ?.replace('Edg', 'Edge') ?? null;
+  const system =
+    /(Windows|Android|iPhone|iPad|Mac OS X|Linux)/.exec(userAgent)?.[1]?.replace('Mac OS X', 'macOS') ?? null;
+  if (browser || system) return [browser, system].filter(Boolean).join(', ');
+  return userAgent.slice(0, 60);
+}
+
+function when(value: string, locale: string) {
+  return new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** The sessions that still work: device, IP, started and last seen; end one, or all the others. */
+export function SessionsBlock() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const sessions = useQuery({
+    queryKey: SESSIONS_KEY,
+    queryFn: () => api<SessionsResponse>('users/sessions'),
+  });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const end = useMutation({
+    mutationFn: (id: string) => api(`users/sessions/${id}`, { method: 'DELETE' }),
+    onSuccess: refresh,
+  });
+  const endOthers = useMutation({
+    mutationFn: () => api('users/sessions/end-others', { method: 'POST' }),
+    onSuccess: refresh,
+  });
+  const row = (session: SessionInfo) => (
+    <Group
+      key={session.id}
+      justify="space-between"
+      wrap="wrap"
+      gap="xs"
+      className="session-row"
+      data-testid="session-row"
+      data-current={session.current}
+    >
+      <Stack gap={2} style={{ flex: '1 1 14rem', minWidth: 0 }}>
+        <Group gap="xs">
+          <Text fw={500} size="sm">
+            {deviceName(session.userAgent) ?? t('profile.sessionUnknownDevice')}
+          </Text>
+          {session.current && (
+            <Badge size="sm" variant="light">
+              {t('profile.sessionCurrent')}
+            </Badge>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {[
+            session.ip,
+            t('profile.sessionStarted', { date: when(session.createdAt, i18n.language) }),
+            t('profile.sessionLastSeen', { date: when(session.lastSeenAt, i18n.language) }),
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      </Stack>
+      {!session.current && (
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => end.mutate(session.id)}
+          loading={end.isPending && end.variables === session.id}
+          data-testid="session-end"
+        >
+          {t('profile.sessionEnd')}
+        </Button>
+      )}
+    </Group>
+  );
+  const list = sessions.data?.sessions ?? [];
+  const others = list.filter((session) => !session.current);
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="sessions">
+      <Title order={2} size="h4" mb={4}>
+        {t('profile.sessions')}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        {t('profile.sessionsText')}
+      </Text>
+      {sessions.isPending ? (
+        <LoadingState />
+      ) : sessions.isError ? (
+        <ErrorState onRetry={() => void sessions.refetch()} />
+      ) : (
+        <Stack gap="sm">
+          {list.map(row)}
+          {others.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t('profile.sessionsEmpty')}
+            </Text>
+          ) : (
+            <Group justify="flex-end">
+              <Button
+                variant="default"
+                onClick={() => endOthers.mutate()}
+                loading={endOthers.isPending}
+                data-testid="sessions-end-others"
+              >
+                {t('profile.sessionEndOthers')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
