@@ -6,13 +6,23 @@ import { startSmtpServer } from '../../apps/server/src/test/smtp.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
+export type PortalOptions = {
+  /** false: an empty database, as a company's first production start has (default: the demo data). */
+  demoData?: boolean;
+  /** More settings for the server, e.g. NODE_ENV=production. */
+  env?: Record<string, string>;
+  /** A data folder prepared before the start (say, by `npm run admin`); removed at stop like a fresh one. */
+  dataDir?: string;
+};
+
 /**
- * The real portal as `npm start` runs it, on a fresh demo database in a temporary folder, delivering mail to a
- * real SMTP server in the test; SMS go to its log (no gateway), where the tests read the codes.
+ * The real portal as `npm start` runs it, on a fresh database in a temporary folder (the demo data unless told
+ * otherwise), delivering mail to a real SMTP server in the test; SMS go to its log (no gateway), where the tests
+ * read the codes.
  */
-export async function startPortal() {
+export async function startPortal(options: PortalOptions = {}) {
   const smtp = await startSmtpServer();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-e2e-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'portal-e2e-')));
 
   let output = '';
   // The embedded database of the temporary folder, whatever the shell has set.
@@ -24,9 +34,10 @@ export async function startPortal() {
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DEMO_DATA: 'true',
+      DEMO_DATA: options.demoData === false ? 'false' : 'true',
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'info',
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -67,6 +78,8 @@ export async function startPortal() {
 
   return {
     url,
+    dataDir,
+    smtpUrl: smtp.url,
     /** The next mail to the address, waiting for it; answers the link it carries. */
     async linkFromMail(to: string, pathPrefix: '/activation/' | '/recovery/') {
       const mail = await smtp.waitForMail(to, 15_000);

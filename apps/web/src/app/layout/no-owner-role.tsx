@@ -3,7 +3,7 @@ import type { BackofficeMe } from '@portal/contract/backoffice';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { ApiError, api } from '../../shared/api/client';
 import { LoadingState } from '../../shared/ui/page-state';
 import { Logo } from './header';
 import { LanguageToggler } from './togglers';
@@ -23,7 +23,9 @@ export function NoOwnerRole() {
     retry: false,
   });
   if (staff.isPending) return <LoadingState />;
-  if (staff.isSuccess) return <Navigate to="/backoffice/" replace />;
+  // Staff who still have to enrol a second factor are sent there too: the console shows the enrolment.
+  const mustEnrol = staff.error instanceof ApiError && staff.error.code === 'second_factor_required';
+  if (staff.isSuccess || mustEnrol) return <Navigate to="/backoffice/" replace />;
   return (
     <div className="app-shell">
       <header className="app-header">
