@@ -1,0 +1,93 @@
+import { Group, NativeSelect, Paper, Text, Title } from '@mantine/core';
+import type { CapitalizationGraphic } from '@portal/contract/finance';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../shared/api/client';
+import { formatCompact, formatDate, formatMoney } from '../../shared/format';
+import { LineChart } from '../../shared/ui/lazy-charts';
+import { LoadingState } from '../../shared/ui/page-state';
+
+type Unit = { id: number; name: string; nameEn: string };
+
+/** GET investor-income/unit-capitalization-graphic: one owned unit's capitalization by stage. */
+export function useCapitalizationGraphic(unitId: number | undefined) {
+  return useQuery({
+    queryKey: ['capitalization-graphic', unitId],
+    queryFn: () =>
+      api<CapitalizationGraphic>('investor-income/unit-capitalization-graphic', { query: { unitId } }),
+    enabled: unitId !== undefined,
+    retry: false,
+  });
+}
+
+/** The chart's points: one a capitalization stage, dated, with its price and stage name in the page's language. */
+export function capitalizationPoints(graphic: CapitalizationGraphic, locale: 'ru' | 'en') {
+  return graphic.graphic.map((point) => ({
+    date: formatDate(point.date, locale),
+    price: point.price,
+    stage: locale === 'en' ? point.nameEn : point.name,
+  }));
+}
+
+/**
+ * The investor's per-unit capitalization (spec: income page, "per-unit capitalization"; the call
+ * investor-income/unit-capitalization-graphic): a unit picker, the current stage and price, and the price by stage.
+ * A unit without capitalization data (the call answers 404) shows the empty text, as failed calls are empty results.
+ */
+export function CapitalizationChart({ units }: { units: Unit[] }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const [picked, setPicked] = useState<number | null>(null);
+  const unitId = units.some((u) => u.id === picked) ? (picked ?? undefined) : units[0]?.id;
+  const graphic = useCapitalizationGraphic(unitId);
+  if (units.length === 0) return null;
+  const data = graphic.data ? capitalizationPoints(graphic.data, locale) : [];
+  return (
+    <Paper withBorder radius="md" p="lg" data-testid="capitalization-chart">
+      <Group justify="space-between" align="end" mb="sm" wrap="wrap">
+        <Title order={2} size="h4">
+          {t('finance.capitalizationChart')}
+        </Title>
+        {units.length > 1 && (
+          <NativeSelect
+            label={t('finance.unit')}
+            value={String(unitId)}
+            onChange={(event) => setPicked(Number(event.currentTarget.value))}
+            data={units.map((u) => ({ value: String(u.id), label: locale === 'en' ? u.nameEn : u.name }))}
+            maw={280}
+            w="100%"
+            data-testid="capitalization-unit"
+          />
+        )}
+      </Group>
+      {graphic.isPending ? (
+        <LoadingState />
+      ) : !graphic.data || data.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="capitalization-empty">
+          {t('finance.capitalizationEmpty')}
+        </Text>
+      ) : (
+        <>
+          <Text size="sm" mb="sm" data-testid="capitalization-current">
+            {t('finance.capitalizationCurrent', {
+              stage: locale === 'en' ? graphic.data.capitalizationNameEn : graphic.data.capitalizationName,
+              price: formatMoney(graphic.data.capitalizationPrice, locale),
+              date: formatDate(graphic.data.capitalizationDate, locale),
+            })}
+          </Text>
+          <LineChart
+            h={240}
+            data={data}
+            dataKey="date"
+            series={[{ name: 'price', label: t('finance.capitalizationPriceSeries'), color: 'teal.6' }]}
+            curveType="linear"
+            withDots
+            yAxisProps={{ width: 72, tickFormatter: (value: number) => formatCompact(value, locale) }}
+            valueFormatter={(value) => formatMoney(value, locale)}
+          />
+        </>
+      )}
+    </Paper>
+  );
+}
