@@ -1,115 +1,272 @@
 /**
- * API benchmark: throughput and latency of the main account calls under concurrent load, on the embedded
- * database with the demo data. It measures and prints; it does not pass or fail. Ratios are against
- * GET /api/health measured in the same run, so machines of different speed compare.
+ * API benchmark (issue 16). It measures and prints; it does not pass or fail.
  *
- *   npm run bench                      (BENCH_SECONDS=5 BENCH_CONCURRENCY=20 by default)
+ * A bare Fastify 5 hello-world (bench/bare.ts) and the portal (bench/serve.ts, production settings, demo data)
+ * run in their own processes; autocannon loads each call in turn from this process and every figure is printed
+ * beside the bare server's, measured in the same run at the same concurrency, so a busy machine shows as a lower
+ * bare figure rather than as a slower portal. On PostgreSQL when BENCH_DATABASE_URL is set (a fresh database
+ * made from it and dropped afterwards), and on the embedded PGlite.
+ *
+ *   npm run bench
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
+ *   BENCH_GROWTH=100 …    also loads 100 times the demo bookings and incomes and prints each call's cost at 100×
+ *                         against 1× (10 connections); BENCH_GROWTH=10,100 for both
+ *   BENCH_SECONDS=3 BENCH_CONNECTIONS=10,100 BENCH_DBS=postgres,pglite BENCH_CALLS=bookings,statistics (names
+ *   containing these words) narrow a run.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { buildApp } from '../src/app.ts';
-import { createContext } from '../src/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import pg from 'pg';
 
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 20);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,100').split(',').map(Number);
+const growthFactors = (process.env.BENCH_GROWTH ?? '').split(',').filter(Boolean).map(Number);
+const databases = (process.env.BENCH_DBS ?? 'postgres,pglite')
+  .split(',')
+  .filter((kind) => kind !== 'postgres' || process.env.BENCH_DATABASE_URL);
+const only = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DATA_DIR: dataDir,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  LOG_LEVEL: 'silent',
-  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-});
-const ctx = await createContext(config, pino({ level: 'silent' }), { inMemory: true });
-const app = await buildApp(ctx, { logger: false, serveWeb: false });
-const base = await app.listen({ port: 0, host: '127.0.0.1' });
+type Server = { url: string; process: ChildProcess; info: Record<string, unknown> };
 
-const signIn = await fetch(`${base}/api/v1/authenticate`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ login: 'investor@example.com', password: 'Investor1' }),
-});
-const { token } = (await signIn.json()) as { token: string };
-const auth = { authorization: `Bearer ${token}` };
-
-const windowStart = new Date(Date.now() - 30 * 86_400_000);
-const bookingWindow = `location=1&startDate=${windowStart.toISOString()}&endDate=${new Date(windowStart.getTime() + 60 * 86_400_000).toISOString()}`;
-
-type Scenario = { name: string; request: () => Promise<Response> };
-const scenarios: Scenario[] = [
-  { name: 'GET /api/health (baseline)', request: () => fetch(`${base}/api/health`) },
-  {
-    name: 'GET users/data-profile',
-    request: () => fetch(`${base}/api/v1/users/data-profile`, { headers: auth }),
-  },
-  { name: 'GET users/locations', request: () => fetch(`${base}/api/v1/users/locations`, { headers: auth }) },
-  {
-    name: 'GET users/actives-info',
-    request: () => fetch(`${base}/api/v1/users/actives-info`, { headers: auth }),
-  },
-  {
-    name: 'GET bookings, 60 days of a location',
-    request: () => fetch(`${base}/api/v1/bookings?${bookingWindow}`, { headers: auth }),
-  },
-  {
-    name: 'GET investor-income/statistics',
-    request: () => fetch(`${base}/api/v1/investor-income/statistics?location=1`, { headers: auth }),
-  },
-  {
-    name: 'GET adesk, a month of bank rows',
-    request: () => fetch(`${base}/api/v1/adesk?locationId=1&year=2026&month=10`, { headers: auth }),
-  },
-];
-
-async function run(scenario: Scenario) {
-  const latencies: number[] = [];
-  let failures = 0;
-  const deadline = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        const start = performance.now();
-        const response = await scenario.request();
-        await response.arrayBuffer();
-        if (!response.ok) failures += 1;
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), failures };
+async function start(script: string, env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (!child.stdout) throw new Error(`${script}: no stdout`);
+  const lines = createInterface({ input: child.stdout });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`${script} exited with ${code}`);
+  });
+  const first = new Promise<string>((resolve) => lines.once('line', resolve));
+  const info = JSON.parse(await Promise.race([first, exited])) as { url: string };
+  return { url: info.url, process: child, info };
 }
+
+async function stop(server: Server) {
+  server.process.kill('SIGTERM');
+  await once(server.process, 'exit');
+}
+
+type Call = { name: string; path: string };
+
+function calls(): Call[] {
+  const day = 86_400_000;
+  const windowStart = new Date(Date.now() - 30 * day);
+  const windowEnd = new Date(windowStart.getTime() + 60 * day);
+  const now = new Date();
+  const ym = (d: Date) => d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
+  const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1));
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const all: Call[] = [
+    { name: 'users/actives-info', path: '/api/v1/users/actives-info' },
+    { name: 'users/data-profile', path: '/api/v1/users/data-profile' },
+    { name: 'dashboard/statistics', path: '/api/v1/dashboard/statistics?location=1' },
+    { name: 'dashboard/actual-data', path: '/api/v1/dashboard/actual-data?location=1' },
+    {
+      name: 'dashboard/graph (12 months)',
+      path: `/api/v1/dashboard/graph?location=1&startDate=${yearAgo.toISOString().slice(0, 10)}&endDate=${lastMonth.toISOString().slice(0, 10)}`,
+    },
+    {
+      name: 'investor-income (12 months)',
+      path: `/api/v1/investor-income?location=1&yearMonthFrom=${ym(yearAgo)}&yearMonthTo=${ym(lastMonth)}`,
+    },
+    { name: 'investor-income/statistics', path: '/api/v1/investor-income/statistics?location=1' },
+    {
+      name: 'bookings (60 days)',
+      path: `/api/v1/bookings?location=1&startDate=${windowStart.toISOString()}&endDate=${windowEnd.toISOString()}`,
+    },
+    { name: 'bookings/location-statistics', path: '/api/v1/bookings/location-statistics?location=1' },
+  ];
+  return all.filter((call) => only.length === 0 || only.some((word) => call.name.includes(word)));
+}
+
+type Measure = { rps: number; p50: number; p99: number; bad: number; cpuMs: number };
+
+/** CPU seconds (user + system) of processes, from /proc: what a request costs, whatever else the machine runs. */
+async function cpuSeconds(pids: number[]): Promise<Map<number, number>> {
+  const result = new Map<number, number>();
+  for (const pid of pids) {
+    const text = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.length > 13) result.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
+  }
+  return result;
+}
+
+/**
+ * The processes that serve a call: the server's, and on PostgreSQL the backends of its database (their CPU is the
+ * SQL's). A load average far above the cores stretches req/s and latency but hardly the CPU a request takes, so
+ * the CPU per request is printed beside them.
+ */
+type Target = { pid: number; database?: string };
+
+async function servingPids(target: Target): Promise<number[]> {
+  if (!target.database || !process.env.BENCH_DATABASE_URL) return [target.pid];
+  const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [target.database],
+    );
+    return [target.pid, ...rows.map((row) => row.pid)];
+  } finally {
+    await client.end();
+  }
+}
+
+async function load(
+  url: string,
+  connections: number,
+  headers: Record<string, string>,
+  duration: number,
+  target: Target,
+) {
+  const before = await cpuSeconds(await servingPids(target));
+  const result = await autocannon({ url, connections, duration, headers, pipelining: 1 });
+  // autocannon stops at the deadline with requests still queued in the server; the next run starts once they are
+  // served (health queries the database, behind them), or every 100-connection run measures its predecessor's queue.
+  await fetch(new URL('/api/health', url)).catch(() => undefined);
+  const after = await cpuSeconds(await servingPids(target));
+  let cpu = 0;
+  for (const [pid, seconds] of after) cpu += seconds - (before.get(pid) ?? 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    cpuMs: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
+  } satisfies Measure;
+}
+
+async function signIn(base: string): Promise<Record<string, string>> {
+  const response = await fetch(`${base}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: 'investor@example.com', password: 'Investor1' }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+const load1 = () =>
+  loadavg()
+    .map((v) => v.toFixed(2))
+    .join(' ');
 
 console.log(
-  `API benchmark: ${seconds} s per call, ${concurrency} concurrent clients, ${ctx.database.kind}\n`,
-);
-const results: Array<{ name: string; rps: number; p50: number; p95: number; p99: number; failures: number }> =
-  [];
-for (const scenario of scenarios) {
-  await run({ ...scenario }); // warm-up is the first pass of each; measure the second
-  results.push({ name: scenario.name, ...(await run(scenario)) });
-}
-const baseline = results[0]?.rps ?? 1;
-console.table(
-  results.map((r) => ({
-    call: r.name,
-    'req/s': Math.round(r.rps),
-    'vs baseline': `${(r.rps / baseline).toFixed(2)}x`,
-    'p50 ms': r.p50.toFixed(1),
-    'p95 ms': r.p95.toFixed(1),
-    'p99 ms': r.p99.toFixed(1),
-    failures: r.failures,
-  })),
+  `API benchmark: ${seconds} s a call after 1 s of warm-up, connections ${connectionCounts.join(' and ')}; ` +
+    `databases: ${databases.join(', ')}${growthFactors.length ? `; growth ×${growthFactors.join(', ×')}` : ''}; ` +
+    `load average at start ${load1()}\n`,
 );
 
+const bare = await start('bare.ts', {});
+/** rps at 10 connections, by database, growth and call: for the growth ratios. */
+const costs = new Map<string, number>();
+/** CPU ms a request (server and, on PostgreSQL, its backends), same keys. */
+const cpuCosts = new Map<string, number>();
+const summary: Array<Record<string, string | number>> = [];
+try {
+  for (const kind of databases) {
+    for (const growth of [1, ...growthFactors]) {
+      const portal = await start('serve.ts', { BENCH_DB: kind, BENCH_GROWTH: String(growth) });
+      try {
+        const headers = await signIn(portal.url);
+        const counts = growth === 1 ? connectionCounts : connectionCounts.filter((c) => c === 10);
+        for (const connections of counts.length ? counts : [connectionCounts[0] ?? 10]) {
+          const bareTarget = { pid: bare.process.pid ?? 0 };
+          const portalTarget = {
+            pid: portal.process.pid ?? 0,
+            ...(typeof portal.info.database === 'string' ? { database: portal.info.database } : {}),
+          };
+          const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
+          const rows: Array<Record<string, string | number>> = [];
+          for (const call of calls()) {
+            await load(portal.url + call.path, connections, headers, 1, portalTarget);
+            const m = await load(portal.url + call.path, connections, headers, seconds, portalTarget);
+            costs.set(`${kind}|${growth}|${connections}|${call.name}`, m.rps);
+            cpuCosts.set(`${kind}|${growth}|${connections}|${call.name}`, m.cpuMs);
+            const row = {
+              call: call.name,
+              'req/s': Math.round(m.rps),
+              'vs bare': Number((m.rps / baseline.rps).toFixed(3)),
+              'p50 ms': m.p50,
+              'p99 ms': m.p99,
+              'not 2xx': m.bad,
+              'CPU ms/req': Number(m.cpuMs.toFixed(2)),
+              'CPU vs bare': Number((baseline.cpuMs / m.cpuMs).toFixed(3)),
+            };
+            rows.push(row);
+            summary.push({ db: kind, growth: `×${growth}`, conn: connections, ...row });
+          }
+          console.log(
+            `${kind}, ×${growth} (${portal.info.bookings} bookings, ${portal.info.incomes} incomes), ${connections} connections; ` +
+              `bare Fastify ${Math.round(baseline.rps)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms, ` +
+              `CPU ${baseline.cpuMs.toFixed(3)} ms/req; load average ${load1()}`,
+          );
+          console.table(rows);
+        }
+      } finally {
+        await stop(portal);
+      }
+    }
+  }
+} finally {
+  await stop(bare);
+}
+
+if (databases.includes('postgres') && databases.includes('pglite')) {
+  console.log(
+    'PGlite against PostgreSQL (req/s of PostgreSQL ÷ req/s of PGlite: the cost of PGlite, × times)',
+  );
+  console.table(
+    connectionCounts.flatMap((connections) =>
+      calls().map((call) => {
+        const pgRps = costs.get(`postgres|1|${connections}|${call.name}`) ?? 0;
+        const liteRps = costs.get(`pglite|1|${connections}|${call.name}`) ?? 0;
+        const pgCpu = costs.has(`postgres|1|${connections}|${call.name}`)
+          ? (cpuCosts.get(`postgres|1|${connections}|${call.name}`) ?? 0)
+          : 0;
+        const liteCpu = cpuCosts.get(`pglite|1|${connections}|${call.name}`) ?? 0;
+        return {
+          call: call.name,
+          connections,
+          'PGlite cost × (req/s)': Number((pgRps / liteRps).toFixed(2)),
+          'PGlite CPU ×': Number((liteCpu / pgCpu).toFixed(2)),
+        };
+      }),
+    ),
+  );
+}
+for (const growth of growthFactors) {
+  console.log(`Growth: the cost of a call (1 ÷ req/s, 10 connections) at ×${growth} against ×1`);
+  console.table(
+    databases.flatMap((kind) =>
+      calls().map((call) => {
+        const one = costs.get(`${kind}|1|10|${call.name}`) ?? 0;
+        const grown = costs.get(`${kind}|${growth}|10|${call.name}`) ?? 0;
+        const cpuOne = cpuCosts.get(`${kind}|1|10|${call.name}`) ?? 0;
+        const cpuGrown = cpuCosts.get(`${kind}|${growth}|10|${call.name}`) ?? 0;
+        return {
+          db: kind,
+          call: call.name,
+          [`cost ×${growth} ÷ ×1 (req/s)`]: Number((one / grown).toFixed(2)),
+          [`CPU ×${growth} ÷ ×1`]: Number((cpuGrown / cpuOne).toFixed(2)),
+        };
+      }),
+    ),
+  );
+}
+console.log(`load average at end ${load1()}`);
+
 const dist = path.join(import.meta.dirname, '../../web/dist/assets');
-const assets = await readdir(dist).catch(() => [] as string[]);
+const assets = (await readdir(dist).catch(() => [] as string[])).filter((file) => !/\.(br|gz)$/.test(file));
 if (assets.length > 0) {
   const sizes = await Promise.all(
     assets.map(async (file) => ({ file, kB: (await stat(path.join(dist, file))).size / 1024 })),
@@ -125,7 +282,3 @@ if (assets.length > 0) {
 } else {
   console.log('\nWeb bundle: not built (npm run build) — sizes skipped');
 }
-
-await app.close();
-await ctx.database.close();
-await rm(dataDir, { recursive: true, force: true });
