@@ -1,0 +1,236 @@
+/**
+ * `npm run bench:web` (issue 16): builds the web client, prints the initial JavaScript and CSS of `/login` and
+ * `/dashboard/` (initial-js.ts), then runs Lighthouse (desktop preset, performance only) against the real portal
+ * on the demo data in the Debian Chromium: `/login`, and `/dashboard/` signed in as the demo investor. Each page
+ * runs BENCH_RUNS times (default 3) in a fresh browser profile, so no run finds another's cache; the medians are
+ * printed with every run's figures. It measures; it does not pass or fail. Goals: LCP ≤ 1.0 s, TBT ≤ 150 ms.
+ *
+ * The manifest (dist/.vite) is removed once read: the portal serves dist as it is.
+ * BENCH_URL=http://host:port measures a portal already running (with the demo data) instead of starting one;
+ * BENCH_SKIP_BUILD=1 measures the dist as it is; WEB_DIST_DIR (with BENCH_SKIP_BUILD) measures another build
+ * (built with `--manifest`), served by the portal started here. Nothing is downloaded: the browser is /usr/bin/chromium
+ * (or CHROMIUM_PATH).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { initialSizes } from './initial-js.ts';
+
+const ROOT = path.join(import.meta.dirname, '../../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const DEMO = { login: 'investor@example.com', password: 'Investor1' };
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  execFileSync(path.join(ROOT, 'node_modules/.bin/vite'), ['build', '--manifest', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'apps/web'),
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
+
+console.log(
+  `load average ${loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}\n`,
+);
+const dist = process.env.WEB_DIST_DIR ?? path.join(ROOT, 'apps/web/dist');
+for (const r of initialSizes(dist)) {
+  console.log(
+    `${r.route.padEnd(12)} initial JS ${r.js.gzipKB.toFixed(1)} KB gzipped in ${r.js.files} files ` +
+      `(the entry and its preloads: ${r.entry.gzipKB.toFixed(1)} KB in ${r.entry.files}); ` +
+      `CSS ${r.css.gzipKB.toFixed(1)} KB gzipped in ${r.css.files} files`,
+  );
+}
+// The manifest has served its turn; the portal serves dist as it is.
+await rm(path.join(dist, '.vite'), { recursive: true, force: true });
+
+/** The portal as `npm start` runs it, on a fresh embedded database with the demo data, in a temporary folder. */
+async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
+  if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} };
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-web-'));
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'true', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the portal did not start:\n${output}`)), 300_000);
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const match = /running at http:\/\/localhost:(\d+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.on('exit', (code) => reject(new Error(`the portal exited with ${code}:\n${output}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the login page stores on success (useSignedIn): the token, the roles and the current role. */
+function signedIn(token: string) {
+  localStorage.setItem('user_jwt_token', token);
+  localStorage.setItem('user_role', JSON.stringify(['INVESTOR']));
+  localStorage.setItem('user_current_role', 'INVESTOR');
+}
+
+type Figures = { lcp: number; tbt: number; cls: number; fcp: number; score: number };
+
+/** One Lighthouse run in a fresh profile; `token` signs the page in (localStorage, as the login page does). */
+async function measure(url: string, token?: string): Promise<Figures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+  });
+  try {
+    if (token) {
+      // Set the token on the origin from a document that loads none of the client's code, then empty the cache.
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const page = await (browser.contexts()[0] ?? (await browser.newContext())).newPage();
+      await page.goto(new URL('/favicon.svg', url).href);
+      await page.evaluate(signedIn, token);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.clearBrowserCache');
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        // The signed-in run keeps the token it was given; the cache was emptied above.
+        disableStorageReset: Boolean(token),
+      },
+      desktopConfig,
+    );
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    if (token && !lhr.finalDisplayedUrl.includes('/dashboard/'))
+      throw new Error(`not signed in: ended on ${lhr.finalDisplayedUrl}`);
+    return {
+      lcp: value('largest-contentful-paint'),
+      tbt: value('total-blocking-time'),
+      cls: value('cumulative-layout-shift'),
+      fcp: value('first-contentful-paint'),
+      score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] ?? Number.NaN)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const line = (f: Figures) =>
+  `LCP ${(f.lcp / 1000).toFixed(2)} s, TBT ${f.tbt.toFixed(0)} ms, CLS ${f.cls.toFixed(3)}, ` +
+  `FCP ${(f.fcp / 1000).toFixed(2)} s, score ${f.score.toFixed(0)}`;
+
+/** When each API call of the signed-in `/dashboard/` starts and ends, from the navigation's start (no throttling). */
+async function callTimeline(url: string, token: string) {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS.filter((flag) => flag !== '--headless'),
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addInitScript(signedIn, token);
+    const page = await context.newPage();
+    const started = Date.now();
+    const calls: Array<{ path: string; start: number; end: number }> = [];
+    page.on('requestfinished', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (!path.startsWith('/api/v1/')) return;
+      const timing = request.timing();
+      calls.push({
+        path: path.slice('/api/v1/'.length),
+        start: timing.startTime - started,
+        end: timing.startTime - started + timing.responseEnd,
+      });
+    });
+    await page.goto(`${url}/dashboard/`);
+    await page.getByTestId('dashboard-statistics').waitFor();
+    await page.waitForLoadState('networkidle');
+    console.log('\n/dashboard/ API calls (ms from the navigation, unthrottled):');
+    for (const c of calls.sort((a, b) => a.start - b.start))
+      console.log(`  ${c.start.toFixed(0).padStart(6)} → ${c.end.toFixed(0).padStart(6)}  ${c.path}`);
+  } finally {
+    await browser.close();
+  }
+}
+
+const portal = await startPortal();
+try {
+  const answer = await fetch(`${portal.url}/api/v1/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO),
+  });
+  const { token } = (await answer.json()) as { token?: string };
+  if (!token) throw new Error(`could not sign in as ${DEMO.login}: ${answer.status}`);
+
+  console.log(
+    `\nLighthouse ${RUNS}× a page, desktop preset, ${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'}`,
+  );
+  for (const [route, signedIn] of [
+    ['/login', false],
+    ['/dashboard/', true],
+  ] as const) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i += 1)
+      runs.push(await measure(`${portal.url}${route}`, signedIn ? token : undefined));
+    const med: Figures = {
+      lcp: median(runs.map((r) => r.lcp)),
+      tbt: median(runs.map((r) => r.tbt)),
+      cls: median(runs.map((r) => r.cls)),
+      fcp: median(runs.map((r) => r.fcp)),
+      score: median(runs.map((r) => r.score)),
+    };
+    console.log(`${route.padEnd(12)} median: ${line(med)}`);
+    for (const r of runs) console.log(`${''.padEnd(12)}   run: ${line(r)}`);
+  }
+  await callTimeline(portal.url, token);
+  console.log(
+    `\nload average ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} (goals: LCP ≤ 1.0 s, TBT ≤ 150 ms)`,
+  );
+} finally {
+  await portal.stop();
+}
