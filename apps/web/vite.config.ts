@@ -4,7 +4,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 900 },
+  // No source maps in dist: the server serves dist as it is (issue 16). `npm run bench:web` builds with --manifest
+  // to compute each route's initial JavaScript, and removes the manifest again.
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],

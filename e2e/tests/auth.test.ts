@@ -129,8 +129,8 @@ describe('sign-in, sign-up and recovery in the browser', () => {
         'Введите от 6 до 20 символов. Пароль должен содержать хотя бы одну цифру, одну заглавную и строчную букву',
       )
       .waitFor();
-    await page.locator('input[name=password]').fill('Newcomer1');
-    await page.locator('input[name=repeat]').fill('Newcomer1');
+    await page.locator('input[name=password]').fill('Novichok1Vx');
+    await page.locator('input[name=repeat]').fill('Novichok1Vx');
     await page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
     await page.waitForURL('**/dashboard/');
     await close();
@@ -138,8 +138,8 @@ describe('sign-in, sign-up and recovery in the browser', () => {
     // The link works once.
     const again = await openPage(browser);
     await again.page.goto(`${portal.url}${link.path}`);
-    await again.page.locator('input[name=password]').fill('Newcomer2');
-    await again.page.locator('input[name=repeat]').fill('Newcomer2');
+    await again.page.locator('input[name=password]').fill('Novichok2Vx');
+    await again.page.locator('input[name=repeat]').fill('Novichok2Vx');
     await again.page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
     await expect(again.page.getByTestId('set-password-error').textContent()).resolves.toContain(
       'Ссылка недействительна',
@@ -158,16 +158,16 @@ describe('sign-in, sign-up and recovery in the browser', () => {
     const link = await portal.linkFromMail('both@example.com', '/recovery/');
     await page.goto(`${portal.url}${link.path}`);
     await page.locator('#password-create-recovery').waitFor();
-    await page.locator('input[name=password]').fill('Recovered1');
-    await page.locator('input[name=repeat]').fill('Recovered2');
+    await page.locator('input[name=password]').fill('Vosstan1Kq');
+    await page.locator('input[name=repeat]').fill('Vosstan2Kq');
     await page.getByRole('button', { name: 'Сохранить пароль' }).click();
     await page.getByText('Пароли не совпадают.').waitFor();
-    await page.locator('input[name=repeat]').fill('Recovered1');
+    await page.locator('input[name=repeat]').fill('Vosstan1Kq');
     await page.getByRole('button', { name: 'Сохранить пароль' }).click();
     await page.waitForURL('**/dashboard/');
     await close();
     const next = await openPage(browser);
-    await signIn(next.page, portal.url, 'both@example.com', 'Recovered1');
+    await signIn(next.page, portal.url, 'both@example.com', 'Vosstan1Kq');
     await next.close();
   });
 

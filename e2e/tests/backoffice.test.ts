@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
+import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
 async function signInStaff(page: Page, baseUrl: string, login: string, password: string) {
@@ -136,14 +136,14 @@ describe("the managers' console", () => {
     await page.getByRole('tab', { name: 'Клиенты' }).click();
     await page.getByTestId('owners-table').waitFor();
     await screenshot(page, 'backoffice-owners');
-    await page.getByRole('button', { name: 'Новый клиент' }).click();
+    await page.getByRole('button', { name: 'Новый владелец' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Новый клиент' }).click();
+    await dialog.getByRole('button', { name: 'Новый владелец' }).click();
     await dialog.getByText('Обязательное поле').first().waitFor();
     await dialog.getByLabel('Фамилия').fill('Орлова');
     await dialog.getByLabel('Имя').fill('Анна');
     await dialog.getByLabel('E-mail').fill('orlova@example.com');
-    await dialog.getByRole('button', { name: 'Новый клиент' }).click();
+    await dialog.getByRole('button', { name: 'Новый владелец' }).click();
     await page.getByText('Клиент создан, ссылка для активации отправлена').waitFor();
     await page.getByRole('heading', { name: 'Орлова Анна' }).waitFor();
 
@@ -161,12 +161,94 @@ describe("the managers' console", () => {
     const link = await portal.linkFromMail('orlova@example.com', '/activation/');
     const owner = await openPage(browser);
     await owner.page.goto(`${portal.url}${link.path}`);
-    await owner.page.locator('input[name=password]').fill('Orlova123');
-    await owner.page.locator('input[name=repeat]').fill('Orlova123');
+    await owner.page.locator('input[name=password]').fill('Orlova1988Kv');
+    await owner.page.locator('input[name=repeat]').fill('Orlova1988Kv');
     await owner.page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
     await owner.page.waitForURL('**/dashboard/');
     await owner.page.locator('.units-list').waitFor();
     await owner.close();
+  });
+
+  it("shows requests, the client's card and the log in words; another manager's client is a not-found state", async () => {
+    // An investor asks to buy a lot: the request carries the unit's id, the seller's id and the price.
+    const signedIn = await fetch(`${portal.url}/api/v1/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'investor@example.com', password: 'Investor1' }),
+    });
+    const { token } = (await signedIn.json()) as { token: string };
+    const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
+    const { lots } = (await (
+      await fetch(`${portal.url}/api/v1/sale-unit/get-sale-units`, { headers: auth })
+    ).json()) as {
+      lots: Array<{ unit_id: number; investor_id: number; name: string; price: number }>;
+    };
+    const lot = lots.find((l) => l.investor_id !== 1);
+    expect(lot).toBeDefined();
+    const sent = await fetch(`${portal.url}/api/v1/sale-unit/send-buy-request`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ owner_investor_id: lot?.investor_id, unit_id: lot?.unit_id }),
+    });
+    expect(sent.status).toBe(200);
+    const price = new Intl.NumberFormat('ru-RU').format(lot?.price ?? 0).replace(/\s/g, '\u00a0');
+
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page, errors, close } = await openPage(browser, viewport);
+      await signInStaff(page, portal.url, 'manager@example.com', 'Manager1');
+      await page.getByText('Все', { exact: true }).click();
+      await page.getByTestId('inbox-kind').selectOption({ label: 'Покупка лота' });
+      const request = page
+        .locator('[data-testid^="request-"]')
+        .filter({ hasText: lot?.name ?? '' })
+        .first();
+      const details = request.getByTestId('request-details');
+      await details.waitFor();
+      const words = (await details.textContent()) ?? '';
+      expect(words).toContain(`Юнит: ${lot?.name}`);
+      expect(words).toContain(`Цена: ${price}\u00a0₽`);
+      expect(words).toContain('Продавец:');
+      expect(words).not.toMatch(/unitId|ownerInvestorId|lotId|price:/);
+      if (viewport === DESKTOP) {
+        await request.getByRole('button', { name: 'Взять в работу' }).click();
+        await request.getByText('В работе').waitFor();
+      }
+      // Phones in the spec's mask.
+      await page.getByTestId('inbox-kind').selectOption({ label: 'Обратный звонок' });
+      await page.locator('[data-testid^="request-"]').getByText('Телефон: +7 (999) 000-00-03').waitFor();
+      await screenshot(page, 'backoffice-inbox-words');
+      if (viewport === MOBILE) {
+        // Lists are cards at 375 px: no table to scroll sideways.
+        expect(await page.getByTestId('inbox-cards').count()).toBe(1);
+        expect(await page.getByTestId('inbox-table').count()).toBe(0);
+      }
+
+      // The log names the client and says what changed.
+      await page.getByRole('tab', { name: 'Журнал' }).click();
+      const entry = page.getByTestId('audit-entry').filter({ hasText: 'Статус: Новая → В работе' }).first();
+      await entry.waitFor();
+      expect(await entry.textContent()).toMatch(/заявка №\d+/);
+      expect(await entry.textContent()).toContain('Вид заявки: Покупка лота');
+      expect(await page.getByTestId('audit-details').allTextContents()).not.toContainEqual(
+        expect.stringMatching(/manager_id|unitId|"from"/),
+      );
+      await screenshot(page, 'backoffice-audit-words');
+
+      // Another manager's client (the lender is Sokolov's): a not-found state with the way back.
+      await page.goto(`${portal.url}/backoffice/owners/2`);
+      const missing = page.getByTestId('owner-notFound');
+      await missing.getByText('Клиент не найден').waitFor();
+      await missing.getByText('закреплён за другим менеджером', { exact: false }).waitFor();
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await missing.getByRole('link', { name: 'Ко всем клиентам' }).click();
+      await page.waitForURL('**/backoffice/owners/');
+      await page.getByRole('button', { name: 'Новый владелец' }).waitFor();
+      await page.getByText('+7 (999) 000-00-01').first().waitFor();
+      if (viewport === MOBILE) expect(await page.getByTestId('owners-cards').count()).toBe(1);
+      await screenshot(page, 'backoffice-owners-words');
+      expect(errors).toEqual([]);
+      await close();
+    }
   });
 
   it('imports a file: a bad row stops it with the reasons, skipping it imports the rest', async () => {

@@ -60,6 +60,40 @@ describe('inspections: the control page and an inspection with its checklist', (
       await close();
     });
 
+  it('filters the checks by type (currentFilterId) beside the date range, in both tabs', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.goto(`${portal.url}/dashboard/control/`);
+    const rows = page.getByTestId('inspection-table').getByTestId('inspection-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(10);
+    const filter = page.getByTestId('control-filter');
+    expect(await filter.textContent()).toBe('ВсеМатериальная базаКонтроль сервисаДругое');
+    let sum = 0;
+    for (const kind of ['Материальная база', 'Контроль сервиса', 'Другое']) {
+      await filter.getByText(kind, { exact: true }).click();
+      await expect
+        .poll(
+          async () => {
+            const types = await rows.locator('.mantine-Badge-label').allTextContents();
+            return types.every((type) => type === kind);
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      sum += await rows.count();
+      const passedTab = await page.getByRole('tab', { name: /Пройденные/ }).textContent();
+      expect(passedTab).toBe(`Пройденные (${await rows.count()})`);
+    }
+    expect(sum).toBe(10);
+    await filter.getByText('Контроль сервиса', { exact: true }).click();
+    await screenshot(page, 'control-filter');
+    await filter.getByText('Все', { exact: true }).click();
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(10);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('narrows the passed checks by the date range and says when the period had none', async () => {
     const { page, close } = await openPage(browser);
     await signIn(page, portal.url, 'investor@example.com', 'Investor1');

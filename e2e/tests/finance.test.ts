@@ -27,7 +27,9 @@ describe('finance pages in the browser', () => {
     const { page, errors, close } = await openPage(browser);
     await signIn(page, portal.url, 'investor@example.com', 'Investor1');
     await page.getByTestId('dashboard-statistics').waitFor();
-    expect(await page.getByTestId('dashboard-statistics').textContent()).toContain('16 300 000 ₽');
+    expect(await page.getByTestId('dashboard-statistics').textContent()).toContain(
+      '16\u00a0300\u00a0000\u00a0₽',
+    );
     expect(await page.getByTestId('location-units').textContent()).toContain(
       '2 юнита «Стандарт», 28 м² каждый',
     );
@@ -59,6 +61,14 @@ describe('finance pages in the browser', () => {
     await page.getByRole('button', { name: 'Оставить заявку на конвертацию' }).click();
     await page.getByTestId('success-banner').waitFor();
     await screenshot(page, 'dashboard-finance-lender');
+    // The report-download block is a real control: the demo report's pages as one PDF.
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('report-download').click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('Промежуточный финансовый отчёт.pdf');
+    const bytes = await readFile((await file.path()) ?? '');
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await close();
   });
 
@@ -69,6 +79,19 @@ describe('finance pages in the browser', () => {
       await page.goto(`${portal.url}/dashboard/income/`);
       await page.getByTestId('income-summary').waitFor();
       await page.getByTestId('income-actives').waitFor();
+      // The per-unit capitalization (investor-income/unit-capitalization-graphic): current stage and price, chart.
+      const capitalization = page.getByTestId('capitalization-chart');
+      const current = capitalization.getByTestId('capitalization-current');
+      await current.waitFor();
+      await capitalization.locator('.recharts-line-curve').first().waitFor();
+      const first = await current.textContent();
+      expect(first).toMatch(/: [\d\u00a0]+\u00a0₽ на \d{2}\.\d{2}\.\d{4}$/);
+      const units = capitalization.getByTestId('capitalization-unit');
+      expect(await units.locator('option').allTextContents()).toEqual(['Джуниор сюит №3', 'Баня №1']);
+      const graphic = page.waitForResponse((r) => r.url().includes('unit-capitalization-graphic'));
+      await units.selectOption({ label: 'Баня №1' });
+      expect((await graphic).status()).toBe(200);
+      await expect.poll(() => current.textContent()).not.toBe(first);
       await screenshot(page, 'income-investor');
       await close();
     }
@@ -111,8 +134,12 @@ describe('finance pages in the browser', () => {
     await lender.page.goto(`${portal.url}/dashboard/income/`);
     await lender.page.getByTestId('income-summary').waitFor();
     const lenderSummary = await lender.page.getByTestId('income-summary').textContent();
-    expect(lenderSummary).toContain('3 000 000 ₽');
-    expect(lenderSummary).toContain('до февраль 2027');
+    expect(lenderSummary).toContain('3\u00a0000\u00a0000\u00a0₽');
+    // Genitive after «до» (issue 17).
+    expect(lenderSummary).toContain('до февраля 2027');
+    expect(lenderSummary).not.toContain('до февраль');
+    // Capitalization is the investors'.
+    expect(await lender.page.getByTestId('capitalization-chart').count()).toBe(0);
     await screenshot(lender.page, 'income-lender');
     const lenderFile = await downloadXlsx(lender.page, 'income-download');
     expect(lenderFile.sheet?.getRow(2).getCell(3).value).toBe(45_000);
@@ -155,7 +182,9 @@ describe('finance pages in the browser', () => {
       await demo.page.goto(`${portal.url}/dashboard/outcome/`);
       await demo.page.getByTestId('outcome-summary').waitFor();
       expect(await demo.page.getByTestId('outcome-month').count()).toBe(0);
-      expect(await demo.page.getByTestId('outcome-summary').textContent()).toContain('3 700 000 ₽');
+      expect(await demo.page.getByTestId('outcome-summary').textContent()).toContain(
+        '3\u00a0700\u00a0000\u00a0₽',
+      );
       await screenshot(demo.page, 'outcome-demo');
       await demo.page.goto(`${portal.url}/dashboard/income/`);
       await demo.page.getByTestId('income-summary').waitFor();

@@ -61,6 +61,10 @@ describe('the inventory page', () => {
           gallery.locator('img').evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
         )
         .toBeGreaterThan(0);
+      // The generated photos are JPEG, as the spec gives inventory images, and the browser decodes them.
+      expect(await gallery.locator('img').first().getAttribute('src')).toMatch(
+        /^data:image\/jpeg;base64,\/9j\//,
+      );
       if (viewport === MOBILE) await screenshot(page, 'inventory-investor');
       await page.keyboard.press('Escape');
 

@@ -62,9 +62,12 @@ describe('the profile page', () => {
     await page.locator('input[name=phone]').fill('9990000044');
     expect(await page.locator('input[name=phone]').inputValue()).toBe('+7 (999) 000-00-44');
     await page.locator('input[name=email]').fill('demo@example.com');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/users/profile'));
     await page.getByTestId('save-profile').click();
-    expect((await sent).postDataJSON()).toEqual({ phone: '+7 (999) 000-00-44' });
+    // The change of a sign-in contact asks for the current password (issue 15).
+    await page.getByTestId('step-up-password').fill('Demo1234');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/users/profile'));
+    await page.getByTestId('step-up-confirm').click();
+    expect((await sent).postDataJSON()).toEqual({ phone: '+7 (999) 000-00-44', password: 'Demo1234' });
     await page.getByText('+7 (999) 000-00-44').waitFor();
     await close();
   });
@@ -77,8 +80,9 @@ describe('the profile page', () => {
     await page.getByTestId('request-bank-change').click();
     await page
       .getByRole('dialog')
-      .getByRole('textbox')
+      .getByRole('textbox', { name: 'Что изменить' })
       .fill('Сменился банк: новый расчётный счёт 40802810000000000001');
+    await page.getByTestId('step-up-password').fill('Lender1');
     await page.getByRole('dialog').getByRole('button', { name: 'Отправить' }).click();
     await page.getByTestId('request-sent').waitFor();
     await page.getByTestId('request-sent').waitFor({ state: 'detached', timeout: 4000 });
@@ -98,8 +102,8 @@ describe('the profile page', () => {
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     await dialog.getByText('Новый пароль должен отличаться от старого').waitFor();
     await dialog.getByText('Пароли не совпадают.').waitFor();
-    await dialog.locator('input[name=newPassword]').fill('Changed12');
-    await dialog.locator('input[name=repeat]').fill('Changed12');
+    await dialog.locator('input[name=newPassword]').fill('Changed12Kq');
+    await dialog.locator('input[name=repeat]').fill('Changed12Kq');
     await dialog.getByRole('button', { name: 'Сохранить' }).click();
     // The server's message, on the field it names.
     expect(await page.getByTestId('old-password-error').textContent()).toBe('Пароль введен не верно');
@@ -110,7 +114,7 @@ describe('the profile page', () => {
     await page.getByTestId('password-changed').waitFor({ state: 'detached', timeout: 3000 });
     await close();
     const again = await openPage(browser);
-    await signIn(again.page, portal.url, 'both@example.com', 'Changed12');
+    await signIn(again.page, portal.url, 'both@example.com', 'Changed12Kq');
     await again.close();
   });
 
@@ -150,6 +154,7 @@ describe('the profile page', () => {
     await next.page.waitForURL('**/dashboard/');
     await next.page.goto(`${portal.url}/profile/`);
     await next.page.getByTestId('two-factor-off').click();
+    await next.page.getByTestId('step-up-password').fill('Lender1');
     await next.page.getByRole('dialog').getByRole('button', { name: 'Отключить' }).click();
     await next.page.getByText('Аутентификация отключена').waitFor();
     await next.close();
@@ -160,6 +165,7 @@ describe('the profile page', () => {
     await signIn(page, portal.url, 'investor@example.com', 'Investor1');
     await page.goto(`${portal.url}/profile/`);
     await page.getByTestId('delete-account').click();
+    await page.getByTestId('step-up-password').fill('Investor1');
     await page.getByTestId('confirm-delete').click();
     await page.getByTestId('delete-sent').waitFor();
     await close();

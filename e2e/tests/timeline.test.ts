@@ -54,7 +54,7 @@ describe('the timeline page', () => {
       expect(await header.getByTestId('timeline-row-name').textContent()).toBe('Покупка юнита');
       expect(await header.locator('[data-star]').count()).toBe(1);
       expect(await header.getByTestId('timeline-prices').textContent()).toMatch(
-        /Цена капитализации11 564 000 ₽Рыночная цена12 446 000 ₽/,
+        /Цена капитализации11\u00a0564\u00a0000\u00a0₽Рыночная цена12\u00a0446\u00a0000\u00a0₽/,
       );
       expect(await header.locator('svg[data-status="4"]').count()).toBe(1);
       await screenshot(page, 'timeline-unit-investor');

@@ -19,7 +19,7 @@ describe('serving the web client', () => {
     t.app = await buildApp(t.ctx, { logger: false, serveWeb: true });
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await rm(webDir, { recursive: true, force: true });
   });
 

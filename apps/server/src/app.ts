@@ -3,8 +3,6 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
@@ -17,16 +15,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
 import { AppError } from './http/errors.ts';
 import { requestLocale } from './http/locale.ts';
+import { registerMediaAccess } from './http/media-access.ts';
+import { precompressWeb } from './http/precompressed.ts';
+import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
+import { backofficeOutboxRoutes } from './modules/backoffice-outbox/routes.ts';
 import { backofficeReportRoutes } from './modules/backoffice-reports/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { cameraRoutes } from './modules/cameras/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -39,7 +43,9 @@ import { incomeRoutes } from './modules/income/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
+import { companyLotRoutes } from './modules/sales/lots-routes.ts';
 import { salesRoutes } from './modules/sales/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
 import { timelineRoutes } from './modules/timeline/routes.ts';
 
 export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
@@ -114,6 +120,22 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, ERROR_CODES.validation, 'request.badRequest');
     }
+    // Bad input never answers 500 (issue 15): a malformed percent-encoding, a duplicate key, a value the database
+    // cannot hold.
+    if ((error as unknown) instanceof URIError)
+      return send(400, ERROR_CODES.validation, 'request.badRequest');
+    const databaseInput = databaseInputError(error);
+    if (databaseInput === 'conflict') return send(409, ERROR_CODES.conflict, 'request.duplicate');
+    if (databaseInput === 'badInput') {
+      request.log.warn({ err: error }, 'database refused a value');
+      return send(400, ERROR_CODES.validation, 'request.badRequest');
+    }
+    // A database that restarts, fails over or cannot be reached: the request may be repeated shortly.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(503, ERROR_CODES.serviceUnavailable, 'serviceUnavailable');
+    }
     request.log.error({ err: error }, 'unhandled error');
     return send(500, ERROR_CODES.internal, 'internal');
   });
@@ -140,28 +162,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     },
     crossOriginEmbedderPolicy: false,
   });
+  // Issue 15, finding 13: camera streams and report files for signed-in users (before compress: a playlist is
+  // rewritten before it is compressed).
+  registerMediaAccess(app, ctx);
   await app.register(compress, { threshold: 1024 });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Investor and lender portal API',
-        description:
-          'Calls of the web client under /api/v1. Errors answer { error: { code, message, fields? } }.',
-        version: '1.0.0',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    // The documentation page loads its own inline script and styles.
-    staticCSP: true,
-    transformStaticCSP: (header) => header,
-  });
+  // Issue 15: the API description can be switched off (API_DOCS), and is off by default in production.
+  if (ctx.config.apiDocs) await registerApiDocs(app);
 
+  registerSecurityHooks(app);
   registerSessionAuth(app, ctx);
 
   await app.register(healthRoutes(ctx), { prefix: '/api' });
@@ -172,10 +181,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(dashboardRoutes(ctx), { prefix: '/api/v1' });
   await app.register(bookingRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(staffRoutes(ctx), { prefix: '/api/v1' });
   await app.register(importRoutes(ctx), { prefix: '/api/v1' });
   await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
   await app.register(timelineRoutes(ctx), { prefix: '/api/v1' });
-  await app.register(financialReportRoutes(), { prefix: '/api/v1' });
+  await app.register(financialReportRoutes(ctx), { prefix: '/api/v1' });
   await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
   await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });
   await app.register(documentRoutes(ctx), { prefix: '/api/v1' });
@@ -185,6 +195,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(newsRoutes(ctx), { prefix: '/api/v1' });
   await app.register(contentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeReportRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(backofficeOutboxRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(companyLotRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(catalogueRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);
@@ -192,6 +205,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
+      // Issue 16: the build's .br/.gz copies (http/precompressed.ts) instead of compressing every request.
+      preCompressed: true,
       // Vite names built assets by content hash, so they never change under the same name; everything else,
       // the SPA shell first, is revalidated on every load so a deploy reaches users at once.
       setHeaders: (reply, filePath) => {
@@ -203,6 +218,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         );
       },
     });
+    if (ctx.config.env !== 'test') {
+      app.addHook('onReady', async () => {
+        void precompressWeb(webRoot, app.log).then((written) => {
+          if (written > 0) app.log.info({ files: written }, 'web client precompressed');
+        });
+      });
+    }
     // The static wildcard would answer the root as a directory; it is the shell like every client route.
     app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
@@ -224,6 +246,34 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
 
   return app;
+}
+
+/** The OpenAPI description generated from the contract's schemas, and its page at /api/docs. */
+async function registerApiDocs(app: FastifyInstance) {
+  // Loaded only where the docs are on (issue 16: start-up).
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Investor and lender portal API',
+        description:
+          'Calls of the web client under /api/v1. Errors answer { error: { code, message, fields? } }.',
+        version: '1.0.0',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The documentation page loads its own inline script and styles.
+    staticCSP: true,
+    transformStaticCSP: (header) => header,
+  });
 }
 
 function issueMessageKey(keyword: string, text: string): MessageKey {

@@ -1,11 +1,10 @@
-import path from 'node:path';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import { type Database, openDatabase } from './db/connection.ts';
-import { migrate } from './db/migrate.ts';
+import { applyMigrations } from './db/migrate.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { disabledCaptcha, smartCaptcha } from './integrations/captcha.ts';
-import { diskFileStore } from './integrations/file-store.ts';
+import { openFileStore } from './integrations/file-store.ts';
 import { loggingMailer, smtpMailer } from './integrations/mail.ts';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter.ts';
 import { httpSmsSender, loggingSmsSender } from './integrations/sms.ts';
@@ -23,17 +22,24 @@ export async function createContext(
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       inMemory: options.inMemory ?? false,
+      timeouts: config.databaseTimeouts,
+      onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
     }));
-  const applied = await migrate(database);
-  if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
-  const files = diskFileStore(path.join(config.dataDir, 'files'));
-  if (config.demoData && (await seedDemoData(database, new Date(), files))) logger.info('demo data loaded');
+  // Migrations, the files moved in and the demo seed under one lock: instances starting together on an empty
+  // database wait for the first one, then find the schema current and the data there, so all of them come up.
+  const files = await database.withMigrationLock(async () => {
+    const applied = await applyMigrations(database);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const store = await openFileStore(database.db, config.dataDir, logger);
+    if (config.demoData && (await seedDemoData(database, new Date(), store))) logger.info('demo data loaded');
+    return store;
+  });
   return {
     config,
     database,
     captcha: config.captcha ? smartCaptcha(config.captcha, logger) : disabledCaptcha(),
     files,
-    limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : memoryRateLimiter(),
+    limiter: config.redisUrl ? redisRateLimiter(config.redisUrl, logger) : memoryRateLimiter(),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : loggingMailer(logger),
     sms: config.smsGatewayUrl
       ? httpSmsSender(config.smsGatewayUrl, config.smsGatewayToken)

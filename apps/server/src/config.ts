@@ -7,25 +7,60 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A URL of one of these schemes with a host, e.g. `redis://host:6379`. */
+const urlWithScheme = (schemes: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      if (!URL.canParse(value)) return false;
+      const url = new URL(value);
+      return schemes.includes(url.protocol.replace(/:$/, '')) && url.hostname !== '';
+    },
+    { message: `expected a ${schemes.map((scheme) => `${scheme}://`).join(' or ')} URL, e.g. ${example}` },
+  );
+
+/** Seconds, fractions allowed; 0 turns the limit off where the variable says so. */
+const seconds = (fallback: number) => z.coerce.number().min(0).max(86_400).default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: z.url().optional().describe('Address of the portal in links sent by e-mail'),
+  PUBLIC_URL: urlWithScheme(['http', 'https'], 'https://portal.example.com')
+    .optional()
+    .describe('Address of the portal in links sent by e-mail'),
   // The server's own folder, wherever the command runs from (npm start and npm run import agree).
   DATA_DIR: z.string().default(path.join(import.meta.dirname, '..', 'data')),
-  DATABASE_URL: z.string().startsWith('postgres').optional(),
-  DEMO_DATA: booleanFlag.default(true).describe('Fill an empty database with the demo data on start'),
+  DATABASE_URL: urlWithScheme(
+    ['postgres', 'postgresql'],
+    'postgres://user:password@host:5432/portal',
+  ).optional(),
+  DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+  DB_STATEMENT_TIMEOUT_SECONDS: seconds(60),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: seconds(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(86_400).default(30),
+  // Default: true outside production, false in production (see loadConfig), so a real deployment starts empty.
+  DEMO_DATA: booleanFlag.optional().describe('Fill an empty database with the demo data on start'),
+  // The OpenAPI description and its page at /api/docs; default: on outside production, off in production.
+  API_DOCS: booleanFlag.optional(),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
-  SMTP_URL: z.string().optional(),
+  SESSION_IDLE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  STAFF_REQUIRE_SECOND_FACTOR: booleanFlag.optional(),
+  SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587').optional(),
   MAIL_FROM: z.string().default('Личный кабинет инвестора <no-reply@localhost>'),
-  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_URL: urlWithScheme(['http', 'https'], 'https://sms.example.com/send').optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
   CAPTCHA_SECRET: z.string().optional(),
   CAPTCHA_SITE_KEY: z.string().optional(),
-  CAPTCHA_VALIDATE_URL: z.url().default('https://smartcaptcha.yandexcloud.net/validate'),
-  REDIS_URL: z.string().optional(),
+  CAPTCHA_VALIDATE_URL: urlWithScheme(
+    ['http', 'https'],
+    'https://smartcaptcha.yandexcloud.net/validate',
+  ).default('https://smartcaptcha.yandexcloud.net/validate'),
+  REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379').optional(),
   TRUST_PROXY: booleanFlag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -38,9 +73,19 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Seconds (PostgreSQL): connect, statement (0: none), idle in transaction (0: none). */
+  databaseTimeouts: { connect: number; statement: number; idleInTransaction: number };
+  /** Seconds SIGTERM waits for requests in flight (a long import) before the process ends anyway. */
+  shutdownGraceSeconds: number;
   demoData: boolean;
+  /** Serve the OpenAPI description and its page at /api/docs. */
+  apiDocs: boolean;
   jwtSecret: string;
   sessionTtlDays: number;
+  /** A session unused this long ends (beside the absolute sessionTtlDays). */
+  sessionIdleHours: number;
+  /** Managers and admins must turn a second factor on before the console answers them (default: production). */
+  staffRequireSecondFactor: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   smsGatewayUrl: string | undefined;
@@ -58,8 +103,9 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
+    // One line, every bad variable named, the values left out (a URL may carry a password).
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
@@ -76,9 +122,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    demoData: e.DEMO_DATA,
+    databaseTimeouts: {
+      connect: e.DB_CONNECT_TIMEOUT_SECONDS,
+      statement: e.DB_STATEMENT_TIMEOUT_SECONDS,
+      idleInTransaction: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS,
+    },
+    shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
+    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
+    staffRequireSecondFactor: e.STAFF_REQUIRE_SECOND_FACTOR ?? e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     smsGatewayUrl: e.SMS_GATEWAY_URL,

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
 
 export type Logger = FastifyBaseLogger;
 
@@ -13,3 +14,15 @@ export const REDACTED_PATHS = [
   'token',
   'link',
 ];
+
+/**
+ * The server's logger: one JSON line a request and the events, at LOG_LEVEL, written asynchronously (issue 16: a
+ * synchronous write per line held every request behind the terminal or the pipe); pino flushes what is buffered
+ * when the process exits. `destination` is stdout unless a file is named (the benchmark writes to /dev/null).
+ */
+export function createLogger(config: { logLevel: string }, destination: number | string = 1): Logger {
+  return pino(
+    { level: config.logLevel, redact: REDACTED_PATHS },
+    pino.destination({ dest: destination, sync: false }),
+  );
+}

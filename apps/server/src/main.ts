@@ -1,9 +1,10 @@
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { acquireEmbeddedLock, type EmbeddedLock, EmbeddedLockError } from './db/embedded-lock.ts';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
-import { REDACTED_PATHS } from './logger.ts';
+import { createLogger } from './logger.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.ts';
 
 async function main() {
@@ -17,8 +18,33 @@ async function main() {
     }
     throw error;
   }
-  const logger = pino({ level: config.logLevel, redact: REDACTED_PATHS });
-  const ctx = await createContext(config, logger);
+  // The embedded database has one writer: refuse to start while another server or a command holds it.
+  let lock: EmbeddedLock | null = null;
+  if (!config.databaseUrl) {
+    try {
+      lock = acquireEmbeddedLock(config.dataDir, 'server');
+    } catch (error) {
+      if (error instanceof EmbeddedLockError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  const logger = createLogger(config);
+  // A promise nobody awaited must not end a server that serves everyone else; it is a bug to log, not a crash.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
+  let ctx: Awaited<ReturnType<typeof createContext>>;
+  try {
+    ctx = await createContext(config, logger);
+  } catch (error) {
+    lock?.release();
+    failToStart(
+      isDatabaseUnavailable(error)
+        ? `the database ${databaseHost(config.databaseUrl)} cannot be reached (${describe(error)}); check DATABASE_URL and that PostgreSQL runs`
+        : `the database could not be prepared (${describe(error)})`,
+    );
+  }
   const app = await buildApp(ctx, { logger: logger });
   const worker = startOutboxWorker(ctx, logger);
   ctx.outbox.nudge = worker.nudge;
@@ -28,10 +54,11 @@ async function main() {
     if (shuttingDown) return;
     shuttingDown = true;
     logger.info({ signal }, 'shutting down');
+    // Requests in flight (a long import) get SHUTDOWN_GRACE_SECONDS to finish; then the process ends anyway.
     const force = setTimeout(() => {
-      logger.error('shutdown took longer than 15 s; exiting');
+      logger.error(`shutdown took longer than ${config.shutdownGraceSeconds} s; exiting`);
       process.exit(1);
-    }, 15_000);
+    }, config.shutdownGraceSeconds * 1000);
     force.unref();
     try {
       // Stops accepting connections and waits for the requests in flight, then the worker and the database.
@@ -40,6 +67,7 @@ async function main() {
       await ctx.limiter.close();
       ctx.mailer.close();
       await ctx.database.close();
+      lock?.release();
       process.exit(0);
     } catch (error) {
       logger.error({ err: error }, 'shutdown failed');
@@ -49,7 +77,11 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    failToStart(`cannot listen on ${config.host}:${config.port} (${describe(error)}); check PORT and HOST`);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -58,11 +90,29 @@ async function main() {
     ? `\n  Demo accounts:\n${DEMO_ACCOUNTS.map((a) => `    ${a.login.padEnd(22)} ${a.password.padEnd(10)} ${a.descriptionEn}`).join('\n')}`
     : '';
   process.stdout.write(
-    `\n  Investor portal is running at ${url}\n  Database: ${database}\n  API docs: ${url}/api/docs${accounts}\n\n`,
+    `\n  Investor portal is running at ${url}\n  Database: ${database}${config.apiDocs ? `\n  API docs: ${url}/api/docs` : ''}${accounts}\n\n`,
   );
 }
 
-main().catch((error) => {
-  console.error(error);
+/** One line on stderr and exit code 1: an operator reads what to fix, not a stack trace. */
+function failToStart(reason: string): never {
+  console.error(`Cannot start: ${reason}`);
   process.exit(1);
-});
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  const inner = error instanceof AggregateError ? error.errors.find((e) => e instanceof Error) : undefined;
+  const text = error.message || (inner instanceof Error ? inner.message : '');
+  return [code && !text.includes(code) ? code : '', text].filter(Boolean).join(': ').replace(/\s+/g, ' ');
+}
+
+/** host:port/name of a postgres:// URL, without the credentials. */
+function databaseHost(url: string | undefined): string {
+  if (!url) return '(embedded)';
+  const parsed = new URL(url);
+  return `at ${parsed.host}${parsed.pathname}`;
+}
+
+main().catch((error) => failToStart(describe(error)));

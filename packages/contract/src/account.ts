@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepUpFields } from './auth.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES } from './constants.ts';
 import { emailSchema, phoneSchema } from './validation.ts';
 
@@ -115,7 +116,12 @@ export const dataProfileResponseSchema = z
     phone: z.string().nullable(),
     email: z.string().nullable(),
     bankDetails: bankDetailsSchema.nullable(),
-    twoFactorEnabled: z.boolean(),
+    twoFactorEnabled: z.boolean().describe('SMS codes at sign-in'),
+    totpEnabled: z.boolean().describe('Codes of an authenticator app at sign-in'),
+    recoveryCodesLeft: z.number().int(),
+    secondFactorRequired: z
+      .boolean()
+      .describe('A manager or admin without a second factor: the console answers 403 until one is on'),
     needSign: z.boolean().describe('True when a document waits for the signature (status id 1)'),
     currentRole: roleCodeSchema.nullable(),
     currentLocale: z.enum(LOCALES),
@@ -135,9 +141,43 @@ export const profileUpdateRequestSchema = z
     phone: phoneSchema.optional(),
     currentRole: roleCodeSchema.optional(),
     currentLocale: z.enum(LOCALES, { error: 'validation.invalid' }).optional(),
+    ...stepUpFields,
   })
   .strict();
 export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+
+/**
+ * The spec's form of POST users/profile: "body list of changed settings", each `{name, value}` with a name of the
+ * object form (email, phone, currentRole, currentLocale; password or code for the step-up). The server turns the list
+ * into the object form before validating it, so both forms follow the same rules. A list that is not such pairs, or
+ * names a setting twice or an unknown one, is left as it is and fails validation (400).
+ */
+export const PROFILE_SETTING_NAMES = [
+  'email',
+  'phone',
+  'currentRole',
+  'currentLocale',
+  'password',
+  'code',
+] as const;
+export function profileSettingsListToUpdate(body: unknown): unknown {
+  if (!Array.isArray(body)) return body;
+  const update: Record<string, unknown> = {};
+  for (const item of body) {
+    const name = (item as { name?: unknown } | null)?.name;
+    if (
+      typeof item !== 'object' ||
+      item === null ||
+      !('value' in item) ||
+      typeof name !== 'string' ||
+      !(PROFILE_SETTING_NAMES as readonly string[]).includes(name) ||
+      Object.hasOwn(update, name)
+    )
+      return body;
+    update[name] = (item as { value: unknown }).value;
+  }
+  return update;
+}
 
 /** POST /api/v1/users/send-change-data-request: a request to the manager to change base or bank data. */
 export const changeDataRequestSchema = z.object({
@@ -147,6 +187,7 @@ export const changeDataRequestSchema = z.object({
     .trim()
     .min(1, { error: 'validation.required' })
     .max(2000, { error: 'validation.tooLong' }),
+  ...stepUpFields,
 });
 export type ChangeDataRequest = z.input<typeof changeDataRequestSchema>;
 export const requestCreatedResponseSchema = z.object({

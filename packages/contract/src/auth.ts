@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { AUTH_CODE_LENGTH, ROLE_CODES } from './constants.ts';
+import { SECOND_FACTOR_CODE_PATTERN } from './field-rules.ts';
 import { emailSchema, passwordSchema, phoneSchema } from './validation.ts';
+
+/** Defined without zod in field-rules.ts (the sign-in screen's code step uses it); re-exported for the server. */
+export { SECOND_FACTOR_CODE_PATTERN };
 
 const roleSchema = z.object({ code: z.enum(ROLE_CODES), name: z.string() });
 
@@ -17,20 +21,27 @@ export const authenticateRequestSchema = z.object({
   captchaToken: captchaTokenSchema,
   code: z
     .string()
-    .regex(new RegExp(`^\\d{${AUTH_CODE_LENGTH}}$`), { error: 'code.format' })
+    .trim()
+    .regex(SECOND_FACTOR_CODE_PATTERN, { error: 'code.recoveryFormat' })
     .optional()
-    .describe('Six-digit code sent by SMS, when the account has two-factor authentication on'),
+    .describe(
+      'When two-factor is on: the six-digit SMS or authenticator code, or one of the recovery codes (xxxxx-xxxxx)',
+    ),
 });
+/** The answer when a second factor is needed: enter the code of `method` (an SMS was sent to `phone`). */
+export const codeChallengeSchema = z.object({
+  codeRequired: z.literal(true),
+  method: z.enum(['sms', 'totp']).describe('sms: a code was sent to the phone; totp: the authenticator app'),
+  phone: z.string().optional().describe('Masked phone the code was sent to (method sms)'),
+});
+export type CodeChallenge = z.infer<typeof codeChallengeSchema>;
 export const authenticateResponseSchema = z.union([
   z.object({
     token: z.string().describe('Bearer token; store it under user_jwt_token'),
     roles: z.array(roleSchema),
     staffRoles: z.array(z.enum(['MANAGER', 'ADMIN'])),
   }),
-  z.object({
-    codeRequired: z.literal(true),
-    phone: z.string().describe('Masked phone the code was sent to'),
-  }),
+  codeChallengeSchema,
 ]);
 export type AuthenticateRequest = z.input<typeof authenticateRequestSchema>;
 export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
@@ -67,6 +78,7 @@ export type RecoveryRequest = z.input<typeof recoveryRequestSchema>;
 export const setPasswordRequestSchema = z.object({
   link: z.string({ error: 'link.invalid' }).min(1, { error: 'link.invalid' }).max(200),
   password: passwordSchema,
+  code: authenticateRequestSchema.shape.code,
 });
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
 export const tokenResponseSchema = z.object({
@@ -75,6 +87,9 @@ export const tokenResponseSchema = z.object({
   staffRoles: z.array(z.enum(['MANAGER', 'ADMIN'])),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+/** The link calls answer a session, or first (two-factor on) which code to enter. */
+export const setPasswordResponseSchema = z.union([tokenResponseSchema, codeChallengeSchema]);
+export type SetPasswordResponse = z.infer<typeof setPasswordResponseSchema>;
 
 /** POST /api/v1/users/password/change */
 export const passwordChangeRequestSchema = z.object({
@@ -102,3 +117,46 @@ export type AuthCodeRequest = z.input<typeof authCodeRequestSchema>;
 export const twoFactorStateSchema = z.object({ twoFactorEnabled: z.boolean() });
 
 /** POST /api/v1/users/logout revokes the current session. */
+
+/**
+ * Step-up of an account change: the current password, or a code of the authenticator app, in the same call
+ * (POST users/profile with e-mail or phone, users/authentification/off, users/totp/off, users/recovery-codes,
+ * users/send-change-data-request of bank details, users/deleteaccount).
+ */
+export const stepUpFields = {
+  password: z.string().max(200).optional().describe('The current password'),
+  code: z.string().trim().max(20).optional().describe('Or a code of the authenticator app'),
+};
+export const stepUpRequestSchema = z.object(stepUpFields).nullish();
+export type StepUpRequest = z.input<typeof stepUpRequestSchema>;
+
+/** POST /api/v1/users/totp/setup: a new secret waiting for its first code. */
+export const totpSetupResponseSchema = z.object({
+  secret: z.string().describe('Base32 secret to type into the app by hand'),
+  otpauthUri: z.string(),
+  qrSvg: z.string().describe('SVG image of the QR code of otpauthUri'),
+});
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+/** POST /api/v1/users/totp/enable: the app's first code turns it on; the recovery codes are shown only now. */
+export const totpEnableRequestSchema = z.object({ code: codeSchema });
+export const recoveryCodesResponseSchema = z.object({
+  recoveryCodes: z.array(z.string()).describe('Ten single-use codes, shown once'),
+});
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponseSchema>;
+
+/** GET /api/v1/users/sessions: the sessions that still work. */
+export const sessionsResponseSchema = z.object({
+  sessions: z.array(
+    z.object({
+      id: z.string(),
+      userAgent: z.string().nullable(),
+      ip: z.string().nullable(),
+      createdAt: z.string(),
+      lastSeenAt: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+export type SessionInfo = SessionsResponse['sessions'][number];

@@ -277,6 +277,7 @@ export const auditEntrySchema = z
       .describe('e.g. request.status, owner.create, owner.update, owner.deactivate, import.bookings'),
     entity: z.string(),
     entityId: z.string().nullable(),
+    entityName: z.string().nullable().describe("The client's name when the entity is a user, else null"),
     details: z.record(z.string(), z.unknown()),
     createdAt: z.string(),
   })
@@ -296,6 +297,8 @@ export const IMPORT_KIND_NAMES = [
   'inventory',
   'inspections',
   'timelines',
+  'locations',
+  'units',
 ] as const;
 export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;

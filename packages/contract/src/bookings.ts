@@ -35,7 +35,7 @@ export const bookingSchema = z.object({
   endDateTime: z.string(),
   status: z.string().describe('Upstream status lowercased: new, confirmed, checkedin, checkedout, cancelled'),
   guestAmount: z.number(),
-  source: z.object({ id: z.number(), name: z.string(), type: z.string() }).nullable(),
+  source: z.object({ id: z.number(), name: z.string(), nameEn: z.string(), type: z.string() }).nullable(),
   paid: z.number(),
   sum: z.number(),
 });
@@ -99,16 +99,29 @@ export const bookingStatisticsQuerySchema = z.object({
     .positive({ error: 'validation.invalid' }),
 });
 
+/**
+ * Keys of the statistics' maps (spec §3: guestsToday by guest category id, unitsStatus by status id). The ids are
+ * ours: the spec names the keys, not their values. Guests of today's stays (rooms: staying at this moment; outbuildings:
+ * a session today) by where they are in their stay: 1 arrived today, 2 staying on, 3 leaving today.
+ */
+export const GUEST_CATEGORY_IDS = { arriving: 1, staying: 2, departing: 3 } as const;
+export type GuestCategory = keyof typeof GUEST_CATEGORY_IDS;
+/** Units by today's state: 0 free, 1 booked (not checked in), 2 checked in, 3 under repair. */
+export const UNIT_STATUS_IDS = { free: 0, booked: 1, checkedin: 2, repair: 3 } as const;
+export type UnitStatus = keyof typeof UNIT_STATUS_IDS;
+
 /** GET bookings/location-statistics and location-statistics-periphery */
 export const bookingStatisticSchema = z
   .object({
     countOfUnits: z.number(),
     loadToday: z.object({ countOfUnits: z.number(), percentOfUnits: z.number() }),
     income: z.object({ thisMonth: z.number(), lastMonth: z.number() }),
-    guestsToday: z.record(z.string(), z.number()).describe('Guests today by source id'),
+    guestsToday: z
+      .record(z.string(), z.number())
+      .describe('Guests today by guest category id (GUEST_CATEGORY_IDS: 1 arriving, 2 staying, 3 departing)'),
     unitsStatus: z
       .record(z.string(), z.number())
-      .describe('Units by the status of their booking today: free, new, checkedin, repair'),
+      .describe('Units by status id (UNIT_STATUS_IDS: 0 free, 1 booked, 2 checked in, 3 repair)'),
     averageRoomPrice: z.object({ thisMonth: z.number(), lastMonth: z.number() }),
   })
   .meta({ id: 'BookingStatistic' });

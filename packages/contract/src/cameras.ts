@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 export const CAMERA_VIDEO_COUNT = 5;
 
-/** The live playlist of a location's camera, served by the server as a sliding HLS window. */
+/** The demo's live playlist of a location: the committed test pattern served as a sliding HLS window. */
 export const cameraStreamUrl = (locationId: number) => `/api/v1/streams/${locationId}/index.m3u8`;
 
 export const cameraVideoSchema = z.object({
@@ -16,11 +16,20 @@ export const cameraVideoSchema = z.object({
 });
 export type CameraVideo = z.infer<typeof cameraVideoSchema>;
 
-/** GET investor/cameras: for each of the investor's locations, the five recorded views and the live stream. */
+/** GET investor/cameras: for each of the investor's locations with cameras, the looping views and the live stream. */
 export const camerasResponseSchema = z
   .object({
     locations: z.array(
-      z.object({ locationId: z.number(), streamUrl: z.string(), videos: z.array(cameraVideoSchema) }),
+      z.object({
+        locationId: z.number(),
+        streamUrl: z
+          .string()
+          .nullable()
+          .describe(
+            "The live HLS playlist (the portal's proxy of the company's camera); null: no live camera",
+          ),
+        videos: z.array(cameraVideoSchema).describe('Up to five looping views, in order'),
+      }),
     ),
   })
   .meta({ id: 'Cameras' });

@@ -22,7 +22,10 @@ export const DEMO_PROFILE_ID = 1223;
 export const PLACEHOLDER_LOCATION_ID = 666;
 /** Timeline tab meaning the whole location. */
 export const WHOLE_LOCATION_TAB_ID = 1488;
-/** The fixed list of four named locations: investor locations are ordered by it, unknown ones last. */
+/**
+ * The spec's fixed list of four named locations. Owners' locations are ordered by locations.position, which the demo
+ * and 018_catalogue.sql (for older databases) set in this order; a company orders its own in the console.
+ */
 export const LOCATION_ORDER = [1, 2, 3, 7] as const;
 /** Fixed timeline tabs of lenders. */
 export const LENDER_TIMELINE_LOCATION_IDS = [1, 2, 3] as const;
@@ -49,6 +52,8 @@ export const PASSWORD_SUCCESS_VIEW_MS = 1000;
 export const REQUEST_SUCCESS_VIEW_MS = 2000;
 export const BANNER_VISIBLE_MS = 5000;
 export const ROUTER_SCROLL_DELAY_MS = 500;
+/** A page's code (or a language catalogue) that has not arrived after this long is an error with a reload (spec §9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Moscow time offset used for month identifiers (yyyymm). */
 export const MONTH_TIME_OFFSET_HOURS = 3;
 

@@ -11,6 +11,25 @@ export const INSPECTION_COLORS: Record<InspectionKind, string> = {
   other: '#f08c00',
 };
 
+/** The type of an inspection as the spec's entity gives it (`inspectionType {label, color}`), both languages. */
+export const INSPECTION_KIND_LABELS: Record<InspectionKind, { label: string; labelEn: string }> = {
+  material: { label: 'Материальная база', labelEn: 'Material base' },
+  service: { label: 'Контроль сервиса', labelEn: 'Service control' },
+  other: { label: 'Другое', labelEn: 'Other' },
+};
+
+/**
+ * The control page's filter (`currentFilterId`, spec §3): 0 every inspection, else one type by its id. The ids are
+ * ours (the spec names the state, not its values).
+ */
+export const INSPECTION_KIND_IDS: Record<InspectionKind, number> = { material: 1, service: 2, other: 3 };
+export const INSPECTION_FILTER_ALL = 0;
+
+/** 'fact rate/max rate (success percentage%)', empty when there is no fact rate (spec §2, inspection detail). */
+export function inspectionResult(factRate: number | null, maxRate: number, percent: number | null): string {
+  return factRate === null ? '' : `${factRate}/${maxRate} (${percent ?? 0}%)`;
+}
+
 /** Check status: 1 passed, 0 failed (spec §4). */
 export const CHECK_PASSED = 1;
 
@@ -39,7 +58,15 @@ export const inspectionSchema = z.object({
   percent: z.number().nullable().describe('Success percentage, rounded up; null before the inspection'),
   factRate: z.number().nullable(),
   maxRate: z.number(),
-  inspectionType: z.object({ kind: z.enum(INSPECTION_KINDS), color: z.string() }),
+  inspectionLabel: z.string().describe("The inspection's checklist title, shown as its label"),
+  inspectionLabelEn: z.string(),
+  inspectionType: z.object({
+    id: z.number().describe('The filter id of the type (currentFilterId): 1 material, 2 service, 3 other'),
+    label: z.string(),
+    labelEn: z.string(),
+    color: z.string(),
+  }),
+  result: z.string().describe("'fact/max (percent%)', empty before the inspection"),
   isCompleted: z.boolean(),
 });
 export type Inspection = z.infer<typeof inspectionSchema>;
@@ -81,6 +108,27 @@ export const checklistGroupSchema = z.object({
 });
 export type ChecklistGroup = z.infer<typeof checklistGroupSchema>;
 
+/**
+ * The checklist as the spec's items tree (`name`, `children`, `photos`, `videos[url]`): groups hold subgroups, which
+ * hold checks; a check has its status and media, a group or subgroup has none of its own.
+ */
+export const inspectionItemSchema = z
+  .object({
+    id: z.number(),
+    name: z.string(),
+    nameEn: z.string(),
+    status: z
+      .union([z.literal(0), z.literal(1), z.null()])
+      .describe('A check: 1 passed, 0 failed; else null'),
+    photos: z.array(z.string()).describe('Photo URLs'),
+    videos: z.array(z.object({ url: z.string() })),
+    get children(): z.ZodArray<typeof inspectionItemSchema> {
+      return z.array(inspectionItemSchema);
+    },
+  })
+  .meta({ id: 'InspectionItem' });
+export type InspectionItem = z.infer<typeof inspectionItemSchema>;
+
 /** GET check-office/get-inspection: one inspection of the user's locations with its checklist. */
 export const inspectionDetailSchema = z
   .object({
@@ -97,6 +145,7 @@ export const inspectionDetailSchema = z
     inspectionListName: z.string(),
     inspectionListNameEn: z.string(),
     groups: z.array(checklistGroupSchema),
+    items: z.array(inspectionItemSchema).describe('The same checklist as the items tree'),
   })
   .meta({ id: 'InspectionDetail' });
 export type InspectionDetail = z.infer<typeof inspectionDetailSchema>;

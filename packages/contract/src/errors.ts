@@ -29,6 +29,8 @@ export const ERROR_CODES = {
   codeAttempts: 'code_attempts_exceeded',
   codeResendTooEarly: 'code_resend_too_early',
   captchaFailed: 'captcha_failed',
+  stepUpRequired: 'step_up_required',
+  secondFactorRequired: 'second_factor_required',
   rateLimited: 'rate_limited',
   serviceUnavailable: 'service_unavailable',
   internal: 'internal',

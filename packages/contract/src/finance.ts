@@ -170,7 +170,9 @@ export const outcomeXlsQuerySchema = z.object({
     .string({ error: 'validation.required' })
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'validation.invalid' })
     .describe('yyyy-mm'),
-  locationId,
+  // The spec's call sends only date: without a location the user's first investor location of that part is used
+  // (the location the web client starts on when none is stored).
+  locationId: locationId.optional(),
   part: z.enum(['main', 'periphery']).default('main'),
 });
 

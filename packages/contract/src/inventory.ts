@@ -19,6 +19,7 @@ export const inventoryItemSchema = z.object({
   Cost: z.number(),
   InvStatus: z.boolean().nullable().describe('true found, false not found, null not checked'),
   InvDate: z.string().nullable().describe('yyyy-mm-dd'),
+  preparedDate: z.string().nullable().describe('InvDate prepared for display: dd.mm.yyyy'),
   LocID: z.number().describe('The space of the unit'),
   LocName: z.string(),
   LocNameEn: z.string(),
@@ -32,8 +33,19 @@ export const inventoryItemsResponseSchema = z
   .meta({ id: 'InventoryItems' });
 export type InventoryItems = z.infer<typeof inventoryItemsResponseSchema>;
 
-/** GET id-logic/item/images: the current photos of an item, base64 image bytes with their type. */
+/**
+ * GET id-logic/item/images: the current photos of an item, base64 image bytes with their type; a photo the import
+ * names by an https URL comes as that url (its bytes are not fetched by the server).
+ */
 export const inventoryImagesResponseSchema = z
-  .object({ images: z.array(z.object({ Image: z.string(), mimeType: z.string() })) })
+  .object({
+    images: z.array(
+      z.object({
+        Image: z.string().describe('Base64 bytes; empty when the photo is a link'),
+        mimeType: z.string(),
+        url: z.string().optional().describe('An https photo the import named: shown from there'),
+      }),
+    ),
+  })
   .meta({ id: 'InventoryImages' });
 export type InventoryImages = z.infer<typeof inventoryImagesResponseSchema>;

@@ -22,6 +22,34 @@ export const MESSAGES = {
     ru: 'Новый пароль должен отличаться от старого',
     en: 'The new password must be different from the old one.',
   },
+  'password.weak': {
+    ru: 'Этот пароль слишком простой или распространённый: его легко подобрать. Придумайте другой.',
+    en: 'This password is too simple or too common: it is easy to guess. Choose another one.',
+  },
+  'password.personal': {
+    ru: 'Пароль не должен совпадать с логином, e-mail или телефоном.',
+    en: 'The password must not be your login, e-mail or phone.',
+  },
+  'stepUp.required': {
+    ru: 'Введите текущий пароль, чтобы подтвердить изменение',
+    en: 'Enter your current password to confirm the change',
+  },
+  'secondFactor.required': {
+    ru: 'Для работы в консоли включите двухфакторную аутентификацию в профиле',
+    en: 'Turn two-factor authentication on in your profile to work in the console',
+  },
+  'totp.notStarted': {
+    ru: 'Сначала получите новый QR-код',
+    en: 'Get a new QR code first',
+  },
+  'totp.alreadyOn': {
+    ru: 'Приложение-аутентификатор уже подключено',
+    en: 'The authenticator app is already on',
+  },
+  'code.recoveryFormat': {
+    ru: 'Введите шесть цифр из приложения или резервный код',
+    en: 'Enter the six digits from the app or a recovery code',
+  },
   'login.required': { ru: 'Введите e-mail или телефон', en: 'Enter an e-mail or a phone' },
   'registration.contactRequired': {
     ru: 'Укажите e-mail или телефон из договора с управляющей компанией',
@@ -69,6 +97,56 @@ export const MESSAGES = {
     ru: 'Выберите юнит этой локации или всю локацию',
     en: 'Choose a unit of this location or the whole location',
   },
+  'upload.videoType': { ru: 'Загрузите видео MP4', en: 'Upload an MP4 video' },
+  'upload.videoSize': { ru: 'Видео не больше 50 МБ', en: 'A video must not exceed 50 MB' },
+  'upload.pdfType': { ru: 'Загрузите файл PDF', en: 'Upload a PDF file' },
+  'upload.pdfSize': { ru: 'PDF не больше 20 МБ', en: 'A PDF must not exceed 20 MB' },
+  'upload.photoType': { ru: 'Загрузите фото JPEG, PNG или WebP', en: 'Upload a JPEG, PNG or WebP photo' },
+  'upload.photoSize': { ru: 'Фото не больше 10 МБ', en: 'A photo must not exceed 10 MB' },
+  'upload.tooMany': {
+    ru: 'Достигнуто наибольшее число файлов',
+    en: 'The maximum number of files is reached',
+  },
+  'cameras.streamHttps': {
+    ru: 'Укажите https-адрес плейлиста HLS (.m3u8)',
+    en: 'Enter the https address of an HLS playlist (.m3u8)',
+  },
+  'cameras.tooManyViews': {
+    ru: 'У локации не больше пяти видов с камер',
+    en: 'A location has at most five camera views',
+  },
+  'lots.discountBelowPrice': {
+    ru: 'Цена со скидкой должна быть ниже цены',
+    en: 'The discount price must be below the price',
+  },
+  'inventory.photoRef': {
+    ru: 'Фото — https-ссылка или файл, загруженный в консоли для этой позиции',
+    en: 'A photo is an https link or a file uploaded in the console for this item',
+  },
+  'catalogue.unitNumberTaken': {
+    ru: 'В этой локации уже есть юнит с таким номером',
+    en: 'This location already has a unit with this number',
+  },
+  'catalogue.placeholderUnits': {
+    ru: 'У локации «скоро» не может быть юнитов',
+    en: 'A coming-soon location cannot have units',
+  },
+  'catalogue.nameTaken': { ru: 'Такое название уже есть в списке', en: 'This name is already in the list' },
+  'catalogue.sourceTaken': {
+    ru: 'Источник с таким номером уже есть',
+    en: 'A source with this number already exists',
+  },
+  'catalogue.photoType': { ru: 'Загрузите фото JPEG, PNG или WebP', en: 'Upload a JPEG, PNG or WebP photo' },
+  'catalogue.photoSize': { ru: 'Фото не больше 10 МБ', en: 'A photo must not exceed 10 MB' },
+  'catalogue.photoCount': { ru: 'У юнита не больше 20 фото', en: 'A unit has at most 20 photos' },
+  'catalogue.photoOrder': {
+    ru: 'Список фото изменился: обновите страницу',
+    en: 'The photos have changed: reload the page',
+  },
+  'catalogue.photoUrl': {
+    ru: 'Фото — https-ссылка или адрес картинки портала',
+    en: "A photo is an https link or a portal's picture address",
+  },
   'faq.questionRequired': { ru: 'Напишите вопрос', en: 'Write your question' },
   'validation.tooLong': { ru: 'Слишком длинное значение', en: 'The value is too long' },
   'request.invalidJson': { ru: 'Тело запроса не является JSON', en: 'The request body is not valid JSON' },
@@ -105,6 +183,18 @@ export const MESSAGES = {
   'import.format': {
     ru: 'Файл должен быть в формате CSV или JSON',
     en: 'The file must be CSV or JSON',
+  },
+  'import.encoding': {
+    ru: 'Файл не в кодировке UTF-8 или Windows-1251 (или в нём есть испорченные символы): сохраните его как «CSV UTF-8»',
+    en: 'The file is neither UTF-8 nor Windows-1251 text (or has damaged characters): save it as "CSV UTF-8"',
+  },
+  'import.encodingUtf16': {
+    ru: 'Файл в кодировке UTF-16: сохраните его как «CSV UTF-8»',
+    en: 'The file is UTF-16: save it as "CSV UTF-8"',
+  },
+  'import.busy': {
+    ru: 'Идёт другая загрузка этого вида: попробуйте через минуту',
+    en: 'Another import of this kind is running: try again in a minute',
   },
   'import.rejected': {
     ru: 'В файле есть ошибочные строки: ничего не загружено',
@@ -155,6 +245,56 @@ export const MESSAGES = {
   'sale.ownLot': {
     ru: 'Нельзя оставить заявку на собственный лот',
     en: 'You cannot leave a request on your own lot',
+  },
+  'staff.self': {
+    ru: 'Нельзя отключить собственный аккаунт',
+    en: 'You cannot deactivate your own account',
+  },
+  'staff.ownRole': {
+    ru: 'Нельзя изменить собственную роль',
+    en: 'You cannot change your own role',
+  },
+  'staff.defaultMustBeManager': {
+    ru: 'Основным может быть только менеджер',
+    en: 'Only a manager can be the default manager',
+  },
+  'staff.defaultRequired': {
+    ru: 'Сначала назначьте основным другого менеджера',
+    en: 'Make another manager the default one first',
+  },
+  'staff.reassignRequired': {
+    ru: 'Выберите менеджера, к которому перейдут клиенты',
+    en: 'Choose the manager who takes over the clients',
+  },
+  'staff.newDefaultRequired': {
+    ru: 'Выберите нового основного менеджера',
+    en: 'Choose the new default manager',
+  },
+  'staff.notActiveManager': {
+    ru: 'Выберите другого действующего менеджера',
+    en: 'Choose another active manager',
+  },
+  'outbox.notFailed': {
+    ru: 'Это сообщение уже отправлено или ждёт отправки',
+    en: 'This message has already been sent or is waiting to be sent',
+  },
+  // Issue 15 (input, abuse limits, back-office scope).
+  'request.badText': {
+    ru: 'Запрос содержит недопустимые символы',
+    en: 'The request contains characters that are not allowed',
+  },
+  'request.badHeader': { ru: 'Некорректный заголовок запроса', en: 'A request header is malformed' },
+  'request.duplicate': {
+    ru: 'Такая запись уже есть. Обновите страницу и проверьте данные.',
+    en: 'Such a record already exists. Reload the page and check the data.',
+  },
+  'requests.tooMany': {
+    ru: 'Слишком много обращений к менеджеру. Повторите позже.',
+    en: 'Too many requests to your manager. Try again later.',
+  },
+  'import.outOfScope': {
+    ru: 'строка не относится к вашим клиентам',
+    en: 'the row does not concern your clients',
   },
   serviceUnavailable: {
     ru: 'Сервис временно недоступен',

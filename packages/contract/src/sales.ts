@@ -18,9 +18,19 @@ export const MAX_SALE_PRICE = 1_000_000_000;
 /** A lot of the marketplace, with the spec's field names (§3 promo lot) plus the prices the card shows. */
 export const saleLotSchema = z
   .object({
-    lot_id: z.number().int(),
+    lot_id: z.number().int().describe('Unique within its source'),
+    source: z
+      .enum(['investor', 'company'])
+      .describe(
+        'investor: a unit an investor put on sale; company: a lot the company published in the console',
+      ),
     unit_id: z.number().int(),
-    investor_id: z.number().int().describe('The owner offering the unit; owner_investor_id of a buy request'),
+    investor_id: z
+      .number()
+      .int()
+      .describe("The owner offering the unit; owner_investor_id of a buy request (0: the company's lot)"),
+    description: z.string().nullable().describe("The company lot's description (investors' lots have none)"),
+    descriptionEn: z.string().nullable(),
     name: z.string(),
     nameEn: z.string(),
     photo_url: z.array(z.string()),
@@ -73,7 +83,15 @@ export const saleNotificationRequestSchema = z.object({ unit_id: positiveId });
 export type SaleNotificationRequest = z.input<typeof saleNotificationRequestSchema>;
 
 /** POST sale-unit/send-buy-request: the spec's request to buy (owner_investor_id, unit_id); path designed here. */
-export const buyRequestSchema = z.object({ owner_investor_id: positiveId, unit_id: positiveId });
+export const buyRequestSchema = z.object({
+  owner_investor_id: z.coerce
+    .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
+    .int({ error: 'validation.invalid' })
+    .min(0, { error: 'validation.invalid' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' })
+    .describe('0: a lot the company published (source company)'),
+  unit_id: positiveId,
+});
 export type BuyRequest = z.input<typeof buyRequestSchema>;
 
 /** POST suggestions/booking: the promo page's callback request, sent only with a phone (spec §5). */

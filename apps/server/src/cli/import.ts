@@ -1,7 +1,7 @@
 /**
  * `npm run import -- <kind> <file> [--skip-invalid]`: loads a CSV or JSON file of one import kind (bookings, incomes, outcomes, inventory, inspections, timelines)
  * into the portal's database (DATABASE_URL, else the embedded database of DATA_DIR: stop the server first, the
- * embedded database has one user at a time). Shows a progress bar; prints the report; exits 1 when nothing landed.
+ * embedded database has one user at a time, and the command refuses while a server holds it). Shows a progress bar; prints the report; exits 1 when nothing landed.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,10 +9,11 @@ import { IMPORT_KIND_NAMES, type ImportKindCode } from '@portal/contract/backoff
 import { message } from '@portal/contract/messages';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
+import { acquireEmbeddedLock, type EmbeddedLock, EmbeddedLockError } from '../db/embedded-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../http/errors.ts';
-import { detectFormat } from '../modules/import/formats.ts';
-import { runImport } from '../modules/import/service.ts';
+import { detectEncoding, detectFormat, EncodingError } from '../modules/import/formats.ts';
+import { importBatchRows, runImport } from '../modules/import/service.ts';
 
 const args = process.argv.slice(2);
 const skipInvalid = args.includes('--skip-invalid');
@@ -27,7 +28,27 @@ if (!kind || !file || !IMPORT_KIND_NAMES.includes(kind as ImportKindCode)) {
 const config = loadConfig(process.env);
 // npm runs scripts from the package folder; the file is named relative to where the command was typed.
 const filePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-const text = await readFile(filePath, 'utf8');
+// Bytes, not text: the import tells UTF-8 from windows-1251 (and refuses anything else) itself.
+const data = await readFile(filePath);
+// A file in an encoding the import cannot read is refused before the database is opened.
+try {
+  detectEncoding(data);
+} catch (error) {
+  if (!(error instanceof EncodingError)) throw error;
+  console.error(message(error.messageKey, 'en'));
+  process.exit(1);
+}
+// The embedded database has one user at a time: refuse while a running server (or another command) holds it.
+let lock: EmbeddedLock | null = null;
+if (!config.databaseUrl) {
+  try {
+    lock = acquireEmbeddedLock(config.dataDir, 'npm run import');
+  } catch (error) {
+    if (!(error instanceof EmbeddedLockError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrate(database);
 
@@ -43,9 +64,10 @@ const progress = (done: number, total: number) => {
 
 const started = performance.now();
 try {
-  const report = await runImport(database.db, kind as ImportKindCode, text, {
-    format: detectFormat(text, path.extname(filePath) === '.json' ? 'application/json' : undefined),
+  const report = await runImport(database.db, kind as ImportKindCode, data, {
+    format: detectFormat(data, path.extname(filePath) === '.json' ? 'application/json' : undefined),
     skipInvalid,
+    batchRows: importBatchRows(database.kind),
     locale: 'en',
     actorUserId: null,
     source: 'cli',
@@ -70,4 +92,5 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+  lock?.release();
 }

@@ -13,7 +13,14 @@ export type Database = {
   runScript(sql: string): Promise<void>;
   /** Runs fn while holding the migration lock, so instances starting together migrate once. */
   withMigrationLock<T>(fn: () => Promise<T>): Promise<T>;
-  ping(): Promise<void>;
+  /** Answers within timeoutMs (default 2 s) or throws: health must never hang on a dead connection. */
+  ping(timeoutMs?: number): Promise<void>;
+  /**
+   * Delivers the NOTIFY payloads of a channel (issue 16: the session cache drops what another instance ended).
+   * onState(true) once notifications flow, onState(false) while they may be missed (PostgreSQL: a lost listening
+   * connection, re-opened every second until close); the embedded database is one process and never misses one.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): void;
   close(): Promise<void>;
 };
 
@@ -26,16 +33,40 @@ export type DatabaseOptions = {
   inMemory?: boolean;
   /** A PGlite data folder made by `dumpDataDir` to start from (the test suite's seeded template). */
   pgliteDump?: Blob;
+  /** PostgreSQL only: how long a connection, a statement and an idle open transaction may take (config.ts). */
+  timeouts?: Partial<DatabaseTimeouts>;
+  /** PostgreSQL only: told about connections that broke (a restart, a failover); they never end the process. */
+  onConnectionError?: (error: Error) => void;
+};
+
+/** Seconds; 0 turns the statement or idle-in-transaction limit off. */
+export type DatabaseTimeouts = { connect: number; statement: number; idleInTransaction: number };
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connect: 5,
+  statement: 60,
+  idleInTransaction: 60,
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
-function openPostgres(connectionString: string): Database {
+function openPostgres(connectionString: string, options: DatabaseOptions): Database {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
   const pool = new pg.Pool({
     connectionString,
     max: 10,
+    // Nothing waits forever: a connection (or a free slot in the pool) within `connect`, a statement within
+    // `statement` on the server, and the client gives up a few seconds later on a silent network (query_timeout);
+    // a transaction left idle (a stuck request) is ended by the server and frees its locks.
+    connectionTimeoutMillis: Math.round(timeouts.connect * 1000),
+    statement_timeout: timeouts.statement > 0 ? Math.round(timeouts.statement * 1000) : false,
+    query_timeout: timeouts.statement > 0 ? Math.round(timeouts.statement * 1000) + 5000 : undefined,
+    idle_in_transaction_session_timeout:
+      timeouts.idleInTransaction > 0 ? Math.round(timeouts.idleInTransaction * 1000) : undefined,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === OID.int8 || oid === OID.numeric) return Number;
@@ -44,8 +75,17 @@ function openPostgres(connectionString: string): Database {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // A terminated backend (a restart, a failover, pg_terminate_backend) makes pg emit 'error' on its client; an
+  // EventEmitter 'error' without a listener ends the process. The pool listens for idle clients, this listener for
+  // clients in use; the query in flight fails on its own (503 from the error handler) and the pool drops the
+  // client and connects anew on the next request.
+  pool.on('error', (error) => onConnectionError(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onConnectionError(error));
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
+  const listeners: Array<{ end(): Promise<void> }> = [];
   return {
     db,
     kind: 'postgres',
@@ -62,20 +102,42 @@ function openPostgres(connectionString: string): Database {
     },
     async withMigrationLock(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        // Waiting for another instance's migrations and demo seed may take longer than one statement may.
+        await client.query("select set_config('statement_timeout', '0', false)");
+        await client.query({
+          text: 'select pg_advisory_lock($1)',
+          values: [MIGRATION_LOCK_KEY],
+          query_timeout: 2 ** 31 - 1, // as long as it takes (0 would mean the pool's limit)
+        } as pg.QueryConfig);
         return await fn();
+      } catch (error) {
+        broken = error as Error;
+        throw error;
       } finally {
-        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        client.release();
+        // Released with the session if the connection broke; otherwise unlocked and returned to the pool.
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
+          broken ??= error;
+        });
+        await client.query('reset statement_timeout').catch((error: Error) => {
+          broken ??= error;
+        });
+        client.release(broken);
       }
     },
-    async ping() {
-      await pool.query('select 1');
+    async ping(timeoutMs = 2000) {
+      await withDeadline(pool.query('select 1'), timeoutMs);
+    },
+    listen(channel, onNotify, onState) {
+      listeners.push(
+        pgListener(connectionString, timeouts.connect, channel, onNotify, onState, onConnectionError),
+      );
     },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all(listeners.map((listener) => listener.end()));
       await db.destroy();
     },
   };
@@ -110,9 +172,15 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
     // One process owns an embedded database, so there is nobody to race with.
     withMigrationLock: (fn) => fn(),
-    async ping() {
+    async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database closed');
-      await pglite.query('select 1');
+      await withDeadline(pglite.query('select 1'), timeoutMs);
+    },
+    listen(channel, onNotify, onState) {
+      void pglite.listen(channel, onNotify).then(
+        () => onState(true),
+        () => onState(false),
+      );
     },
     async close() {
       if (closed) return;
@@ -121,4 +189,79 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       if (!pglite.closed) await pglite.close();
     },
   };
+}
+
+/**
+ * A connection of its own that LISTENs on a channel (a pooled one would be handed to queries), opened again a
+ * second after it breaks; onState says when notifications may have been missed.
+ */
+function pgListener(
+  connectionString: string,
+  connectSeconds: number,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onState: (listening: boolean) => void,
+  onConnectionError: (error: Error) => void,
+) {
+  let client: pg.Client | undefined;
+  let ended = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (error?: Error) => {
+    onState(false);
+    if (error) onConnectionError(error);
+    const broken = client;
+    client = undefined;
+    broken?.removeAllListeners('notification');
+    void broken?.end().catch(() => undefined);
+    if (!ended) retry = setTimeout(connect, 1000);
+  };
+  const connect = () => {
+    if (ended) return;
+    const next = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: Math.round(connectSeconds * 1000),
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('error', (error) => {
+      if (client === next) lost(error);
+    });
+    next.on('end', () => {
+      if (client === next) lost();
+    });
+    next
+      .connect()
+      .then(() => next.query(`listen "${channel.replaceAll('"', '""')}"`))
+      .then(() => {
+        if (client === next && !ended) onState(true);
+      })
+      .catch((error: Error) => {
+        if (client === next) lost(error);
+      });
+  };
+  connect();
+  return {
+    async end() {
+      ended = true;
+      clearTimeout(retry);
+      onState(false);
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Rejects when the promise has not settled within ms (the promise itself goes on and its outcome is dropped). */
+function withDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }

@@ -51,6 +51,11 @@ export interface UsersTable {
   locale: Generated<'ru' | 'en'>;
   selected_role: 'INVESTOR' | 'LENDER' | null;
   two_factor_phone: string | null;
+  /** TOTP (021_account_security.sql): secrets encrypted, see modules/auth/totp.ts. */
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_enabled_at: Date | null;
+  totp_last_step: number | null;
   deactivated_at: Date | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -69,6 +74,15 @@ export interface SessionsTable {
   revoked_at: Date | null;
   user_agent: string | null;
   ip: string | null;
+  last_seen_at: Timestamp;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  code_hash: string;
+  used_at: Date | null;
+  created_at: Timestamp;
 }
 
 export interface AuthLinksTable {
@@ -84,7 +98,7 @@ export interface AuthLinksTable {
 export interface AuthCodesTable {
   id: Generated<BigIntId>;
   user_id: BigIntId;
-  purpose: 'enable_two_factor' | 'sign_in';
+  purpose: 'enable_two_factor' | 'sign_in' | 'link' | 'step_up';
   phone: string;
   code_hash: string;
   attempts: Generated<number>;
@@ -113,6 +127,8 @@ export interface LocationsTable {
   exists_periphery: Generated<boolean>;
   is_placeholder: Generated<boolean>;
   info: Json<Record<string, unknown>>;
+  /** 018_catalogue.sql: the order owners see the locations in. */
+  position: Generated<number>;
 }
 
 export interface UnitsTable {
@@ -130,6 +146,17 @@ export interface UnitsTable {
   stage_en: Generated<string>;
   date_of_launch: DateColumn | null;
   image_urls: Json<string[]>;
+  /** 018_catalogue.sql: the managed lists the unit_type and stage names come from. */
+  type_id: BigIntId | null;
+  stage_id: BigIntId | null;
+}
+
+/** 018_catalogue.sql: unit types and stages, lists with both language names. */
+export interface UnitListTable {
+  id: Generated<BigIntId>;
+  name: string;
+  name_en: string;
+  position: Generated<number>;
 }
 
 export interface UserUnitsTable {
@@ -208,6 +235,8 @@ export interface DocumentsTable {
 export interface BookingSourcesTable {
   id: number;
   name: string;
+  /** 018_catalogue.sql */
+  name_en: Generated<string>;
   type: string;
 }
 
@@ -430,6 +459,82 @@ export interface MediaReportUploadsTable {
   upload_id: Generated<BigIntId | null>;
 }
 
+/** 019_company_content.sql: camera streams and views, the financial report, company lots, inventory photos. */
+export interface CameraStreamsTable {
+  location_id: number;
+  stream_url: string;
+  proxy_key: string;
+  updated_at: Timestamp;
+}
+
+export interface CameraViewsTable {
+  id: Generated<BigIntId>;
+  location_id: number;
+  position: number;
+  title: string;
+  title_en: string;
+  url: string;
+  upload_id: BigIntId | null;
+}
+
+export interface FinancialReportsTable {
+  id: number;
+  kind: 'pdf' | 'pages';
+  upload_id: BigIntId | null;
+  public_url: string | null;
+  page_count: number | null;
+  title: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface CompanyLotsTable {
+  id: Generated<BigIntId>;
+  unit_id: BigIntId;
+  price_kopecks: BigIntId;
+  discount_price_kopecks: BigIntId | null;
+  profit_percent: Numeric | null;
+  description: Generated<string>;
+  description_en: Generated<string>;
+  promo: string | null;
+  published: Generated<boolean>;
+  published_at: Date | null;
+  created_at: Timestamp;
+}
+
+export interface CompanyLotPhotosTable {
+  id: Generated<BigIntId>;
+  lot_id: BigIntId;
+  position: number;
+  public_url: string;
+  upload_id: BigIntId | null;
+}
+
+export interface InventoryPhotosTable {
+  id: Generated<BigIntId>;
+  item_id: BigIntId;
+  position: number;
+  url: string;
+  upload_id: BigIntId | null;
+}
+
+/** 020_files_in_database.sql: every stored file, its content in chunks (see integrations/file-store.ts). */
+export interface StoredFilesTable {
+  id: Generated<BigIntId>;
+  key: string;
+  content_type: Generated<string>;
+  size_bytes: Generated<number>;
+  sha256: Generated<string>;
+  chunk_size: number;
+  complete: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface FileChunksTable {
+  file_id: BigIntId;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
@@ -443,9 +548,12 @@ export interface DB {
   sessions: SessionsTable;
   auth_links: AuthLinksTable;
   auth_codes: AuthCodesTable;
+  recovery_codes: RecoveryCodesTable;
   bank_details: BankDetailsTable;
   locations: LocationsTable;
   units: UnitsTable;
+  unit_types: UnitListTable;
+  unit_stages: UnitListTable;
   user_units: UserUnitsTable;
   loans: LoansTable;
   outbox: OutboxTable;
@@ -474,6 +582,14 @@ export interface DB {
   location_timeline_stages: LocationTimelineStagesTable;
   media_reports: MediaReportsTable;
   media_report_uploads: MediaReportUploadsTable;
+  camera_streams: CameraStreamsTable;
+  camera_views: CameraViewsTable;
+  financial_reports: FinancialReportsTable;
+  company_lots: CompanyLotsTable;
+  company_lot_photos: CompanyLotPhotosTable;
+  inventory_photos: InventoryPhotosTable;
+  stored_files: StoredFilesTable;
+  file_chunks: FileChunksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

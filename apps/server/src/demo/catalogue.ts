@@ -1,6 +1,11 @@
 /**
  * The spec's location catalogue (document 2, section 3): the four locations with their units by type and
  * their infrastructure, plus the placeholder 666. Names are ours: the spec does not give them.
+ *
+ * The spec puts the outbuildings (location 1: 2 banyas; 2: 2 banya complexes; 7: 6 pontoon banyas) after the
+ * semicolon, with the infrastructure. They stay units here (part periphery: owners hold them, they are booked by the
+ * hour, they have income and expenses), and the dashboard's catalogue lists them with the infrastructure, counted
+ * from the units, after the facilities below (`dashboard/location-info`); its units by type are the rooms.
  */
 export type UnitKind = {
   type: string;

@@ -83,6 +83,8 @@ export async function seedOperations(db: Executor, now: Date) {
   await db
     .insertInto('booking_sources')
     .values([...BOOKING_SOURCES])
+    // 018_catalogue.sql fills in the spec's sources with their English names.
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute();
   const units = (await db
     .selectFrom('units')

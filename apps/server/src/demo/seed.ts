@@ -2,9 +2,11 @@ import type { Database } from '../db/connection.ts';
 import type { Executor } from '../db/executor.ts';
 import { syncIdentitySequences } from '../db/migrate.ts';
 import type { FileStore } from '../integrations/file-store.ts';
+import { linkUnitLists } from '../modules/catalogue/queries.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { seedBackoffice } from './backoffice.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
+import { seedCompanyContent } from './company-content.ts';
 import { type DemoFile, seedDocuments, writeDemoDocumentFiles } from './documents.ts';
 import { seedFaq } from './faq.ts';
 import { seedInspections } from './inspections.ts';
@@ -40,6 +42,7 @@ export async function seedDemoData(
     await seedSales(trx, now);
     await seedFaq(trx);
     await seedNews(trx, now);
+    await seedCompanyContent(trx);
   });
   if (files) await writeDemoDocumentFiles(database.db, files, documentFiles);
   await syncIdentitySequences(database, [
@@ -67,11 +70,12 @@ async function seedLocations(db: Executor) {
         name_en: location.nameEn,
         exists_main: location.units.some((u) => u.part === 'main'),
         exists_periphery: location.units.some((u) => u.part === 'periphery'),
+        // The spec's fixed order of the four named locations; the units by type are counted from the units.
+        position: CATALOGUE.indexOf(location) + 1,
         info: JSON.stringify({
           distanceKm: location.distanceKm,
           description: location.description,
           descriptionEn: location.descriptionEn,
-          units: location.units.map(({ type, typeEn, count, area }) => ({ type, typeEn, count, area })),
           infrastructure: location.infrastructure,
         }),
       })
@@ -115,9 +119,12 @@ async function seedLocations(db: Executor) {
       name: PLACEHOLDER_LOCATION.name,
       name_en: PLACEHOLDER_LOCATION.nameEn,
       is_placeholder: true,
+      position: CATALOGUE.length + 1,
       info: '{}',
     })
     .execute();
+  // The types and stages the units name become the console's lists.
+  await linkUnitLists(db);
   return unitIds;
 }
 

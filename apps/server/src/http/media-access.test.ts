@@ -16,7 +16,7 @@ describe('camera streams and report pages', () => {
       t.signIn('lender@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = (url: string, token?: string) => t.request({ method: 'GET', url, token });
   const cameras = async (token: string) =>

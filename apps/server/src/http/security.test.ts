@@ -18,7 +18,7 @@ describe('security controls of every call', () => {
       t.signIn('manager@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   describe('finding 10: NUL bytes, lone surrogates, malformed headers', () => {
     const badText = {

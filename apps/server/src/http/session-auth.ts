@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { RoleRow } from '../db/schema.ts';
+import { secondFactorRequired, staffLacksSecondFactor } from '../modules/auth/security.ts';
+import { sessionCacheOf } from '../modules/auth/session-cache.ts';
 import { type Session, verifySessionToken } from '../modules/auth/sessions.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -10,8 +12,15 @@ declare module 'fastify' {
   }
 }
 
-export function registerSessionAuth(app: FastifyInstance, _ctx: AppContext) {
+export function registerSessionAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('session', null);
+  // A write of this instance may end sessions or change roles: the next call is checked in the database even before
+  // the database's notification reaches the cache (modules/auth/session-cache.ts).
+  const cache = sessionCacheOf(ctx.database);
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    return payload;
+  });
 }
 
 /** onRequest hook of every route that needs a signed-in user: a missing, expired, forged or revoked token is 401. */
@@ -36,6 +45,9 @@ export function requireStaff(ctx: AppContext) {
     await signedIn(request, reply);
     const roles = request.session?.roles ?? [];
     if (!roles.includes('MANAGER') && !roles.includes('ADMIN')) throw forbidden();
+    // Staff without a second factor enrol first (STAFF_REQUIRE_SECOND_FACTOR): 403 second_factor_required.
+    if (request.session && (await staffLacksSecondFactor(ctx, request.session.userId)))
+      throw secondFactorRequired();
   };
 }
 

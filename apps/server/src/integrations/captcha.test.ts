@@ -27,7 +27,7 @@ describe('captcha', () => {
     });
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await new Promise<void>((resolve) => provider.close(() => resolve()));
   });
 

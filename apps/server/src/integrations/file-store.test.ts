@@ -39,7 +39,7 @@ describe('files in the database', () => {
     t = await startTestApp();
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
   });
 
   it('keeps a file in chunks with its type, size and sha256, streams it in, replaces and deletes it', async () => {

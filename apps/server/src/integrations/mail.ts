@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailerModule from 'nodemailer';
 import type { Logger } from '../logger.ts';
 
 export type MailMessage = { to: string; subject: string; text: string };
@@ -11,6 +12,8 @@ export interface Mailer {
 
 /** Real SMTP through nodemailer (smtp:// or smtps:// URL with credentials). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
+  // Loaded only when SMTP is configured (issue 16: start-up).
+  const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule;
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {

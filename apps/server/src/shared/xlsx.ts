@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJSModule from 'exceljs';
 
 /** Ruble cells stay numbers: the format only groups thousands and adds the sign. */
 export const RUBLE_FORMAT = '#,##0.00 "₽"';
@@ -12,6 +12,8 @@ export async function buildSheet(
   columns: SheetColumn[],
   rows: Array<Record<string, string | number | Date | null>>,
 ): Promise<Buffer> {
+  // Loaded on the first export, not at start-up (issue 16: exceljs alone took seconds to load).
+  const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof ExcelJSModule }).default;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Investor portal';
   const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,9 +1,11 @@
 import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { prefetchDashboard, prefetchLayout } from '../features/dashboard/prefetch';
+import { queryClient } from '../shared/api/query-client';
 import { storage } from '../shared/storage';
 import { LoadingState } from '../shared/ui/page-state';
-import { AppLayout } from './layout/app-layout';
+import { page } from './lazy-page';
 import { RouteError } from './route-error';
 
 /** Auth routes are for anonymous users: a stored token goes to /. */
@@ -41,10 +43,6 @@ function ScrollManager() {
   }, [pathname, hash]);
   return <Outlet />;
 }
-
-const page =
-  <T,>(load: () => Promise<T>, pick: (module: T) => React.ComponentType) =>
-  async () => ({ Component: pick(await load()) });
 
 /**
  * The spec's route table. Areas built by later issues register their routes here when they land; until then
@@ -169,6 +167,62 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'locations/',
+                lazy: page(
+                  () => import('../features/backoffice/catalogue-locations-page'),
+                  (m) => m.CatalogueLocationsPage,
+                ),
+              },
+              {
+                path: 'locations/:id',
+                lazy: page(
+                  () => import('../features/backoffice/catalogue-units-page'),
+                  (m) => m.CatalogueUnitsPage,
+                ),
+              },
+              {
+                path: 'locations/lists/',
+                lazy: page(
+                  () => import('../features/backoffice/catalogue-lists-page'),
+                  (m) => m.CatalogueListsPage,
+                ),
+              },
+              {
+                path: 'locations/sources/',
+                lazy: page(
+                  () => import('../features/backoffice/catalogue-sources-page'),
+                  (m) => m.CatalogueSourcesPage,
+                ),
+              },
+              {
+                path: 'cameras/',
+                lazy: page(
+                  () => import('../features/backoffice/company-cameras-page'),
+                  (m) => m.CompanyCamerasPage,
+                ),
+              },
+              {
+                path: 'financial-report/',
+                lazy: page(
+                  () => import('../features/backoffice/company-report-page'),
+                  (m) => m.CompanyReportPage,
+                ),
+              },
+              {
+                path: 'lots/',
+                lazy: page(
+                  () => import('../features/backoffice/company-lots-page'),
+                  (m) => m.CompanyLotsPage,
+                ),
+              },
+              {
+                path: 'inventory/',
+                lazy: page(
+                  () => import('../features/backoffice/company-inventory-page'),
+                  (m) => m.CompanyInventoryPage,
+                ),
+              },
+              {
                 path: 'import/',
                 lazy: page(
                   () => import('../features/backoffice/import-page'),
@@ -182,13 +236,34 @@ export const router = createBrowserRouter([
                   (m) => m.AuditPage,
                 ),
               },
+              {
+                path: 'outbox/',
+                lazy: page(
+                  () => import('../features/backoffice/outbox-page'),
+                  (m) => m.OutboxPage,
+                ),
+              },
+              {
+                path: 'staff/',
+                lazy: page(
+                  () => import('../features/backoffice/staff-page'),
+                  (m) => m.StaffPage,
+                ),
+              },
             ],
           },
           {
-            element: <AppLayout />,
+            // The signed-in shell is a chunk of its own: the anonymous screens never load it. The router loads it
+            // and the page's chunk in parallel; the page's loader starts its data as the route is entered.
+            loader: () => prefetchLayout(queryClient),
+            lazy: page(
+              () => import('./layout/app-layout'),
+              (m) => m.AppLayout,
+            ),
             children: [
               {
                 path: '/dashboard/',
+                loader: () => prefetchDashboard(queryClient),
                 lazy: page(
                   () => import('../features/dashboard/dashboard-page'),
                   (m) => m.DashboardPage,

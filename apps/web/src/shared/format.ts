@@ -1,8 +1,26 @@
 import type { Locale } from '@portal/contract/constants';
+import i18next from 'i18next';
 
-/** Money, numbers and dates as the spec shows them: rubles grouped by thousands with spaces, m², percents. */
+/**
+ * Money, numbers and dates as the spec shows them: rubles grouped by thousands with spaces, m², percents. One
+ * number format per language (issue 17): thousands grouped by spaces in both, a decimal comma in Russian and a
+ * decimal point in English. Money is glued with non-breaking spaces, so «₽» never wraps onto a line of its own.
+ */
 
 const nbsp = /[\u00a0\u202f]/g;
+/** A non-breaking space: inside a sum and between the sum and «₽». */
+const NBSP = '\u00a0';
+
+/** The page's language, for the numbers whose callers do not pass one. */
+const currentLocale = (): Locale => (i18next.language === 'en' ? 'en' : 'ru');
+
+/** ru-RU digits with the language's decimal mark; group spaces are `space`. */
+function digits(value: number, min: number, max: number, locale: Locale, space: string) {
+  const text = new Intl.NumberFormat('ru-RU', { minimumFractionDigits: min, maximumFractionDigits: max })
+    .format(value)
+    .replace(nbsp, space);
+  return locale === 'en' ? text.replace(',', '.') : text;
+}
 
 export function formatMoney(
   amount: number | null | undefined,
@@ -10,26 +28,24 @@ export function formatMoney(
   fractionDigits = 0,
 ): string {
   if (amount === null || amount === undefined || Number.isNaN(amount)) return '—';
-  const text = new Intl.NumberFormat('ru-RU', {
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
-  return `${text.replace(nbsp, ' ')} ${locale === 'en' ? 'RUB' : '₽'}`.replace(' RUB', ' ₽');
+  return `${digits(amount, fractionDigits, fractionDigits, locale, NBSP)}${NBSP}₽`;
 }
 
-export function formatNumber(value: number, fractionDigits = 0): string {
-  return new Intl.NumberFormat('ru-RU', { maximumFractionDigits: fractionDigits })
-    .format(value)
-    .replace(nbsp, ' ');
+export function formatNumber(value: number, fractionDigits = 0, locale: Locale = currentLocale()): string {
+  return digits(value, 0, fractionDigits, locale, ' ');
 }
 
 export function formatArea(area: number, locale: Locale = 'ru'): string {
-  return `${formatNumber(area, 1)} ${locale === 'en' ? 'm²' : 'м²'}`;
+  return `${formatNumber(area, 1, locale)} ${locale === 'en' ? 'm²' : 'м²'}`;
 }
 
-export function formatPercent(value: number | null | undefined, fractionDigits = 2): string {
+export function formatPercent(
+  value: number | null | undefined,
+  fractionDigits = 2,
+  locale: Locale = currentLocale(),
+): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  return `${formatNumber(value, fractionDigits)}%`;
+  return `${formatNumber(value, fractionDigits, locale)}%`;
 }
 
 export function formatDate(value: string | null | undefined, locale: Locale = 'ru'): string {
@@ -43,6 +59,9 @@ export function formatDate(value: string | null | undefined, locale: Locale = 'r
   }).format(date);
 }
 
+/** The date pickers' format, the same as formatDate's: 24.11.2026 in Russian, 24/11/2026 in English. */
+export const dateInputFormat = (locale: Locale) => (locale === 'en' ? 'DD/MM/YYYY' : 'DD.MM.YYYY');
+
 /** yyyymm → 'октябрь 2026' / 'October 2026'. */
 export function formatYearMonth(yearMonth: number, locale: Locale = 'ru'): string {
   const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
@@ -53,6 +72,23 @@ export function formatYearMonth(yearMonth: number, locale: Locale = 'ru'): strin
   })
     .format(date)
     .replace(' г.', '');
+}
+
+/**
+ * yyyymm after a preposition ('до', 'с', 'по'): Russian takes the genitive month, 'февраля 2027' (so «до февраля
+ * 2027», never «до февраль 2027»); English is 'February 2027'. Intl writes the genitive beside a day, which is dropped.
+ */
+export function formatYearMonthAfterPreposition(yearMonth: number, locale: Locale = 'ru'): string {
+  const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
+  if (locale === 'en') return formatYearMonth(yearMonth, 'en');
+  const parts = new Intl.DateTimeFormat('ru-RU', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('month')} ${part('year')}`;
 }
 
 /** Russian plural forms: 1 → one, 2–4 → few, otherwise many (11–14 are many). */

@@ -1,4 +1,4 @@
-import { isValidEmail, isValidPassword, normalizePhone } from '@portal/contract/validation';
+import { isValidEmail, isValidPassword, normalizePhone } from '@portal/contract/field-rules';
 
 /** Form rules of spec §5 on top of the contract's patterns; each answers an i18n key or null. */
 

@@ -29,7 +29,7 @@ describe('account calls', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await smtp.close();
   });
   const get = (url: string, token: string) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
@@ -116,14 +116,14 @@ describe('account calls', () => {
   });
 
   it('saves only the sent fields, validated, and keeps e-mails and phones unique', async () => {
-    const saved = await post('users/profile', demo, { phone: '+7 (999) 123-45-67' });
+    const saved = await post('users/profile', demo, { phone: '+7 (999) 123-45-67', password: 'Demo1234' });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ phone: '+79991234567', email: 'demo@example.com' });
     const badEmail = await post('users/profile', demo, { email: 'demo@' });
     expect(badEmail.json().error.message).toBe('Это непохоже на email-адрес.');
     const badPhone = await post('users/profile', demo, { phone: '12' });
     expect(badPhone.json().error.message).toBe('Некорректный номер телефона.');
-    const taken = await post('users/profile', demo, { email: 'investor@example.com' });
+    const taken = await post('users/profile', demo, { email: 'investor@example.com', password: 'Demo1234' });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.fields.email).toBe('Этот e-mail уже используется другим пользователем');
     expect((await post('users/profile', demo, { name: 'Hacker' })).statusCode).toBe(400);
@@ -133,10 +133,47 @@ describe('account calls', () => {
     expect(after).toMatchObject({ phone: '+79991234567', email: 'demo@example.com' });
   });
 
+  it("takes the spec's form too: a list of the changed settings, under the same rules", async () => {
+    const list = (settings: Array<[string, unknown]>) => settings.map(([name, value]) => ({ name, value }));
+    const switched = await post('users/profile', both, list([['currentLocale', 'en']]) as never);
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().currentLocale).toBe('en');
+    // A contact change needs the password in the same list, as in the object form.
+    const noProof = await post('users/profile', demo, list([['phone', '+7 (999) 765-43-21']]) as never);
+    expect(noProof.statusCode).toBe(400);
+    expect(noProof.json().error.code).toBe('step_up_required');
+    const saved = await post(
+      'users/profile',
+      demo,
+      list([
+        ['phone', '+7 (999) 765-43-21'],
+        ['password', 'Demo1234'],
+      ]) as never,
+    );
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().phone).toBe('+79997654321');
+    const badEmail = await post('users/profile', demo, list([['email', 'demo@']]) as never);
+    expect(badEmail.json().error.message).toBe('Это непохоже на email-адрес.');
+    // Unknown or repeated names and malformed items are refused.
+    for (const body of [
+      list([['name', 'Hacker']]),
+      list([['__proto__', {}]]),
+      list([
+        ['currentLocale', 'en'],
+        ['currentLocale', 'ru'],
+      ]),
+      [{ value: 'en' }],
+      ['currentLocale'],
+    ])
+      expect((await post('users/profile', both, body as never)).statusCode, JSON.stringify(body)).toBe(400);
+    expect((await post('users/profile', both, [] as never)).statusCode).toBe(200);
+  });
+
   it('stores requests to the manager and mails the manager', async () => {
     const change = await post('users/send-change-data-request', lender, {
       kind: 'bank_details',
       message: 'Новый счёт 40802810000000000001',
+      password: 'Lender1',
     });
     expect(change.statusCode).toBe(200);
     const stored = await t.ctx.database.db
@@ -162,7 +199,7 @@ describe('account calls', () => {
       (await post('users/send-change-data-request', lender, { kind: 'password', message: 'x' })).statusCode,
     ).toBe(400);
 
-    const deletion = await post('users/deleteaccount', investor);
+    const deletion = await post('users/deleteaccount', investor, { password: 'Investor1' });
     expect(deletion.statusCode).toBe(200);
     expect((await smtp.waitForMail('manager@example.com')).subject).toContain('Удаление аккаунта');
     // A request changes nothing until the manager acts.

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/executor.ts';
 
 /** Locations where the user owns units (INVESTOR) or lent money (LENDER: units lent against, and loans). */
 export async function userLocationRows(db: Executor, userId: number) {
-  const fromUnits = await db
+  // Both at once (issue 16).
+  const fromUnitsQuery = db
     .selectFrom('user_units')
     .innerJoin('units', 'units.id', 'user_units.unit_id')
     .innerJoin('locations', 'locations.id', 'units.location_id')
@@ -15,6 +16,7 @@ export async function userLocationRows(db: Executor, userId: number) {
       'locations.exists_main',
       'locations.exists_periphery',
       'locations.is_placeholder',
+      'locations.position',
       sql<
         'INVESTOR' | 'LENDER'
       >`case when user_units.relation = 'owner' then 'INVESTOR' else 'LENDER' end`.as('roleCode'),
@@ -22,7 +24,7 @@ export async function userLocationRows(db: Executor, userId: number) {
     .where('user_units.user_id', '=', userId)
     .distinct()
     .execute();
-  const fromLoans = await db
+  const fromLoansQuery = db
     .selectFrom('loans')
     .innerJoin('locations', 'locations.id', 'loans.location_id')
     .select([
@@ -32,16 +34,24 @@ export async function userLocationRows(db: Executor, userId: number) {
       'locations.exists_main',
       'locations.exists_periphery',
       'locations.is_placeholder',
+      'locations.position',
       sql<'LENDER'>`'LENDER'`.as('roleCode'),
     ])
     .where('loans.user_id', '=', userId)
     .distinct()
     .execute();
+  const [fromUnits, fromLoans] = await Promise.all([fromUnitsQuery, fromLoansQuery]);
   return [...fromUnits, ...fromLoans];
 }
 
 export async function placeholderLocations(db: Executor) {
-  return db.selectFrom('locations').selectAll().where('is_placeholder', '=', true).execute();
+  return db
+    .selectFrom('locations')
+    .selectAll()
+    .where('is_placeholder', '=', true)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
 }
 
 export async function userUnitRows(db: Executor, userId: number) {
@@ -73,6 +83,7 @@ export async function userUnitRows(db: Executor, userId: number) {
       'locations.name_en as locationNameEn',
     ])
     .where('user_units.user_id', '=', userId)
+    .orderBy('locations.position')
     .orderBy('locations.id')
     .orderBy('units.id')
     .execute();
@@ -97,6 +108,7 @@ export async function profileRow(db: Executor, userId: number) {
       'users.locale',
       'users.selected_role',
       'users.two_factor_phone',
+      'users.totp_enabled_at',
       'uploads.storage_key as avatarKey',
       'managers.name as managerName',
       'managers.name_en as managerNameEn',
@@ -116,4 +128,12 @@ export async function defaultManager(db: Executor) {
 
 export async function bankDetailsRow(db: Executor, userId: number) {
   return db.selectFrom('bank_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function contactsOf(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'phone', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 }

@@ -4,6 +4,7 @@ import {
   changeDataRequestSchema,
   dataProfileResponseSchema,
   localesResponseSchema,
+  profileSettingsListToUpdate,
   profileUpdateRequestSchema,
   requestCreatedResponseSchema,
   setUserLocaleQuerySchema,
@@ -11,6 +12,7 @@ import {
   userLocationsResponseSchema,
   userUnitsResponseSchema,
 } from '@portal/contract/account';
+import { stepUpRequestSchema } from '@portal/contract/auth';
 import { LOCALES } from '@portal/contract/constants';
 import { demoAccountsResponseSchema } from '@portal/contract/demo';
 import { errorResponseSchema } from '@portal/contract/errors';
@@ -19,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { demoAccountsIfSeeded } from '../../demo/accounts.ts';
+import { sendWithRanges } from '../../http/byte-ranges.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireSession, sessionOf } from '../../http/session-auth.ts';
 import * as account from './service.ts';
@@ -99,10 +102,15 @@ export function accountRoutes(ctx: AppContext) {
       '/users/profile',
       {
         ...authed,
+        // The spec's list of changed settings ([{name, value}]) becomes the object form before validation.
+        preValidation: async (request) => {
+          request.body = profileSettingsListToUpdate(request.body) as typeof request.body;
+        },
         schema: {
           tags: ['profile'],
           security,
-          summary: 'Save the changed settings only (e-mail, phone, current role, locale)',
+          summary:
+            "Save the changed settings only (e-mail, phone, current role, locale), as an object or as the spec's list of {name, value}; an e-mail or phone change needs password (or an authenticator code)",
           body: profileUpdateRequestSchema,
           response: { 200: dataProfileResponseSchema, 409: errorResponseSchema, ...errors },
         },
@@ -117,7 +125,8 @@ export function accountRoutes(ctx: AppContext) {
         schema: {
           tags: ['requests'],
           security,
-          summary: 'Ask the manager to change base data or bank details',
+          summary:
+            'Ask the manager to change base data or bank details (bank details: with password or an authenticator code)',
           body: changeDataRequestSchema,
           response: { 200: requestCreatedResponseSchema, ...errors },
         },
@@ -135,13 +144,14 @@ export function accountRoutes(ctx: AppContext) {
         schema: {
           tags: ['requests'],
           security,
-          summary: 'Ask the manager to delete the account',
+          summary: 'Ask the manager to delete the account (the current password or an authenticator code)',
+          body: stepUpRequestSchema,
           response: { 200: requestCreatedResponseSchema, ...errors },
         },
       },
       async (request) => ({
         success: true as const,
-        requestId: await account.requestAccountDeletion(ctx, sessionOf(request)),
+        requestId: await account.requestAccountDeletion(ctx, sessionOf(request), request.body ?? {}),
       }),
     );
 
@@ -193,10 +203,8 @@ export function accountRoutes(ctx: AppContext) {
       async (request, reply) => {
         const file = await account.readAvatar(ctx, `avatars/${request.params.name}`);
         if (!file) throw notFound();
-        return reply
-          .type(file.mimeType)
-          .header('cache-control', 'private, max-age=86400, immutable')
-          .send(file.data);
+        reply.type(file.mimeType).header('cache-control', 'private, max-age=86400, immutable');
+        return sendWithRanges(request, reply, file);
       },
     );
 
@@ -253,7 +261,8 @@ export function accountRoutes(ctx: AppContext) {
           response: { 200: demoAccountsResponseSchema },
         },
       },
-      async () => ({ accounts: await demoAccountsIfSeeded(ctx.database.db) }),
+      // Issue 15: only where demo data is on (DEMO_DATA, off by default in production) and the database is a demo one.
+      async () => ({ accounts: ctx.config.demoData ? await demoAccountsIfSeeded(ctx.database.db) : [] }),
     );
   };
 }

@@ -10,7 +10,7 @@ describe('POST authenticate', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const authenticate = (payload: unknown, remoteAddress = '10.0.0.1', headers: Record<string, string> = {}) =>
     t.request({
@@ -88,23 +88,19 @@ describe('POST authenticate', () => {
     expect(response.json().error.code).toBe('payload_too_large');
   });
 
-  it('limits tries per login and per IP with 429 and Retry-After', async () => {
-    let last = await authenticate({ login: 'demo@example.com', password: 'Wrong1' }, '10.1.0.1');
-    for (let i = 1; i < 10; i += 1)
-      last = await authenticate({ login: 'demo@example.com', password: 'Wrong1' }, `10.1.0.${i + 1}`);
-    expect(last.statusCode).toBe(401);
-    // The eleventh try on this login is refused from any address, even with the right password.
-    const limited = await authenticate({ login: 'demo@example.com', password: 'Demo1234' }, '10.1.1.1');
+  it('limits failed tries per account and address with 429 and Retry-After; the owner elsewhere still signs in', async () => {
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await authenticate({ login: 'demo@example.com', password: 'Wrong1' }, '10.1.0.1')).statusCode,
+      ).toBe(401);
+    // The eleventh try of this account from this address is refused, even with the right password.
+    const limited = await authenticate({ login: 'demo@example.com', password: 'Demo1234' }, '10.1.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error.message).toBe('Слишком много попыток. Повторите позже.');
-
-    for (let i = 0; i < 30; i += 1)
-      await authenticate({ login: `user${i}@example.com`, password: 'Wrong1' }, '10.2.0.1');
-    const perIp = await authenticate({ login: 'lender@example.com', password: 'Lender1' }, '10.2.0.1');
-    expect(perIp.statusCode).toBe(429);
+    // The owner from another address is not locked out.
     expect(
-      (await authenticate({ login: 'lender@example.com', password: 'Lender1' }, '10.2.0.2')).statusCode,
+      (await authenticate({ login: 'demo@example.com', password: 'Demo1234' }, '10.1.1.1')).statusCode,
     ).toBe(200);
   });
 });
@@ -114,7 +110,7 @@ describe('tokens and sessions', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const profile = (token?: string) => t.request({ method: 'GET', url: '/api/v1/users/data-profile', token });
 
   it('answers 401 without a token, with a forged one and with an expired one', async () => {
@@ -168,7 +164,7 @@ describe('POST users/password/change', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const change = (token: string, payload: object) =>
     t.request({ method: 'POST', url: '/api/v1/users/password/change', token, payload });
 
@@ -196,7 +192,7 @@ describe('POST users/password/change', () => {
   it('changes it, keeps the current session and ends the others', async () => {
     const other = await t.signIn('lender@example.com');
     const current = await t.signIn('lender@example.com');
-    const response = await change(current, { oldPassword: 'Lender1', newPassword: 'Lender22' });
+    const response = await change(current, { oldPassword: 'Lender1', newPassword: 'Kredit22Vox' });
     expect(response.statusCode).toBe(200);
     expect(
       (await t.request({ method: 'GET', url: '/api/v1/users/data-profile', token: current })).statusCode,
@@ -213,7 +209,7 @@ describe('POST users/password/change', () => {
         })
       ).statusCode,
     ).toBe(401);
-    await t.signIn('lender@example.com', 'Lender22');
+    await t.signIn('lender@example.com', 'Kredit22Vox');
   });
 
   it('needs a signed-in user', async () => {
@@ -233,7 +229,7 @@ describe('two-factor codes', () => {
     t = await startTestApp();
     token = await t.signIn('demo@example.com');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   /** The code of the newest SMS to the phone, read from the outbox the way the gateway would get it. */
   const lastCode = async (phone: string) => {
@@ -314,7 +310,7 @@ describe('two-factor codes', () => {
       payload: login,
       remoteAddress: '10.9.0.1',
     });
-    expect(first.json()).toEqual({ codeRequired: true, phone: '+7 (***) ***-**-04' });
+    expect(first.json()).toEqual({ codeRequired: true, method: 'sms', phone: '+7 (***) ***-**-04' });
     const wrongPassword = await t.request({
       method: 'POST',
       url: '/api/v1/authenticate',
@@ -339,7 +335,12 @@ describe('two-factor codes', () => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().token).toBeTruthy();
 
-    const off = await t.request({ method: 'POST', url: '/api/v1/users/authentification/off', token });
+    const off = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/authentification/off',
+      token,
+      payload: { password: 'Demo1234' },
+    });
     expect(off.json()).toEqual({ twoFactorEnabled: false });
     expect(
       (

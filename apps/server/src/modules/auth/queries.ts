@@ -34,6 +34,19 @@ export async function insertAuthLink(
     .execute();
 }
 
+/** The user of a link that still works, without spending it (the two-factor step comes first). */
+export async function findAuthLinkUser(db: Executor, kind: 'signup' | 'recovery', tokenHash: string) {
+  const row = await db
+    .selectFrom('auth_links')
+    .select('user_id')
+    .where('token_hash', '=', tokenHash)
+    .where('kind', '=', kind)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .executeTakeFirst();
+  return row?.user_id;
+}
+
 /** Marks the link used and answers its user, atomically: a link works once, and only before it expires. */
 export async function consumeAuthLink(db: Executor, kind: 'signup' | 'recovery', tokenHash: string) {
   const row = await db
@@ -48,7 +61,11 @@ export async function consumeAuthLink(db: Executor, kind: 'signup' | 'recovery',
   return row?.user_id;
 }
 
-export async function latestAuthCode(db: Executor, userId: number, purpose: 'enable_two_factor' | 'sign_in') {
+export async function latestAuthCode(
+  db: Executor,
+  userId: number,
+  purpose: 'enable_two_factor' | 'sign_in' | 'link' | 'step_up',
+) {
   return db
     .selectFrom('auth_codes')
     .selectAll()
@@ -64,7 +81,7 @@ export async function insertAuthCode(
   db: Executor,
   code: {
     userId: number;
-    purpose: 'enable_two_factor' | 'sign_in';
+    purpose: 'enable_two_factor' | 'sign_in' | 'link' | 'step_up';
     phone: string;
     codeHash: string;
     ttlSeconds: number;

@@ -5,20 +5,27 @@ import {
   captchaVerifyRequestSchema,
   captchaVerifyResponseSchema,
   passwordChangeRequestSchema,
+  recoveryCodesResponseSchema,
   recoveryRequestSchema,
   registrationRequestSchema,
   sendAuthCodeRequestSchema,
   sendAuthCodeResponseSchema,
+  sessionsResponseSchema,
   setPasswordRequestSchema,
-  tokenResponseSchema,
+  setPasswordResponseSchema,
+  stepUpRequestSchema,
+  totpEnableRequestSchema,
+  totpSetupResponseSchema,
   twoFactorStateSchema,
 } from '@portal/contract/auth';
 import { errorResponseSchema, successSchema } from '@portal/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { requireSession, sessionOf } from '../../http/session-auth.ts';
+import * as security from './security.ts';
 import * as auth from './service.ts';
 import { revokeSession } from './sessions.ts';
 
@@ -97,9 +104,10 @@ export function authRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          summary: 'Set the password through the activation link; activates the account and signs in',
+          summary:
+            'Set the password through the activation link; activates the account and signs in (with two-factor on, first answers which code to enter)',
           body: setPasswordRequestSchema,
-          response: { 200: tokenResponseSchema, ...errors },
+          response: { 200: setPasswordResponseSchema, ...errors },
         },
       },
       (request) => auth.setPasswordByLink(ctx, 'signup', request.body, clientMeta(request)),
@@ -110,9 +118,10 @@ export function authRoutes(ctx: AppContext) {
       {
         schema: {
           tags,
-          summary: 'Set a new password through the recovery link and sign in',
+          summary:
+            'Set a new password through the recovery link and sign in (with two-factor on, first answers which code to enter)',
           body: setPasswordRequestSchema,
-          response: { 200: tokenResponseSchema, ...errors },
+          response: { 200: setPasswordResponseSchema, ...errors },
         },
       },
       (request) => auth.setPasswordByLink(ctx, 'recovery', request.body, clientMeta(request)),
@@ -179,13 +188,127 @@ export function authRoutes(ctx: AppContext) {
         schema: {
           tags,
           security: [{ bearer: [] }],
-          summary: 'Turn two-factor sign-in off',
+          summary: 'Turn two-factor sign-in by SMS off (the current password or an authenticator code)',
+          body: stepUpRequestSchema,
           response: { 200: twoFactorStateSchema, ...errors },
         },
       },
       async (request) => {
-        await auth.turnOffTwoFactor(ctx, sessionOf(request));
+        await auth.turnOffTwoFactor(ctx, sessionOf(request), request.body ?? {});
         return { twoFactorEnabled: false };
+      },
+    );
+
+    app.post(
+      '/users/totp/setup',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Start turning the authenticator app on: a new secret and the QR code of its otpauth URI',
+          response: { 200: totpSetupResponseSchema, ...errors },
+        },
+      },
+      (request) => security.startTotp(ctx, sessionOf(request)),
+    );
+
+    app.post(
+      '/users/totp/enable',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: "The app's first code turns it on; answers ten single-use recovery codes, shown only now",
+          body: totpEnableRequestSchema,
+          response: { 200: recoveryCodesResponseSchema, ...errors },
+        },
+      },
+      (request) => security.enableTotp(ctx, sessionOf(request), request.body.code, request.ip),
+    );
+
+    app.post(
+      '/users/totp/off',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'Turn the authenticator app off (the current password or an authenticator code)',
+          body: stepUpRequestSchema,
+          response: { 200: successSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await security.disableTotp(ctx, sessionOf(request), request.body ?? {});
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      '/users/recovery-codes',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary:
+            'Ten new recovery codes in place of the old ones (the current password or an authenticator code)',
+          body: stepUpRequestSchema,
+          response: { 200: recoveryCodesResponseSchema, ...errors },
+        },
+      },
+      (request) => security.regenerateRecoveryCodes(ctx, sessionOf(request), request.body ?? {}),
+    );
+
+    app.get(
+      '/users/sessions',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary:
+            'The sessions that still work: device, IP, started, last seen (moves at most once a minute)',
+          response: { 200: sessionsResponseSchema, ...errors },
+        },
+      },
+      async (request) => ({ sessions: await security.listSessions(ctx, sessionOf(request)) }),
+    );
+
+    app.delete(
+      '/users/sessions/:id',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: "End one of the user's sessions",
+          params: z.object({ id: z.uuid({ error: 'notFound' }) }),
+          response: { 200: successSchema, 404: errorResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await security.endSession(ctx, sessionOf(request), request.params.id);
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      '/users/sessions/end-others',
+      {
+        ...authed,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          summary: 'End every other session of the user',
+          response: { 200: successSchema, ...errors },
+        },
+      },
+      async (request) => {
+        await security.endOtherSessions(ctx, sessionOf(request));
+        return { success: true as const };
       },
     );
 

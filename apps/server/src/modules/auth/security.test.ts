@@ -47,7 +47,7 @@ describe('finding 1: recovery and activation links honour the second factor', ()
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('asks for the SMS code before any session, and keeps the link until the right code', async () => {
     await t.ctx.database.db
@@ -109,7 +109,7 @@ describe('finding 2: step-up for account changes', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('changes the e-mail only with the current password, tells the old address and ends the other sessions', async () => {
     const other = await t.signIn('investor@example.com');
@@ -214,7 +214,7 @@ describe('findings 4 and 5: limits by the canonical account and address, failure
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const authenticate = (login: string, password: string, ip: string) =>
     post(t, 'authenticate', { login, password }, { ip });
 
@@ -258,7 +258,7 @@ describe('finding 6: weak and personal passwords are refused', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('refuses common passwords and the login, keeping the spec rule; the demo passwords still sign in', async () => {
     const token = await t.signIn('demo@example.com');
@@ -304,7 +304,7 @@ describe('finding 8: TOTP by an authenticator app, recovery codes, staff must ha
   beforeAll(async () => {
     t = await startTestApp({ STAFF_REQUIRE_SECOND_FACTOR: 'true' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('enrols by a confirmed code and then signs in with an app code or a single-use recovery code', async () => {
     const token = await t.signIn('investor@example.com');
@@ -369,7 +369,7 @@ describe('finding 11: sessions a user can see and end; inactivity timeout', () =
   beforeAll(async () => {
     t = await startTestApp({ SESSION_IDLE_HOURS: '24' });
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const profile = (token: string) => t.request({ method: 'GET', url: '/api/v1/users/data-profile', token });
 
   it('lists the sessions with device, address and times; ends one and all others', async () => {

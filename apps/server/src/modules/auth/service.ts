@@ -1,5 +1,4 @@
 import {
-  AUTH_CODE_MAX_ATTEMPTS,
   AUTH_CODE_RESEND_SECONDS,
   AUTH_CODE_TTL_SECONDS,
   type Locale,
@@ -9,24 +8,28 @@ import {
   SIGNUP_LINK_TTL_HOURS,
 } from '@portal/contract/constants';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { formatPhone, normalizePhone } from '@portal/contract/validation';
+import { normalizePhone } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { RoleRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
-import { enforceRateLimits, RATE_LIMITS } from '../../http/rate-limit.ts';
+import { checkFailureLimits, countFailure, enforceRateLimits, RATE_LIMITS } from '../../http/rate-limit.ts';
+import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
-import { alreadyActiveEmail, codeSms, recoveryEmail, signupEmail, signupSms } from './emails.ts';
-import {
-  burnPasswordCheck,
-  hashAuthCode,
-  hashLinkToken,
-  hashPassword,
-  newAuthCode,
-  newLinkToken,
-  verifyPassword,
-} from './passwords.ts';
+import { alreadyActiveEmail, recoveryEmail, signupEmail, signupSms } from './emails.ts';
+import { assertStrongPassword } from './password-strength.ts';
+import { burnPasswordCheck, hashLinkToken, hashPassword, newLinkToken, verifyPassword } from './passwords.ts';
 import * as q from './queries.ts';
+import {
+  type CodeChallenge,
+  challenge,
+  checkCode,
+  requireStepUp,
+  type StepUpProof,
+  secondFactorOf,
+  sendCode,
+  verifySecondFactor,
+} from './second-factor.ts';
 import { createSession, revokeUserSessions, type Session } from './sessions.ts';
 
 export type ClientMeta = { ip: string; userAgent: string | undefined; locale: Locale };
@@ -69,40 +72,67 @@ async function requireHuman(ctx: AppContext, token: string | undefined, ip: stri
   }
 }
 
-/** POST authenticate: the same answer for an unknown login and a wrong password. */
+/** The account a sign-in names, for its limits: the user when known, else the login in canonical form. */
+function accountKey(login: string, user: UserRow | undefined): string {
+  if (user) return `user:${user.id}`;
+  const trimmed = login.trim().toLowerCase();
+  if (trimmed.includes('@')) return `login:${trimmed}`;
+  return `login:${normalizePhone(trimmed) ?? trimmed}`;
+}
+
+function signInLimits(account: string, ip: string): Array<[string, RateLimitRule]> {
+  return [
+    [`signin-fail:ip:${ip}`, RATE_LIMITS.signInFailuresPerIp],
+    [`signin-fail:account-ip:${account}:${ip}`, RATE_LIMITS.signInFailuresPerAccountIp],
+    [`signin-fail:account:${account}`, RATE_LIMITS.signInFailuresPerAccount],
+  ];
+}
+
+/**
+ * POST authenticate: the same answer for an unknown login and a wrong password. Only failures count towards the
+ * limits: per address, per account and address (guessing stops, the owner elsewhere still signs in), and a slower
+ * ceiling per account; every limit answers the same 429.
+ */
 export async function authenticate(
   ctx: AppContext,
   input: { login: string; password: string; captchaToken?: string | undefined; code?: string | undefined },
   meta: ClientMeta,
-): Promise<SignedIn | { codeRequired: true; phone: string }> {
-  const loginKey = input.login.trim().toLowerCase();
-  await enforceRateLimits(ctx, [
-    [`signin:ip:${meta.ip}`, RATE_LIMITS.signInPerIp],
-    [`signin:login:${loginKey}`, RATE_LIMITS.signInPerLogin],
-  ]);
-  await requireHuman(ctx, input.captchaToken, meta.ip);
+): Promise<SignedIn | CodeChallenge> {
   const { db } = ctx.database;
   const user = await findByLogin(db, input.login);
+  const account = accountKey(input.login, user);
+  const limits = signInLimits(account, meta.ip);
+  await checkFailureLimits(ctx, limits);
+  await requireHuman(ctx, input.captchaToken, meta.ip);
   if (!canSignIn(user)) {
     await burnPasswordCheck(input.password);
+    await countFailure(ctx, limits);
     throw loginFailed();
   }
-  if (!(await verifyPassword(input.password, user.password_hash))) throw loginFailed();
-
-  if (user.two_factor_phone) {
-    if (!input.code) {
-      await sendCode(ctx, user, 'sign_in', user.two_factor_phone, { quietWhenTooEarly: true });
-      return { codeRequired: true, phone: maskPhone(user.two_factor_phone) };
-    }
-    await checkCode(ctx, user.id, 'sign_in', user.two_factor_phone, input.code, meta.ip);
+  if (!(await verifyPassword(input.password, user.password_hash))) {
+    await countFailure(ctx, limits);
+    throw loginFailed();
   }
-  await ctx.limiter.reset(`signin:login:${loginKey}`);
+  if (secondFactorOf(user)) {
+    if (!input.code) return challenge(ctx, user, 'sign_in');
+    await verifySecondFactor(ctx, user, input.code, 'sign_in', meta.ip);
+  }
+  await ctx.limiter.reset(`signin-fail:account-ip:${account}:${meta.ip}`);
   return signedIn(ctx, db, user.id, meta);
 }
 
-function maskPhone(phone: string): string {
-  const formatted = formatPhone(phone);
-  return formatted.replace(/\d(?=.*\d{2}$)/g, (digit, index) => (index < 4 ? digit : '*'));
+/**
+ * One mail (or SMS) of a kind to one account: at most a few an hour. Over the budget the request answers the same
+ * and sends nothing; the links already sent keep working, so nobody's own recovery is blocked. Sign-up requests
+ * and recovery requests have budgets of their own.
+ */
+async function mailBudgetLeft(
+  ctx: AppContext,
+  kind: 'signup' | 'recovery',
+  userId: number,
+): Promise<boolean> {
+  const result = await ctx.limiter.hit(`link-mail:${kind}:user:${userId}`, RATE_LIMITS.linkMailsPerAccount);
+  return result.allowed;
 }
 
 /**
@@ -114,17 +144,14 @@ export async function register(
   input: { email?: string | undefined; phone?: string | undefined; captchaToken?: string | undefined },
   meta: ClientMeta,
 ): Promise<void> {
-  const contact = input.email ?? input.phone ?? '';
-  await enforceRateLimits(ctx, [
-    [`link:ip:${meta.ip}`, RATE_LIMITS.linkRequestPerIp],
-    [`link:contact:${contact}`, RATE_LIMITS.linkRequestPerContact],
-  ]);
+  await enforceRateLimits(ctx, [[`link:ip:${meta.ip}`, RATE_LIMITS.linkRequestPerIp]]);
   await requireHuman(ctx, input.captchaToken, meta.ip);
   await ctx.database.db.transaction().execute(async (trx) => {
     const user = input.email
       ? await q.findUserByEmail(trx, input.email)
       : await q.findUserByPhone(trx, input.phone ?? '');
     if (!user || user.deactivated_at) return;
+    if (!(await mailBudgetLeft(ctx, 'signup', user.id))) return;
     const locale = user.locale;
     if (user.is_active && user.password_hash) {
       if (user.email) {
@@ -160,14 +187,12 @@ export async function requestRecovery(
   input: { email: string; captchaToken?: string | undefined },
   meta: ClientMeta,
 ): Promise<void> {
-  await enforceRateLimits(ctx, [
-    [`link:ip:${meta.ip}`, RATE_LIMITS.linkRequestPerIp],
-    [`link:contact:${input.email}`, RATE_LIMITS.linkRequestPerContact],
-  ]);
+  await enforceRateLimits(ctx, [[`link:ip:${meta.ip}`, RATE_LIMITS.linkRequestPerIp]]);
   await requireHuman(ctx, input.captchaToken, meta.ip);
   await ctx.database.db.transaction().execute(async (trx) => {
     const user = await q.findUserByEmail(trx, input.email);
     if (!user || user.deactivated_at) return;
+    if (!(await mailBudgetLeft(ctx, 'recovery', user.id))) return;
     const { token, hash } = newLinkToken();
     await q.insertAuthLink(trx, {
       userId: user.id,
@@ -185,21 +210,31 @@ export async function requestRecovery(
 
 /**
  * POST users/information (sign-up) and users/password/fill (recovery): the link sets the password, activates
- * the account, closes every other session and signs the user in.
+ * the account, closes every other session and signs the user in. With two-factor on, the first call (password
+ * checked, link kept) answers which code to enter, SMS codes sent; the link is spent and a session issued only with
+ * the right code.
  */
 export async function setPasswordByLink(
   ctx: AppContext,
   kind: 'signup' | 'recovery',
-  input: { link: string; password: string },
+  input: { link: string; password: string; code?: string | undefined },
   meta: ClientMeta,
-): Promise<SignedIn> {
+): Promise<SignedIn | CodeChallenge> {
   await enforceRateLimits(ctx, [[`link-use:ip:${meta.ip}`, RATE_LIMITS.linkUsePerIp]]);
+  const { db } = ctx.database;
+  const tokenHash = hashLinkToken(input.link);
+  const linkUser = await q.findAuthLinkUser(db, kind, tokenHash);
+  const user = linkUser === undefined ? undefined : await q.findUserById(db, linkUser);
+  if (!user || user.deactivated_at) throw linkInvalid();
+  assertStrongPassword(input.password, { email: user.email, phone: user.phone });
+  if (secondFactorOf(user)) {
+    if (!input.code) return challenge(ctx, user, 'link');
+    await verifySecondFactor(ctx, user, input.code, 'link', meta.ip);
+  }
   const passwordHash = await hashPassword(input.password);
-  return ctx.database.db.transaction().execute(async (trx) => {
-    const userId = await q.consumeAuthLink(trx, kind, hashLinkToken(input.link));
-    if (userId === undefined) throw linkInvalid();
-    const user = await q.findUserById(trx, userId);
-    if (!user || user.deactivated_at) throw linkInvalid();
+  return db.transaction().execute(async (trx) => {
+    const userId = await q.consumeAuthLink(trx, kind, tokenHash);
+    if (userId !== user.id) throw linkInvalid();
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, is_active: true, updated_at: new Date() })
@@ -223,13 +258,18 @@ export async function changePassword(
   session: Session,
   input: { oldPassword: string; newPassword: string },
 ): Promise<void> {
-  await enforceRateLimits(ctx, [[`password-change:user:${session.userId}`, RATE_LIMITS.signInPerLogin]]);
+  const limits: Array<[string, RateLimitRule]> = [
+    [`step-up:user:${session.userId}`, RATE_LIMITS.stepUpFailuresPerUser],
+  ];
+  await checkFailureLimits(ctx, limits);
   const { db } = ctx.database;
   const user = await q.findUserById(db, session.userId);
   if (!user?.password_hash || !(await verifyPassword(input.oldPassword, user.password_hash))) {
+    await countFailure(ctx, limits);
     throw badRequest('password.wrong', 'oldPassword', ERROR_CODES.wrongPassword);
   }
   if (input.oldPassword === input.newPassword) throw badRequest('password.sameAsOld', 'newPassword');
+  assertStrongPassword(input.newPassword, { email: user.email, phone: user.phone }, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -239,69 +279,6 @@ export async function changePassword(
       .execute();
     await revokeUserSessions(trx, user.id, session.sessionId);
   });
-}
-
-/** Sends a six-digit code by SMS through the outbox; a new one only 30 seconds after the last. */
-async function sendCode(
-  ctx: AppContext,
-  user: UserRow,
-  purpose: 'enable_two_factor' | 'sign_in',
-  phone: string,
-  options: { quietWhenTooEarly?: boolean } = {},
-) {
-  const { db } = ctx.database;
-  const last = await q.latestAuthCode(db, user.id, purpose);
-  if (last && !last.used_at) {
-    const waited = (Date.now() - last.created_at.getTime()) / 1000;
-    if (waited < AUTH_CODE_RESEND_SECONDS) {
-      // At sign-in the earlier code is still on its way: answer as if sent rather than fail the password step.
-      if (options.quietWhenTooEarly && last.phone === phone) return;
-      throw new AppError(429, ERROR_CODES.codeResendTooEarly, 'code.resendTooEarly', {
-        headers: { 'retry-after': String(Math.ceil(AUTH_CODE_RESEND_SECONDS - waited)) },
-      });
-    }
-  }
-  await enforceRateLimits(ctx, [[`code-send:user:${user.id}`, RATE_LIMITS.codeSendPerUser]]);
-  const code = newAuthCode();
-  await db.transaction().execute(async (trx) => {
-    await q.insertAuthCode(trx, {
-      userId: user.id,
-      purpose,
-      phone,
-      codeHash: hashAuthCode(code, ctx.config.jwtSecret),
-      ttlSeconds: AUTH_CODE_TTL_SECONDS,
-    });
-    await enqueueSms(trx, { to: phone, text: codeSms(user.locale, code) });
-  });
-  ctx.outbox.nudge();
-}
-
-/** Checks the latest code: it expires after 5 minutes and allows 5 tries. */
-async function checkCode(
-  ctx: AppContext,
-  userId: number,
-  purpose: 'enable_two_factor' | 'sign_in',
-  phone: string,
-  code: string,
-  ip: string,
-) {
-  await enforceRateLimits(ctx, [
-    [`code-check:ip:${ip}`, RATE_LIMITS.codeCheckPerIp],
-    [`code-check:user:${userId}`, RATE_LIMITS.codeCheckPerUser],
-  ]);
-  const { db } = ctx.database;
-  const last = await q.latestAuthCode(db, userId, purpose);
-  if (!last || last.used_at || last.phone !== phone)
-    throw badRequest('code.invalid', 'code', ERROR_CODES.codeInvalid);
-  if (last.expires_at.getTime() <= Date.now())
-    throw badRequest('code.expired', 'code', ERROR_CODES.codeExpired);
-  const attempts = await q.countAuthCodeAttempt(db, last.id);
-  if (attempts > AUTH_CODE_MAX_ATTEMPTS)
-    throw badRequest('code.tooManyAttempts', 'code', ERROR_CODES.codeAttempts);
-  if (hashAuthCode(code, ctx.config.jwtSecret) !== last.code_hash) {
-    throw badRequest('code.invalid', 'code', ERROR_CODES.codeInvalid);
-  }
-  await q.markAuthCodeUsed(db, last.id);
 }
 
 /** POST users/authentification/code/send */
@@ -327,7 +304,9 @@ export async function confirmTwoFactorCode(
     .execute();
 }
 
-export async function turnOffTwoFactor(ctx: AppContext, session: Session) {
+/** POST users/authentification/off: needs the current password (or an authenticator code). */
+export async function turnOffTwoFactor(ctx: AppContext, session: Session, proof: StepUpProof) {
+  await requireStepUp(ctx, session.userId, proof);
   await ctx.database.db
     .updateTable('users')
     .set({ two_factor_phone: null, updated_at: new Date() })

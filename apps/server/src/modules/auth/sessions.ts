@@ -1,16 +1,24 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { RoleRow } from '../../db/schema.ts';
+import { sessionCacheOf } from './session-cache.ts';
 
 export type Session = { sessionId: string; userId: number; roles: RoleRow[] };
 
 const ISSUER = 'investor-portal';
 
-function secretKey(ctx: AppContext) {
-  return new TextEncoder().encode(ctx.config.jwtSecret);
+/** The HMAC key, made once per secret: jose imported raw bytes through WebCrypto on every verification (issue 16). */
+const keys = new Map<string, KeyObject>();
+function secretKey(ctx: AppContext): KeyObject {
+  let key = keys.get(ctx.config.jwtSecret);
+  if (!key) {
+    key = createSecretKey(new TextEncoder().encode(ctx.config.jwtSecret));
+    keys.set(ctx.config.jwtSecret, key);
+  }
+  return key;
 }
 
 /** Opens a session row and signs a token bound to it: revoking the row revokes the token. */
@@ -41,7 +49,15 @@ export async function createSession(
     .sign(secretKey(ctx));
 }
 
-export async function verifySessionToken(ctx: AppContext, token: string): Promise<Session | null> {
+/** The session of a token: from the short-lived cache of verified sessions (session-cache.ts) or the database. */
+export function verifySessionToken(ctx: AppContext, token: string): Promise<Session | null> {
+  return sessionCacheOf(ctx.database).lookup(token, () => lookupSession(ctx, token));
+}
+
+async function lookupSession(
+  ctx: AppContext,
+  token: string,
+): Promise<(Session & { expiresAt: Date }) | null> {
   let sessionId: unknown;
   try {
     const { payload } = await jwtVerify(token, secretKey(ctx), { algorithms: ['HS256'], issuer: ISSUER });
@@ -50,11 +66,14 @@ export async function verifySessionToken(ctx: AppContext, token: string): Promis
     return null;
   }
   if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  const idleSince = new Date(Date.now() - ctx.config.sessionIdleHours * 3_600_000);
   const row = await ctx.database.db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select([
       'sessions.user_id as userId',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
       sql<
         RoleRow[]
       >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
@@ -64,9 +83,48 @@ export async function verifySessionToken(ctx: AppContext, token: string): Promis
     .where('sessions.id', '=', sessionId)
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', new Date())
+    .where('sessions.last_seen_at', '>', idleSince)
     .where('users.deactivated_at', 'is', null)
     .executeTakeFirst();
-  return row ? { sessionId, userId: row.userId, roles: row.roles } : null;
+  if (!row) return null;
+  // Last seen moves at most once a minute, so a busy page does not write on every call.
+  if (Date.now() - new Date(row.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
+    await ctx.database.db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date() })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+  return { sessionId, userId: row.userId, roles: row.roles, expiresAt: new Date(row.expiresAt) };
+}
+
+const LAST_SEEN_EVERY_MS = 60_000;
+
+/** The user's sessions that still work: not ended, not expired, not idle too long; the newest first. */
+export async function activeSessions(ctx: AppContext, userId: number) {
+  return ctx.database.db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('last_seen_at', '>', new Date(Date.now() - ctx.config.sessionIdleHours * 3_600_000))
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one of the user's own sessions; false when it is not theirs or already ended. */
+export async function revokeOwnSession(db: Executor, userId: number, sessionId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {

@@ -43,7 +43,7 @@ describe('back-office media reports', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
   });
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, body?: object) =>
     t.request({ method, url: `/api/v1/${url}`, token, ...(body ? { payload: body } : {}) });

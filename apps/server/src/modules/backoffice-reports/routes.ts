@@ -27,8 +27,11 @@ const errors = {
 };
 const deleted = z.object({ success: z.literal(true) });
 
-/** The one file of a multipart body, read whole; beyond the video limit it is refused as too large. */
-async function mediaFile(request: FastifyRequest): Promise<{ data: Buffer; name: string | undefined }> {
+/**
+ * The one file of a multipart body as a stream (it is stored chunk by chunk, never held whole); beyond the video
+ * limit the stream stops and the file is refused as too large.
+ */
+async function mediaFile(request: FastifyRequest): Promise<reports.UploadedMedia> {
   if (!request.isMultipart()) throw badRequest('reports.fileRequired', 'file');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
@@ -37,14 +40,8 @@ async function mediaFile(request: FastifyRequest): Promise<{ data: Buffer; name:
     throw badRequest('reports.fileRequired', 'file');
   }
   if (!part) throw badRequest('reports.fileRequired', 'file');
-  try {
-    return { data: await part.toBuffer(), name: part.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw badRequest('reports.fileSize', 'file');
-    }
-    throw badRequest('reports.fileRequired', 'file');
-  }
+  const { file } = part;
+  return { stream: file, name: part.filename, truncated: () => file.truncated };
 }
 
 /** /api/v1/backoffice/reports (managers and admins) and the public files of report media. */
@@ -168,7 +165,7 @@ export function backofficeReportRoutes(ctx: AppContext) {
         const file = await reports.readReportMedia(ctx, request.params.name);
         if (!file) throw notFound();
         reply.type(file.mimeType).header('cache-control', 'private, max-age=86400, immutable');
-        return sendWithRanges(request, reply, file.data);
+        return sendWithRanges(request, reply, file);
       },
     );
   };

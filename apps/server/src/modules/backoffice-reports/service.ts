@@ -9,11 +9,12 @@ import {
   type StaffReportMedia,
   type staffReportBodySchema,
 } from '@portal/contract/backoffice-reports';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
+import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { type FileSource, FileTooLargeError, type StoredFileInfo } from '../../integrations/file-store.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import type { Session } from '../auth/sessions.ts';
 import { insertAudit } from '../backoffice/queries.ts';
@@ -127,15 +128,43 @@ export async function deleteReport(ctx: AppContext, session: Session, id: number
   await Promise.all(keys.map((key) => ctx.files.delete(key)));
 }
 
-/** The type of an upload by its content (not its name or declared type), within its size limit. */
-export async function mediaType(data: Buffer): Promise<(typeof REPORT_MEDIA_TYPES)[number]> {
-  if (data.length === 0) throw badRequest('reports.fileRequired', 'file');
-  const type = (await fileTypeFromBuffer(data))?.mime;
-  const known = REPORT_MEDIA_TYPES.find((t) => t === type);
-  if (!known) throw badRequest('reports.fileType', 'file');
-  const limit = known === 'video/mp4' ? REPORT_VIDEO_MAX_BYTES : REPORT_IMAGE_MAX_BYTES;
-  if (data.length > limit) throw badRequest('reports.fileSize', 'file');
-  return known;
+/** An uploaded file as it arrives: its bytes, its name, and whether the upload limit cut it short. */
+export type UploadedMedia = { stream: FileSource; name: string | undefined; truncated(): boolean };
+
+/**
+ * Stores an upload as it streams in, then checks it by its content (not its name or declared type) and its size
+ * limit; a refused file leaves the store again.
+ */
+async function storeMedia(ctx: AppContext, key: string, file: UploadedMedia) {
+  let info: StoredFileInfo;
+  let uploadFailed = false;
+  async function* arriving() {
+    try {
+      yield* file.stream;
+    } catch (error) {
+      uploadFailed = true;
+      throw error;
+    }
+  }
+  try {
+    info = await ctx.files.putStream(key, arriving(), { maxBytes: REPORT_VIDEO_MAX_BYTES });
+  } catch (error) {
+    if (error instanceof FileTooLargeError) throw badRequest('reports.fileSize', 'file');
+    // A broken upload is the client's; a database error stays what it is (503 while the database is away).
+    if (uploadFailed) throw badRequest('reports.fileRequired', 'file');
+    throw error;
+  }
+  const refuse = async (problem: 'reports.fileRequired' | 'reports.fileType' | 'reports.fileSize') => {
+    await ctx.files.delete(key);
+    return badRequest(problem, 'file');
+  };
+  if (file.truncated()) throw await refuse('reports.fileSize');
+  if (info.size === 0) throw await refuse('reports.fileRequired');
+  const mime = REPORT_MEDIA_TYPES.find((t) => t === info.contentType);
+  if (!mime) throw await refuse('reports.fileType');
+  if (info.size > (mime === 'video/mp4' ? REPORT_VIDEO_MAX_BYTES : REPORT_IMAGE_MAX_BYTES))
+    throw await refuse('reports.fileSize');
+  return { mime, size: info.size };
 }
 
 /** Adds a photo or video to a report, last in its order. */
@@ -143,15 +172,14 @@ export async function addMedia(
   ctx: AppContext,
   session: Session,
   reportId: number,
-  file: { data: Buffer; name: string | undefined },
+  file: UploadedMedia,
 ): Promise<StaffReportMedia> {
   await staffScope(ctx, session);
-  const mime = await mediaType(file.data);
   // The key is the file's only address for owners' <img> and <video>, so it is long and random.
   const key = `${MEDIA_DIR}/${randomBytes(18).toString('base64url')}`;
   const publicUrl = `/api/v1/files/${key}`;
+  const { mime, size } = await storeMedia(ctx, key, file);
   const mimeType = mime === 'video/mp4' ? 'VIDEO' : mime;
-  await ctx.files.put(key, file.data);
   try {
     return await ctx.database.db.transaction().execute(async (trx) => {
       const report = await q.lockReport(trx, reportId);
@@ -163,7 +191,7 @@ export async function addMedia(
           owner_user_id: null,
           kind: MEDIA_KIND,
           mime_type: mime,
-          size_bytes: file.data.length,
+          size_bytes: size,
           original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
         })
         .returning('id')
@@ -184,7 +212,7 @@ export async function addMedia(
         action: 'content.report.media.add',
         entity: 'media_report',
         entityId: reportId,
-        details: { mediaId: media.id, uploadId: upload.id, mimeType: mime, sizeBytes: file.data.length },
+        details: { mediaId: media.id, uploadId: upload.id, mimeType: mime, sizeBytes: size },
       });
       return { id: Number(media.id), publicUrl, mimeType };
     });
@@ -232,10 +260,10 @@ export async function removeMedia(
 export async function readReportMedia(
   ctx: AppContext,
   name: string,
-): Promise<{ data: Buffer; mimeType: string } | null> {
+): Promise<(RangeSource & { mimeType: string }) | null> {
   const key = `${MEDIA_DIR}/${name}`;
   const upload = await q.reportUpload(ctx.database.db, key);
   if (!upload) return null;
-  const data = await ctx.files.get(key);
-  return data ? { data, mimeType: upload.mime_type } : null;
+  const file = await storedFileSource(ctx.files, key);
+  return file ? { ...file, mimeType: upload.mime_type } : null;
 }

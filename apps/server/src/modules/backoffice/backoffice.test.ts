@@ -18,7 +18,7 @@ describe('back office', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await smtp.close();
   });
 
@@ -81,7 +81,7 @@ describe('back office', () => {
       method: 'POST',
       url: '/api/v1/users/send-change-data-request',
       token: investor,
-      payload: { kind: 'bank_details', message: 'Новый счёт 40817810000000000001' },
+      payload: { kind: 'bank_details', message: 'Новый счёт 40817810000000000001', password: 'Investor1' },
     });
     const id = sent.json().requestId as number;
     const inbox = (await call(manager, 'GET', 'requests?kind=bank_details')).json();
@@ -162,7 +162,7 @@ describe('back office', () => {
     const activated = await t.request({
       method: 'POST',
       url: '/api/v1/users/information',
-      payload: { link: token, password: 'Petrov123' },
+      payload: { link: token, password: 'Petrov1988Kv' },
     });
     expect(activated.statusCode).toBe(200);
     expect((await call(manager, 'GET', `owners/${id}`)).json().status).toBe('active');
@@ -187,7 +187,7 @@ describe('back office', () => {
     const withUnit = (await call(manager, 'GET', `owners/${id}`)).json();
     expect(withUnit.units).toMatchObject([{ unitId: 1, relation: 'owner', invested: 1_500_000 }]);
 
-    const petrov = await t.signIn('petrov@example.com', 'Petrov123');
+    const petrov = await t.signIn('petrov@example.com', 'Petrov1988Kv');
     const actives = await t.request({ method: 'GET', url: '/api/v1/users/actives', token: petrov });
     expect(actives.json().actives.map((unit: { unitId: number }) => unit.unitId)).toEqual([1]);
 
@@ -288,7 +288,7 @@ describe('back office', () => {
       method: 'POST',
       url: '/api/v1/users/send-change-data-request',
       token: company,
-      payload: { kind: 'bank_details', message: 'Новый счёт 40702810000000000099' },
+      payload: { kind: 'bank_details', message: 'Новый счёт 40702810000000000099', password: 'Both1234' },
     });
     const requestId = sent.json().requestId as number;
     const save = (token: string, ownerId: number, body: object) =>
@@ -344,6 +344,10 @@ describe('back office', () => {
       action: 'owner.update',
       actor: { email: 'admin@example.com' },
       details: { manager_id: 2 },
+      // The log names the client the change was about.
+      entity: 'user',
+      entityId: '1',
+      entityName: [data.lastName, data.firstName, data.middleName].filter(Boolean).join(' '),
     });
     // Now Sokolov's client: out of this manager's sight, and the admin's to edit still.
     expect((await call(manager, 'GET', 'owners/1')).statusCode).toBe(404);

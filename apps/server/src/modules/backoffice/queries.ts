@@ -25,7 +25,7 @@ export async function staffUser(db: Executor, userId: number) {
 const STAFF_ROLES = ['MANAGER', 'ADMIN'] as const;
 
 /** Owners are the users without a console role; a manager sees own clients (the default one also the unassigned). */
-function ownersInScope(scope: Scope) {
+export function ownersInScope(scope: Scope) {
   return (eb: ExpressionBuilder<DB, 'users'>) => {
     const notStaff = eb.not(
       eb.exists(
@@ -91,10 +91,26 @@ export async function requestRows(
   return { items, counts };
 }
 
-/** A manager sees the requests addressed to them; an admin sees all. */
+/**
+ * A manager sees the requests of their current clients (issue 15: a client's requests follow the client to a new
+ * manager, and the old one no longer reads or changes them); an admin sees all.
+ */
 function ownersInScopeOrRequestManager(scope: Scope) {
   return (eb: ExpressionBuilder<DB, 'requests' | 'users'>) =>
-    scope.kind === 'all' ? eb.lit(true) : eb('requests.manager_id', '=', scope.managerId);
+    scope.kind === 'all'
+      ? eb.lit(true)
+      : ownersInScope(scope)(eb as unknown as ExpressionBuilder<DB, 'users'>);
+}
+
+/** Addresses every request of the client to the client's manager (after a reassignment); answers how many moved. */
+export async function moveClientRequests(db: Executor, userId: number, managerId: number | null) {
+  const moved = await db
+    .updateTable('requests')
+    .set({ manager_id: managerId })
+    .where('user_id', '=', userId)
+    .where('manager_id', 'is distinct from', managerId)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows);
 }
 
 export async function requestById(db: Executor, scope: Scope, id: number) {
@@ -255,7 +271,23 @@ export async function contactTaken(
 
 export async function catalogue(db: Executor) {
   const [managers, locations, units] = await Promise.all([
-    db.selectFrom('managers').select(['id', 'name']).orderBy('id').execute(),
+    // A deactivated staff member's managers row takes no clients (see modules/staff).
+    db
+      .selectFrom('managers')
+      .select(['id', 'name'])
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('users')
+              .select('users.id')
+              .whereRef('users.id', '=', 'managers.user_id')
+              .where('users.deactivated_at', 'is not', null),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .execute(),
     db
       .selectFrom('locations')
       .select(['id', 'name'])
@@ -301,7 +333,16 @@ export async function auditRows(db: Executor, actorUserId: number | null, limit:
   const total = await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
   const items = await base
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
+    // The changed client's name, so the log names whom a change was about (issue 17).
+    .leftJoin('users as subject', (join) =>
+      join.on(sql<boolean>`audit_log.entity = 'user' and audit_log.entity_id = subject.id::text`),
+    )
     .select([
+      sql<
+        string | null
+      >`nullif(trim(concat_ws(' ', subject.last_name, subject.first_name, subject.middle_name)), '')`.as(
+        'entityName',
+      ),
       'audit_log.id',
       'audit_log.action',
       'audit_log.entity',

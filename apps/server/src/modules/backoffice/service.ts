@@ -339,6 +339,8 @@ export async function updateOwner(
       .where('id', '=', id)
       .execute();
     await q.replaceRoles(trx, id, input.roles);
+    // Issue 15: the client's requests follow the client to the new manager.
+    if (columns.manager_id !== owner.manager_id) await q.moveClientRequests(trx, id, columns.manager_id);
     const changed = Object.fromEntries(
       Object.entries({ ...columns, roles: input.roles }).filter(([key, value]) => {
         if (key === 'roles')
@@ -570,6 +572,7 @@ export async function audit(
       action: row.action,
       entity: row.entity,
       entityId: row.entity_id,
+      entityName: row.entityName,
       details: row.details,
       createdAt: iso(row.created_at),
     })),

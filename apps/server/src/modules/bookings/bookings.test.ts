@@ -12,7 +12,7 @@ describe('booking calls', () => {
       t.signIn('lender@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token = investor) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
   const window = (from: Date, days: number) =>
     `startDate=${from.toISOString()}&endDate=${new Date(from.getTime() + days * 86_400_000).toISOString()}`;
@@ -78,6 +78,32 @@ describe('booking calls', () => {
     expect(stats.countOfUnits).toBe(12);
     const statuses = Object.values(stats.unitsStatus as Record<string, number>).reduce((s, n) => s + n, 0);
     expect(statuses).toBe(12);
+    // Keyed by the spec's ids: units by status id (0 free, 1 booked, 2 checked in, 3 repair), guests by category id.
+    expect(Object.keys(stats.unitsStatus).sort()).toEqual(['0', '1', '2', '3']);
+    const [booked, checkedIn, repair] = [
+      stats.unitsStatus['1'],
+      stats.unitsStatus['2'],
+      stats.unitsStatus['3'],
+    ];
+    expect(booked + checkedIn).toBeLessThanOrEqual(stats.loadToday.countOfUnits);
+    expect(booked + checkedIn + repair).toBeGreaterThanOrEqual(stats.loadToday.countOfUnits);
+    expect(Object.keys(stats.guestsToday).sort()).toEqual(['1', '2', '3']);
+    // Guests of the stays covering this moment, by where they are in the stay (Moscow days).
+    const day = (iso: string) => new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().slice(0, 10);
+    const now = Date.now();
+    const today = day(new Date(now).toISOString());
+    const grid = (await get(`bookings?location=1&${window(new Date(now - 40 * 86_400_000), 80)}`)).json();
+    const expected: Record<string, number> = { '1': 0, '2': 0, '3': 0 };
+    for (const unit of grid.groups.flatMap((g: { units: unknown[] }) => g.units) as Array<{
+      bookings: Array<{ startDateTime: string; endDateTime: string; status: string; guestAmount: number }>;
+    }>)
+      for (const b of unit.bookings) {
+        if (b.status === 'cancelled' || Date.parse(b.startDateTime) > now || Date.parse(b.endDateTime) <= now)
+          continue;
+        const key = day(b.startDateTime) === today ? '1' : day(b.endDateTime) === today ? '3' : '2';
+        expected[key] = (expected[key] ?? 0) + b.guestAmount;
+      }
+    expect(stats.guestsToday).toEqual(expected);
     expect(stats.loadToday.percentOfUnits).toBeCloseTo((stats.loadToday.countOfUnits / 12) * 100, 1);
     expect(stats.income.lastMonth).toBeGreaterThan(0);
     expect(stats.averageRoomPrice.lastMonth).toBeGreaterThan(1000);

@@ -61,7 +61,7 @@ export async function unitsOfLocationPart(
     .execute();
 }
 
-/** Bookings that overlap [start, end): the index on (unit_id, starts_at, ends_at) serves it. */
+/** Bookings that overlap [start, end): the index on (unit_id, ends_at, starts_at) serves it (migration 021). */
 export async function bookingsOverlapping(db: Executor, unitIds: number[], start: Date, end: Date) {
   if (unitIds.length === 0) return [];
   return db
@@ -78,6 +78,7 @@ export async function bookingsOverlapping(db: Executor, unitIds: number[], start
       'bookings.sum_kopecks',
       'booking_sources.id as sourceId',
       'booking_sources.name as sourceName',
+      'booking_sources.name_en as sourceNameEn',
       'booking_sources.type as sourceType',
     ])
     .where('bookings.unit_id', 'in', unitIds)

@@ -1,4 +1,12 @@
-import type { BookingLocations, BookingStatistic, BookingsResponse } from '@portal/contract/bookings';
+import {
+  type BookingLocations,
+  type BookingStatistic,
+  type BookingsResponse,
+  GUEST_CATEGORY_IDS,
+  type GuestCategory,
+  UNIT_STATUS_IDS,
+  type UnitStatus,
+} from '@portal/contract/bookings';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { addMonths, firstDayOf, moscowDate, moscowInstant, yearMonthOf } from '../../shared/time.ts';
@@ -26,9 +34,13 @@ export async function bookingLocations(ctx: AppContext, session: Session): Promi
 /** The units of a location part the user may see: any location they hold something in; others are 404. */
 async function visibleUnits(ctx: AppContext, session: Session, locationId: number, part: Part) {
   const { db } = ctx.database;
-  const allowed = await q.bookingLocationRows(db, session.userId);
+  // The check and the units at once (issue 16); the units are dropped when the location is not the user's.
+  const [allowed, units] = await Promise.all([
+    q.bookingLocationRows(db, session.userId),
+    q.unitsOfLocationPart(db, session.userId, locationId, part),
+  ]);
   if (!allowed.some((l) => l.id === locationId)) throw notFound();
-  return q.unitsOfLocationPart(db, session.userId, locationId, part);
+  return units;
 }
 
 /** GET bookings / bookings-periphery: units grouped by type with the bookings and repairs of the window. */
@@ -46,6 +58,8 @@ export async function bookings(
     q.bookingsOverlapping(ctx.database.db, ids, start, end),
     q.repairsOverlapping(ctx.database.db, ids, start, end),
   ]);
+  const bookingsOf = groupByUnit(bookingRows);
+  const repairsOf = groupByUnit(repairRows);
   const groups = new Map<string, BookingsResponse['groups'][number]>();
   for (const unit of units) {
     const group = groups.get(unit.unit_type) ?? {
@@ -60,28 +74,29 @@ export async function bookings(
       nameEn: unit.name_en,
       unitNumber: unit.unit_number,
       isOwn: Boolean(unit.isOwn),
-      bookings: bookingRows
-        .filter((b) => b.unit_id === unit.id)
-        .map((b) => ({
-          id: b.id,
-          startDateTime: b.starts_at.toISOString(),
-          endDateTime: b.ends_at.toISOString(),
-          status: b.status.toLowerCase(),
-          guestAmount: b.guest_amount,
-          source:
-            b.sourceId === null
-              ? null
-              : { id: b.sourceId, name: b.sourceName ?? '', type: b.sourceType ?? '' },
-          paid: kopecksToRubles(b.paid_kopecks),
-          sum: kopecksToRubles(b.sum_kopecks),
-        })),
-      repairs: repairRows
-        .filter((r) => r.unit_id === unit.id)
-        .map((r) => ({
-          startDateTime: r.starts_at.toISOString(),
-          endDateTime: r.ends_at.toISOString(),
-          description: r.description,
-        })),
+      bookings: (bookingsOf.get(unit.id) ?? []).map((b) => ({
+        id: b.id,
+        startDateTime: b.starts_at.toISOString(),
+        endDateTime: b.ends_at.toISOString(),
+        status: b.status.toLowerCase(),
+        guestAmount: b.guest_amount,
+        source:
+          b.sourceId === null
+            ? null
+            : {
+                id: b.sourceId,
+                name: b.sourceName ?? '',
+                nameEn: b.sourceNameEn ?? b.sourceName ?? '',
+                type: b.sourceType ?? '',
+              },
+        paid: kopecksToRubles(b.paid_kopecks),
+        sum: kopecksToRubles(b.sum_kopecks),
+      })),
+      repairs: (repairsOf.get(unit.id) ?? []).map((r) => ({
+        startDateTime: r.starts_at.toISOString(),
+        endDateTime: r.ends_at.toISOString(),
+        description: r.description,
+      })),
     });
   }
   return { startDate: start.toISOString(), endDate: end.toISOString(), groups: [...groups.values()] };
@@ -103,32 +118,45 @@ export async function bookingStatistics(
   const thisMonth = yearMonthOf(now);
   const from = moscowInstant(firstDayOf(addMonths(thisMonth, -1)));
   const to = moscowInstant(firstDayOf(addMonths(thisMonth, 1)));
-  const rows = (await q.bookingsOverlapping(ctx.database.db, ids, from, to)).filter(
-    (b) => b.status.toLowerCase() !== 'cancelled',
-  );
-  const repairs = await q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1));
+  const [overlapping, repairs] = await Promise.all([
+    q.bookingsOverlapping(ctx.database.db, ids, from, to),
+    q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1)),
+  ]);
+  const rows = overlapping.filter((b) => b.status.toLowerCase() !== 'cancelled');
   const today = moscowDate(now);
   // Rooms are taken while a stay covers this moment; outbuildings when they have a session today.
   const current = rows.filter((b) =>
     part === 'main' ? b.starts_at <= now && b.ends_at > now : moscowDate(b.starts_at) === today,
   );
   const loaded = new Set(current.map((b) => b.unit_id));
-  const guestsToday: Record<string, number> = {};
+  // Keyed by the contract's ids (spec §3: guests by category id, units by status id); every id is present.
+  const guestsToday: Record<string, number> = Object.fromEntries(
+    Object.values(GUEST_CATEGORY_IDS).map((id) => [String(id), 0]),
+  );
   for (const b of current) {
-    const key = String(b.sourceId ?? 'unknown');
+    const category: GuestCategory =
+      moscowDate(b.starts_at) === today
+        ? 'arriving'
+        : moscowDate(b.ends_at) === today
+          ? 'departing'
+          : 'staying';
+    const key = String(GUEST_CATEGORY_IDS[category]);
     guestsToday[key] = (guestsToday[key] ?? 0) + b.guest_amount;
   }
-  const unitsStatus: Record<string, number> = { free: 0, new: 0, checkedin: 0, repair: 0 };
+  const unitsStatus: Record<string, number> = Object.fromEntries(
+    Object.values(UNIT_STATUS_IDS).map((id) => [String(id), 0]),
+  );
   for (const unit of units) {
     const booking = current.find((b) => b.unit_id === unit.id);
-    const status = repairs.some((r) => r.unit_id === unit.id)
+    const status: UnitStatus = repairs.some((r) => r.unit_id === unit.id)
       ? 'repair'
       : booking
         ? booking.status.toLowerCase() === 'checkedin'
           ? 'checkedin'
-          : 'new'
+          : 'booked'
         : 'free';
-    unitsStatus[status] = (unitsStatus[status] ?? 0) + 1;
+    const key = String(UNIT_STATUS_IDS[status]);
+    unitsStatus[key] = (unitsStatus[key] ?? 0) + 1;
   }
   const monthFigures = (month: number) => {
     const inMonth = rows.filter((b) => yearMonthOf(b.starts_at) === month);
@@ -163,4 +191,15 @@ export async function bookingStatistics(
     unitsStatus,
     averageRoomPrice: { thisMonth: current0.average, lastMonth: last.average },
   };
+}
+
+/** Rows by their unit, in their order: one pass instead of a filter per unit (issue 16). */
+function groupByUnit<T extends { unit_id: number }>(rows: T[]): Map<number, T[]> {
+  const byUnit = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = byUnit.get(row.unit_id);
+    if (list) list.push(row);
+    else byUnit.set(row.unit_id, [row]);
+  }
+  return byUnit;
 }

@@ -1,43 +1,75 @@
-import { CAMERA_VIDEO_COUNT, type CamerasResponse, cameraStreamUrl } from '@portal/contract/cameras';
+import { CAMERA_TEST_PATTERN } from '@portal/contract/backoffice-cameras';
+import { type CamerasResponse, cameraStreamUrl } from '@portal/contract/cameras';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../http/errors.ts';
 import type { Session } from '../auth/sessions.ts';
+import { proxiedPlaylistUrl } from './proxy.ts';
 
-/** The five views of the spec (§2), the same layout at every complex of the demo. */
-const VIEWS: Array<[string, string]> = [
-  [
-    'Территория между банным комплексом и рестораном',
-    'Territory between the bath complex and the restaurant',
-  ],
-  ['Банный чан и банный комплекс', 'Bath vat and bath complex'],
-  ['Коттеджи в отеле', 'Cottages in the hotel'],
-  ['СПА-комплекс с бассейном', 'Spa complex with a pool'],
-  ['Территория у пруда', 'Territory near the pond'],
-];
+/** What owners play for a stored stream: the demo test pattern, or the portal's proxy of the company's camera. */
+export function ownerStreamUrl(row: { location_id: number; stream_url: string; proxy_key: string }): string {
+  return row.stream_url === CAMERA_TEST_PATTERN
+    ? cameraStreamUrl(row.location_id)
+    : proxiedPlaylistUrl(row.proxy_key, row.stream_url);
+}
 
-/** GET investor/cameras: investors only (the menu says 'soon' to lenders); their locations' cameras. */
+/**
+ * GET investor/cameras: investors only (the menu says 'soon' to lenders); the cameras the company set up for the
+ * locations of their units (console: backoffice/cameras). A location without a stream or views is left out.
+ */
 export async function cameras(ctx: AppContext, session: Session): Promise<CamerasResponse> {
   if (!session.roles.includes('INVESTOR')) throw forbidden();
-  const rows = await ctx.database.db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .select('units.location_id')
-    .distinct()
-    .where('user_units.user_id', '=', session.userId)
-    .where('user_units.relation', '=', 'owner')
-    .orderBy('units.location_id')
-    .execute();
+  const { db } = ctx.database;
+  const locations = (
+    await db
+      .selectFrom('user_units')
+      .innerJoin('units', 'units.id', 'user_units.unit_id')
+      .select('units.location_id')
+      .distinct()
+      .where('user_units.user_id', '=', session.userId)
+      .where('user_units.relation', '=', 'owner')
+      .orderBy('units.location_id')
+      .execute()
+  ).map((r) => r.location_id);
+  if (locations.length === 0) return { locations: [] };
+  const [streams, views] = await Promise.all([
+    db.selectFrom('camera_streams').selectAll().where('location_id', 'in', locations).execute(),
+    db
+      .selectFrom('camera_views')
+      .selectAll()
+      .where('location_id', 'in', locations)
+      .orderBy('location_id')
+      .orderBy('position')
+      .execute(),
+  ]);
   return {
-    locations: rows.map(({ location_id: locationId }) => ({
-      locationId,
-      streamUrl: cameraStreamUrl(locationId),
-      videos: VIEWS.slice(0, CAMERA_VIDEO_COUNT).map(([title, titleEn], i) => ({
-        id: i + 1,
-        anchor: `camera_${i + 1}`,
-        title,
-        titleEn,
-        url: `/api/v1/streams/clips/camera-${i + 1}.mp4`,
-      })),
-    })),
+    locations: locations.flatMap((locationId) => {
+      const stream = streams.find((s) => s.location_id === locationId);
+      const own = views.filter((v) => v.location_id === locationId);
+      if (!stream && own.length === 0) return [];
+      return [
+        {
+          locationId,
+          streamUrl: stream ? ownerStreamUrl(stream) : null,
+          videos: own.map((v) => ({
+            id: Number(v.id),
+            anchor: `camera_${v.position}`,
+            title: v.title,
+            titleEn: v.title_en,
+            url: v.url,
+          })),
+        },
+      ];
+    }),
   };
+}
+
+/** Whether the demo test pattern is a location's stream (the demo playlist answers only for those). */
+export async function hasTestPattern(ctx: AppContext, locationId: number): Promise<boolean> {
+  const row = await ctx.database.db
+    .selectFrom('camera_streams')
+    .select('location_id')
+    .where('location_id', '=', locationId)
+    .where('stream_url', '=', CAMERA_TEST_PATTERN)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -21,16 +21,16 @@ export const parseLocationInfo = (info: unknown): StoredLocationInfo => {
 
 /**
  * A location's units by type for the dashboard's catalogue: the count of each type and its usual area (the most
- * frequent area of the type's units, the smaller on a tie), types in their list order.
+ * frequent area of the type's units, the smaller on a tie), types in their list order; all parts, or one.
  */
-export async function unitsByType(db: Executor, locationId: number) {
-  const rows = await db
+export async function unitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
+  let query = db
     .selectFrom('units')
     .leftJoin('unit_types', 'unit_types.id', 'units.type_id')
     .select(['units.unit_type', 'units.unit_type_en', 'units.area', 'unit_types.position', 'units.id'])
-    .where('units.location_id', '=', locationId)
-    .orderBy('units.id')
-    .execute();
+    .where('units.location_id', '=', locationId);
+  if (part) query = query.where('units.part', '=', part);
+  const rows = await query.orderBy('units.id').execute();
   const types = new Map<
     string,
     { type: string; typeEn: string; count: number; areas: Map<number, number>; rank: number; first: number }

@@ -19,12 +19,13 @@ import {
   unitPhotosSchema,
 } from '@portal/contract/backoffice-catalogue';
 import { errorResponseSchema } from '@portal/contract/errors';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { requireStaff, sessionOf } from '../../http/session-auth.ts';
+import { readSingleFile } from '../../http/uploaded-files.ts';
 import * as catalogue from './service.ts';
 
 const errors = {
@@ -33,26 +34,6 @@ const errors = {
   403: errorResponseSchema,
   404: errorResponseSchema,
 };
-
-/** The one file of a multipart body, read whole; beyond the photo limit it is refused as too large. */
-async function photoFile(request: FastifyRequest): Promise<{ data: Buffer; name: string | undefined }> {
-  if (!request.isMultipart()) throw badRequest('reports.fileRequired', 'file');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: UNIT_PHOTO_MAX_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('reports.fileRequired', 'file');
-  }
-  if (!part) throw badRequest('reports.fileRequired', 'file');
-  try {
-    return { data: await part.toBuffer(), name: part.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw badRequest('catalogue.photoSize', 'file');
-    }
-    throw badRequest('reports.fileRequired', 'file');
-  }
-}
 
 const LISTS = [
   { path: 'unit-types', table: 'unit_types', what: 'unit type' },
@@ -233,7 +214,16 @@ export function catalogueRoutes(ctx: AppContext) {
         },
       },
       async (request) =>
-        catalogue.addUnitPhoto(ctx, sessionOf(request), request.params.id, await photoFile(request)),
+        catalogue.addUnitPhoto(
+          ctx,
+          sessionOf(request),
+          request.params.id,
+          await readSingleFile(ctx, request, {
+            dir: catalogue.PHOTO_DIR,
+            maxBytes: UNIT_PHOTO_MAX_BYTES,
+            sizeKey: 'catalogue.photoSize',
+          }),
+        ),
     );
     app.put(
       `${base}/units/:id/photos`,

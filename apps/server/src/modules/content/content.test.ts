@@ -17,7 +17,7 @@ describe('content in the back office', () => {
       t.signIn('lender@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: object) =>
     t.request({ method, url: `/api/v1/${url}`, token, ...(payload ? { payload } : {}) });
   const audit = async () =>

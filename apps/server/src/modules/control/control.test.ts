@@ -9,7 +9,10 @@ type Inspection = {
   factRate: number | null;
   maxRate: number;
   isCompleted: boolean;
-  inspectionType: { kind: string; color: string };
+  inspectionLabel: string;
+  inspectionLabelEn: string;
+  result: string;
+  inspectionType: { id: number; label: string; labelEn: string; color: string };
 };
 
 describe('inspection calls', () => {
@@ -23,7 +26,7 @@ describe('inspection calls', () => {
       t.signIn('lender@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
     t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
 
@@ -44,12 +47,33 @@ describe('inspection calls', () => {
       expect(Date.parse(i.inspectionDate)).toBeGreaterThan(Date.now());
       expect(i.factRate).toBeNull();
       expect(i.percent).toBeNull();
+      expect(i.result).toBe('');
     }
     for (const i of completed) {
       expect(i.factRate).not.toBeNull();
       expect(i.statFails).toBe(i.maxRate - (i.factRate ?? 0));
       expect(i.percent).toBe(Math.ceil(((i.factRate ?? 0) * 100) / i.maxRate));
-      expect(['material', 'service', 'other']).toContain(i.inspectionType.kind);
+      expect(i.result).toBe(`${i.factRate}/${i.maxRate} (${i.percent}%)`);
+    }
+    // The spec's inspectionType {label, color} (with the English label and the filter id) and inspectionLabel.
+    const types = new Map([...completed, ...upcoming].map((i) => [i.inspectionType.id, i.inspectionType]));
+    expect([...types.keys()].sort()).toEqual([1, 2, 3]);
+    expect(types.get(1)).toEqual({
+      id: 1,
+      label: 'Материальная база',
+      labelEn: 'Material base',
+      color: '#2f9e44',
+    });
+    expect(types.get(2)).toEqual({
+      id: 2,
+      label: 'Контроль сервиса',
+      labelEn: 'Service control',
+      color: '#1c7ed6',
+    });
+    expect(types.get(3)).toEqual({ id: 3, label: 'Другое', labelEn: 'Other', color: '#f08c00' });
+    for (const i of [...completed, ...upcoming]) {
+      expect(i.inspectionLabel).toMatch(/чек-лист/i);
+      expect(i.inspectionLabelEn).toMatch(/checklist/i);
     }
     const mean = completed.reduce((s, i) => s + (i.percent ?? 0), 0) / completed.length;
     expect(body.averageResult).toBe(Math.round(mean));
@@ -87,6 +111,31 @@ describe('inspection calls', () => {
     // Every failed check has a photo, and the photo is served.
     const failed = checks.filter((c) => c.status === 0);
     for (const c of failed) expect(c.media.length).toBeGreaterThan(0);
+    // The same checklist as the spec's items tree: name, children, photos, videos[url].
+    type Item = {
+      name: string;
+      nameEn: string;
+      status: number | null;
+      photos: string[];
+      videos: Array<{ url: string }>;
+      children: Item[];
+    };
+    const items: Item[] = detail.items;
+    expect(items.map((g) => g.name)).toEqual(['Номерной фонд', 'Территория', 'Сервис']);
+    expect(items[0]?.nameEn).toBe('Rooms');
+    expect(items[0]?.children.map((s) => s.name)).toEqual(['Спальня', 'Санузел']);
+    const leaves = items.flatMap((g) => g.children.flatMap((s) => s.children));
+    expect(leaves).toHaveLength(checks.length);
+    leaves.forEach((leaf, n) => {
+      const check = checks[n] as { status: number; media: Array<{ url: string; isVideo: boolean }> };
+      expect(leaf.status).toBe(check.status);
+      expect(leaf.children).toEqual([]);
+      expect(leaf.photos).toEqual(check.media.filter((m) => !m.isVideo).map((m) => m.url));
+      expect(leaf.videos).toEqual(check.media.filter((m) => m.isVideo).map((m) => ({ url: m.url })));
+    });
+    expect(items.every((g) => g.status === null && g.photos.length === 0 && g.videos.length === 0)).toBe(
+      true,
+    );
     const photo = await t.request({ method: 'GET', url: failed[0]?.media[0]?.url ?? '' });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toContain('image/svg+xml');
@@ -99,6 +148,7 @@ describe('inspection calls', () => {
       await get(`check-office/get-inspection?inspectionId=${list.upcomingInspections[0].id}`)
     ).json();
     expect(detail.groups).toEqual([]);
+    expect(detail.items).toEqual([]);
     expect(detail.inspectionFactRate).toBeNull();
     expect(detail.successPercentage).toBeNull();
   });

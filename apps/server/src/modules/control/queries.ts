@@ -8,6 +8,8 @@ export async function inspectionsOfLocation(db: Executor, locationId: number) {
       'inspections.id',
       'inspections.pattern_name',
       'inspections.pattern_name_en',
+      'inspections.list_name',
+      'inspections.list_name_en',
       'inspections.kind',
       'inspections.inspection_date',
       'inspections.is_completed',

@@ -1,8 +1,12 @@
 import {
   type ChecklistGroup,
   INSPECTION_COLORS,
+  INSPECTION_KIND_IDS,
+  INSPECTION_KIND_LABELS,
   type Inspection,
   type InspectionDetail,
+  type InspectionItem,
+  inspectionResult,
   type LocationInspections,
   percentUp,
 } from '@portal/contract/control';
@@ -30,6 +34,8 @@ export async function locationInspections(
     const total = Number(r.total);
     const passed = Number(r.passed);
     const done = r.is_completed && total > 0;
+    const factRate = done ? passed : null;
+    const percent = done ? percentUp(passed, total) : null;
     return {
       id: r.id,
       patternName: r.pattern_name,
@@ -37,10 +43,17 @@ export async function locationInspections(
       patternColor: INSPECTION_COLORS[r.kind],
       inspectionDate: r.inspection_date.toISOString(),
       statFails: done ? total - passed : 0,
-      percent: done ? percentUp(passed, total) : null,
-      factRate: done ? passed : null,
+      percent,
+      factRate,
       maxRate: total,
-      inspectionType: { kind: r.kind, color: INSPECTION_COLORS[r.kind] },
+      inspectionLabel: r.list_name,
+      inspectionLabelEn: r.list_name_en,
+      inspectionType: {
+        id: INSPECTION_KIND_IDS[r.kind],
+        ...INSPECTION_KIND_LABELS[r.kind],
+        color: INSPECTION_COLORS[r.kind],
+      },
+      result: inspectionResult(factRate, total, percent),
       isCompleted: r.is_completed,
     };
   });
@@ -108,5 +121,32 @@ export async function inspection(
     inspectionListName: row.list_name,
     inspectionListNameEn: row.list_name_en,
     groups: done ? groups : [],
+    items: done ? groups.map(groupItem) : [],
+  };
+}
+
+/** The checklist as the spec's items tree: a group's children are its subgroups, theirs the checks. */
+function groupItem(group: ChecklistGroup): InspectionItem {
+  const node = { photos: [], videos: [], status: null };
+  return {
+    id: group.id,
+    name: group.title,
+    nameEn: group.titleEn,
+    ...node,
+    children: group.tests.map((subgroup) => ({
+      id: subgroup.id,
+      name: subgroup.title,
+      nameEn: subgroup.titleEn,
+      ...node,
+      children: subgroup.testsList.map((check) => ({
+        id: check.id,
+        name: check.test,
+        nameEn: check.testEn,
+        status: check.status,
+        photos: check.media.filter((m) => !m.isVideo).map((m) => m.url),
+        videos: check.media.filter((m) => m.isVideo).map((m) => ({ url: m.url })),
+        children: [],
+      })),
+    })),
   };
 }

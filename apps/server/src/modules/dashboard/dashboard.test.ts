@@ -9,7 +9,7 @@ describe('dashboard calls', () => {
     t = await startTestApp();
     investor = await t.signIn('investor@example.com');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token = investor) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
 
   it('gives occupancy by month on the 5th of each month, between 0 and 100 %', async () => {
@@ -81,6 +81,18 @@ describe('dashboard calls', () => {
       '4 Гриль-патио-зеркало',
     ]);
     expect(info.infrastructure).toHaveLength(4);
+    // The spec's catalogue: rooms are the units; banyas, banya complexes and pontoon banyas are infrastructure.
+    const entry = async (location: number) => {
+      const body = (await get(`dashboard/location-info?location=${location}`)).json();
+      const line = (l: { count: number; type?: string; name?: string }) => `${l.count} ${l.type ?? l.name}`;
+      return { units: body.units.map(line), infrastructure: body.infrastructure.map(line) };
+    };
+    expect(await entry(1)).toEqual({
+      units: ['2 Стандарт', '9 Джуниор сюит', '1 Сюит'],
+      infrastructure: ['2 Баня'],
+    });
+    expect(await entry(2)).toEqual({ units: ['10 Джуниор сюит'], infrastructure: ['2 Банный комплекс'] });
+    expect(await entry(7)).toEqual({ units: ['6 Сюит'], infrastructure: ['6 Патио', '6 Понтонная баня'] });
     const lender = await t.signIn('lender@example.com');
     expect((await get('dashboard/location-info?location=1', lender)).statusCode).toBe(200);
     expect((await get('dashboard/location-info?location=3', lender)).statusCode).toBe(404);

@@ -1,10 +1,11 @@
 import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
-import { z } from 'zod';
+import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
 import { addMonths, daysInMonth, firstDayOf, moscowInstant, yearMonthOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
+import { parseLocationInfo, unitsByType } from '../catalogue/queries.ts';
 import { kopecksToRubles, percentChange } from '../income/calculations.ts';
 import * as incomeQueries from '../income/queries.ts';
 import { investorStatistics } from '../income/service.ts';
@@ -24,43 +25,51 @@ async function ownedUnits(ctx: AppContext, session: Session, locationId: number)
 
 /**
  * Occupancy of the units in each month, %: booked nights over available nights for rooms, booked hours over
- * open hours for outbuildings, averaged over the units. Cancelled bookings do not count.
+ * open hours for outbuildings, averaged over the units. Cancelled bookings do not count. The booked time of each
+ * unit in each month is summed in SQL (issue 16): one row a unit and month, whatever the number of bookings.
  */
 async function occupancyByMonth(ctx: AppContext, unitIds: number[], fromMonth: number, toMonth: number) {
   const { db } = ctx.database;
-  const start = moscowInstant(firstDayOf(fromMonth));
-  const end = moscowInstant(firstDayOf(addMonths(toMonth, 1)));
-  const units = await db.selectFrom('units').select(['id', 'part']).where('id', 'in', unitIds).execute();
-  const bookings = await db
-    .selectFrom('bookings')
-    .select(['unit_id', 'starts_at', 'ends_at'])
-    .where('unit_id', 'in', unitIds)
-    .where('status', '!=', 'cancelled')
-    .where('starts_at', '<', end)
-    .where('ends_at', '>', start)
-    .execute();
-  const result = new Map<number, number>();
+  const months: Array<{ month: number; start: Date; end: Date }> = [];
   for (let month = fromMonth; month <= toMonth; month = addMonths(month, 1)) {
-    const monthStart = moscowInstant(firstDayOf(month)).getTime();
-    const monthEnd = moscowInstant(firstDayOf(addMonths(month, 1))).getTime();
+    months.push({
+      month,
+      start: moscowInstant(firstDayOf(month)),
+      end: moscowInstant(firstDayOf(addMonths(month, 1))),
+    });
+  }
+  const first = months[0]?.start ?? new Date(0);
+  const last = months.at(-1)?.end ?? new Date(0);
+  const windows = sql.join(
+    months.map(
+      (m) =>
+        sql`(${m.month}::int, ${m.start.toISOString()}::timestamptz, ${m.end.toISOString()}::timestamptz)`,
+    ),
+  );
+  const [units, booked] = await Promise.all([
+    db.selectFrom('units').select(['id', 'part']).where('id', 'in', unitIds).execute(),
+    sql<{ month: number; unit_id: number; booked_ms: number }>`
+      select m.month, b.unit_id,
+             sum(extract(epoch from least(b.ends_at, m.ends) - greatest(b.starts_at, m.starts)) * 1000) as booked_ms
+      from (values ${windows}) as m (month, starts, ends)
+      join bookings b on b.unit_id in (${sql.join(unitIds)})
+        and b.status != 'cancelled' and b.starts_at < m.ends and b.ends_at > m.starts
+        -- the whole window as constants too, so the index on (unit_id, ends_at, starts_at) bounds the scan
+        and b.ends_at > ${first.toISOString()}::timestamptz and b.starts_at < ${last.toISOString()}::timestamptz
+      group by m.month, b.unit_id`.execute(db),
+  ]);
+  const bookedMs = new Map(booked.rows.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms)]));
+  const result = new Map<number, number>();
+  for (const { month, start, end } of months) {
+    const monthStart = start.getTime();
+    const monthEnd = end.getTime();
     let share = 0;
     for (const unit of units) {
-      const bookedMs = bookings
-        .filter((b) => b.unit_id === unit.id)
-        .reduce(
-          (sum, b) =>
-            sum +
-            Math.max(
-              0,
-              Math.min(b.ends_at.getTime(), monthEnd) - Math.max(b.starts_at.getTime(), monthStart),
-            ),
-          0,
-        );
       const availableMs =
         unit.part === 'main'
           ? monthEnd - monthStart
           : daysInMonth(month) * OUTBUILDING_HOURS_A_DAY * 3_600_000;
-      share += Math.min(1, bookedMs / availableMs);
+      share += Math.min(1, (bookedMs.get(`${month}:${unit.id}`) ?? 0) / availableMs);
     }
     result.set(month, units.length > 0 ? Math.round((share / units.length) * 10_000) / 100 : 0);
   }
@@ -116,19 +125,21 @@ export async function dashboardActualData(
   const selected = query.yearMonth ?? lastComplete;
   if (selected < FIRST_DASHBOARD_MONTH || selected > lastComplete)
     throw badRequest('validation.invalid', 'yearMonth');
-  const rows = await incomeQueries.incomesOf(
-    ctx.database.db,
-    units.map((u) => u.userUnitId),
-  );
-  const totals = new Map<number, number>();
-  for (const row of rows) totals.set(row.year_month, (totals.get(row.year_month) ?? 0) + row.amount_kopecks);
   const previous = addMonths(selected, -1);
-  const occupancy = await occupancyByMonth(
-    ctx,
-    units.map((u) => u.unitId),
-    previous,
-    selected,
-  );
+  // Monthly totals summed in SQL, and the occupancy, at once (issue 16).
+  const [monthTotals, occupancy] = await Promise.all([
+    incomeQueries.incomeTotalsByMonth(
+      ctx.database.db,
+      units.map((u) => u.userUnitId),
+    ),
+    occupancyByMonth(
+      ctx,
+      units.map((u) => u.unitId),
+      previous,
+      selected,
+    ),
+  ]);
+  const totals = new Map(monthTotals.map((row) => [row.yearMonth, row.amount]));
   return {
     actualDataDates: dates,
     actualData: [...totals]
@@ -143,16 +154,6 @@ export async function dashboardActualData(
     },
   };
 }
-
-const storedInfo = z.object({
-  distanceKm: z.number().optional(),
-  description: z.string().default(''),
-  descriptionEn: z.string().default(''),
-  units: z
-    .array(z.object({ type: z.string(), typeEn: z.string(), count: z.number(), area: z.number() }))
-    .default([]),
-  infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })).default([]),
-});
 
 /** The catalogue entry of a location the user holds units or loans in (any role); others answer 404. */
 export async function locationInfo(
@@ -186,12 +187,25 @@ export async function locationInfo(
     )
     .executeTakeFirst();
   if (!holds) throw notFound();
-  const info = storedInfo.parse(holds.info);
+  // The console edits the entry (modules/catalogue); the units by type are counted from the location's units.
+  const info = parseLocationInfo(holds.info);
   return {
     id: holds.id,
     name: holds.name,
     nameEn: holds.name_en,
     distanceKm: info.distanceKm ?? null,
-    ...info,
+    description: info.description,
+    descriptionEn: info.descriptionEn,
+    // The spec's catalogue lists rooms as the units and the outbuildings (banyas, banya complexes, pontoon banyas)
+    // with the infrastructure: the periphery units are counted there, after the entry's own infrastructure.
+    units: await unitsByType(db, holds.id, 'main'),
+    infrastructure: [
+      ...info.infrastructure,
+      ...(await unitsByType(db, holds.id, 'periphery')).map((u) => ({
+        name: u.type,
+        nameEn: u.typeEn,
+        count: u.count,
+      })),
+    ],
   };
 }

@@ -38,7 +38,7 @@ describe('back-office documents', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
   });
   const get = (url: string, token: string) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
   const upload = (token: string, ownerId: number, body: ReturnType<typeof form>) =>

@@ -1,10 +1,10 @@
-import { PDFDocument, rgb, StandardFonts } from 'pdf-lib';
-
 /**
  * A one-page PDF with a title and lines of text. The standard PDF fonts carry Latin letters only, and embedding
  * a Cyrillic font would need fontkit and a font file shipped with the server, so demo files are in Latin text.
  */
 export async function simplePdf(title: string, lines: string[]): Promise<Buffer> {
+  // Loaded when a PDF is made (the demo seed), not at start-up (issue 16).
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);
   pdf.setCreator('Investor portal');

@@ -165,6 +165,7 @@ export function documentRoutes(ctx: AppContext) {
           .header('content-disposition', documents.contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
+          .header('content-length', file.size)
           .send(file.data);
       },
     );
@@ -274,6 +275,7 @@ export function backofficeDocumentRoutes(ctx: AppContext) {
           .header('content-disposition', documents.contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
+          .header('content-length', file.size)
           .send(file.data);
       },
     );

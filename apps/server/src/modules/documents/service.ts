@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   DOCUMENT_MAX_BYTES,
   DOCUMENT_STATUSES,
@@ -222,7 +223,8 @@ export async function storePdf(
   input: { ownerUserId: number | null; kind: string; name: string },
 ): Promise<{ id: number; key: string }> {
   const key = `documents/${randomBytes(18).toString('base64url')}`;
-  await ctx.files.put(key, data);
+  // Through the caller's transaction: the file lands with the document's rows, or not at all.
+  await ctx.files.within(db).put(key, data, { contentType: 'application/pdf' });
   const upload = await db
     .insertInto('uploads')
     .values({
@@ -291,16 +293,21 @@ export async function reuploadDocument(
 }
 
 /** The file of an upload, with its name, for a Content-Disposition. */
-export async function readUpload(ctx: AppContext, uploadId: number): Promise<{ data: Buffer; name: string }> {
+export async function readUpload(
+  ctx: AppContext,
+  uploadId: number,
+): Promise<{ data: Readable; size: number; name: string }> {
   const upload = await ctx.database.db
     .selectFrom('uploads')
     .select(['storage_key', 'original_name'])
     .where('id', '=', uploadId)
     .executeTakeFirst();
   if (!upload) throw notFound();
-  const data = await ctx.files.get(upload.storage_key);
-  if (!data) throw notFound();
-  return { data, name: upload.original_name ?? `document-${uploadId}.pdf` };
+  // Streamed from the store chunk by chunk, never held whole.
+  const info = await ctx.files.stat(upload.storage_key);
+  const data = info ? await ctx.files.openRead(upload.storage_key) : null;
+  if (!info || !data) throw notFound();
+  return { data, size: info.size, name: upload.original_name ?? `document-${uploadId}.pdf` };
 }
 
 /**

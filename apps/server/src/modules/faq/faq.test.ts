@@ -17,7 +17,7 @@ describe('faq calls', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await smtp.close();
   });
 

@@ -6,12 +6,12 @@ describe('GET /api/health', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('answers 200 while the database answers', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'up', redis: 'off' });
   });
 
   it('answers 404 JSON for unknown API paths', async () => {
@@ -36,6 +36,7 @@ describe('GET /api/health', () => {
     await t.ctx.database.close();
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', redis: 'off' });
+    expect(response.headers['retry-after']).toBe('5');
   });
 });

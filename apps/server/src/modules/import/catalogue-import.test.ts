@@ -13,7 +13,7 @@ describe('catalogue import', () => {
       t.signIn('investor@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const upload = (kind: string, body: string, options: { type?: string; token?: string } = {}) =>
     t.request({

@@ -36,7 +36,7 @@ describe('import: encodings, concurrency and limits', () => {
     t = await startTestApp();
     manager = await t.signIn('manager@example.com');
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const upload = (kind: string, payload: Buffer | string | Readable, type = 'text/csv') =>
     t.request({
@@ -155,7 +155,7 @@ describe('import from the command line', () => {
   beforeAll(async () => {
     t = await startTestApp();
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('imports a windows-1251 file with its Cyrillic intact, and refuses a UTF-16 file clearly', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'portal-cli-import-'));

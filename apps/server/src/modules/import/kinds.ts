@@ -2,6 +2,8 @@ import type { MessageKey } from '@portal/contract/messages';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
+import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/photos.ts';
+import { locations, units } from './catalogue-kinds.ts';
 
 /**
  * What each import kind reads and how it lands. Every kind has a natural key, so re-importing a file updates
@@ -266,6 +268,8 @@ const inventoryRow = z.object({
   spaceId: z.coerce.number().int().min(0),
   spaceName: text(200),
   spaceNameEn: optionalText(200),
+  // https links and/or addresses of photos uploaded for the item in the console, separated by |.
+  photos: importPhotoColumn.optional(),
 });
 type InventoryRow = z.output<typeof inventoryRow>;
 
@@ -282,12 +286,14 @@ export const inventory: ImportKind<InventoryRow> = {
     'spaceId',
     'spaceName',
     'spaceNameEn',
+    'photos',
   ],
   schema: inventoryRow,
   key: (row) => `${row.unitId}:${row.invNumber}`,
   async references(db) {
     const units = new Set((await db.selectFrom('units').select('id').execute()).map((row) => row.id));
-    return (row) => (units.has(row.unitId) ? null : { field: 'unitId', key: 'import.unknown' });
+    const photos = await importPhotoReferences(db);
+    return (row) => (units.has(row.unitId) ? photos(row) : { field: 'unitId', key: 'import.unknown' });
   },
   async upsert(db, rows) {
     const columns = [
@@ -322,9 +328,15 @@ export const inventory: ImportKind<InventoryRow> = {
           .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])))
           .where(distinct('inventory_items', columns)),
       )
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
+      .returning(['unit_id', 'inv_number', sql<boolean>`xmax = 0`.as('inserted')])
       .execute();
-    return countChanges(result);
+    const photosChanged = await applyImportedPhotos(
+      db,
+      rows,
+      new Set(result.map((r) => `${r.unit_id}:${r.inv_number}`)),
+    );
+    const counted = await countChanges(result);
+    return { inserted: counted.inserted, updated: counted.updated + photosChanged };
   },
 };
 
@@ -699,5 +711,14 @@ export const timelines: ImportKind<TimelineRow> = {
   },
 };
 
-export const IMPORT_KINDS = { bookings, incomes, outcomes, inventory, inspections, timelines } as const;
+export const IMPORT_KINDS = {
+  bookings,
+  incomes,
+  outcomes,
+  inventory,
+  inspections,
+  timelines,
+  locations,
+  units,
+} as const;
 export type ImportKindName = keyof typeof IMPORT_KINDS;

@@ -10,18 +10,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { requireStaff, sessionOf } from '../../http/session-auth.ts';
+import { importRowCheck } from '../backoffice/import-scope.ts';
 import { staffScope } from '../backoffice/service.ts';
 import { detectFormat } from './formats.ts';
-import { runImport } from './service.ts';
+import { importBatchRows, runImport } from './service.ts';
 
-/** Data import from the console: the CSV or JSON file is the request body, read as text (own scope). */
+/**
+ * Data import from the console: the CSV or JSON file is the request body (own scope), taken as bytes up to
+ * IMPORT_MAX_BYTES (beyond: 413 before the rest is read) and decoded by the import (UTF-8 or windows-1251).
+ */
 export function importRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser(
       ['application/json', 'text/csv', 'text/plain', 'application/octet-stream'],
-      { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES },
+      { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES },
       (_request, body, done) => done(null, body),
     );
 
@@ -41,19 +45,22 @@ export function importRoutes(ctx: AppContext) {
             400: errorResponseSchema,
             401: errorResponseSchema,
             403: errorResponseSchema,
+            409: errorResponseSchema,
             413: errorResponseSchema,
           },
         },
       },
       async (request) => {
         const session = sessionOf(request);
-        await staffScope(ctx, session);
-        const text = typeof request.body === 'string' ? request.body : '';
-        return runImport(ctx.database.db, request.params.kind, text, {
-          format: detectFormat(text, request.headers['content-type']),
+        const scope = await staffScope(ctx, session);
+        const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        return runImport(ctx.database.db, request.params.kind, data, {
+          format: detectFormat(data, request.headers['content-type']),
           skipInvalid: request.query.skipInvalid,
+          batchRows: importBatchRows(ctx.database.kind),
           locale: requestLocale(request),
           actorUserId: session.userId,
+          rowCheck: await importRowCheck(ctx.database.db, scope),
           source: 'console',
           fileName:
             typeof request.headers['x-file-name'] === 'string'

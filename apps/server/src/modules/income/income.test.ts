@@ -15,7 +15,7 @@ describe('income calls', () => {
       t.signIn('both@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const get = async (url: string, token: string) =>
     t.request({ method: 'GET', url: `/api/v1/${url}`, token });

@@ -1,5 +1,60 @@
 import type { Executor } from '../../db/executor.ts';
 
+/** Total, first and last month of a set of monthly amounts, summed in SQL (issue 16): one row whatever the history. */
+export type MonthsSummary = { total: number; first: number | null; last: number | null };
+
+const toSummary = (row: { total: unknown; first: unknown; last: unknown } | undefined): MonthsSummary => ({
+  total: Number(row?.total ?? 0),
+  first: row?.first == null ? null : Number(row.first),
+  last: row?.last == null ? null : Number(row.last),
+});
+
+/** The incomes of the user's owned units in a location, summed. */
+export async function ownedIncomeSummary(db: Executor, userId: number, locationId: number) {
+  const row = await db
+    .selectFrom('incomes')
+    .innerJoin('user_units', 'user_units.id', 'incomes.user_unit_id')
+    .innerJoin('units', 'units.id', 'user_units.unit_id')
+    .select((eb) => [
+      eb.fn.sum<number>('incomes.amount_kopecks').as('total'),
+      eb.fn.min<number>('incomes.year_month').as('first'),
+      eb.fn.max<number>('incomes.year_month').as('last'),
+    ])
+    .where('user_units.user_id', '=', userId)
+    .where('user_units.relation', '=', 'owner')
+    .where('units.location_id', '=', locationId)
+    .executeTakeFirst();
+  return toSummary(row);
+}
+
+/** The payments of loans, summed. */
+export async function loanPaymentSummary(db: Executor, loanIds: number[]) {
+  if (loanIds.length === 0) return toSummary(undefined);
+  const row = await db
+    .selectFrom('loan_payments')
+    .select((eb) => [
+      eb.fn.sum<number>('amount_kopecks').as('total'),
+      eb.fn.min<number>('year_month').as('first'),
+      eb.fn.max<number>('year_month').as('last'),
+    ])
+    .where('loan_id', 'in', loanIds)
+    .executeTakeFirst();
+  return toSummary(row);
+}
+
+/** Monthly totals of a set of owned units (the dashboard's list), summed in SQL. */
+export async function incomeTotalsByMonth(db: Executor, userUnitIds: number[]) {
+  if (userUnitIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('incomes')
+    .select((eb) => ['year_month', eb.fn.sum<number>('amount_kopecks').as('amount')])
+    .where('user_unit_id', 'in', userUnitIds)
+    .groupBy('year_month')
+    .orderBy('year_month')
+    .execute();
+  return rows.map((row) => ({ yearMonth: row.year_month, amount: Number(row.amount) }));
+}
+
 export async function ownedUnitsInLocation(db: Executor, userId: number, locationId: number) {
   return db
     .selectFrom('user_units')

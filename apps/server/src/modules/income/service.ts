@@ -12,9 +12,9 @@ import { addMonths } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import {
-  averageMonthlyIncome,
   kopecksToRubles,
   type MonthAmount,
+  monthsBetween,
   paybackMonths,
   percentChange,
   percentPerMonth,
@@ -46,11 +46,12 @@ function totalsByMonth(rows: Array<{ year_month: number; amount_kopecks: number 
 
 function statistics(
   invested: number,
-  months: MonthAmount[],
+  summary: q.MonthsSummary,
   loanTermYearMonth: number | null,
 ): IncomeStatistics {
-  const average = averageMonthlyIncome(months);
-  const total = months.reduce((sum, m) => sum + m.amount, 0);
+  // averageMonthlyIncome's definition over the summed months: the total over the span from the first to the last.
+  const { total, first, last } = summary;
+  const average = first !== null && last !== null ? total / (monthsBetween(first, last) + 1) : 0;
   return {
     averageMonthlyIncome: kopecksToRubles(average),
     invested: kopecksToRubles(invested),
@@ -59,8 +60,8 @@ function statistics(
     loanTermYearMonth,
     averagePercentForYear: roiPerYear(average, invested),
     averagePercentForMonth: percentPerMonth(average, invested),
-    firstYearMonth: months[0]?.yearMonth ?? null,
-    lastYearMonth: months.at(-1)?.yearMonth ?? null,
+    firstYearMonth: first,
+    lastYearMonth: last,
   };
 }
 
@@ -69,13 +70,14 @@ export async function investorStatistics(
   session: Session,
   locationId: number,
 ): Promise<IncomeStatistics> {
-  const units = await investorUnits(ctx, session, locationId);
-  const rows = await q.incomesOf(
-    ctx.database.db,
-    units.map((u) => u.userUnitId),
-  );
+  requireRole(session, 'INVESTOR');
+  // The units (404 when none) and the summed incomes at once: neither waits for the other.
+  const [units, summary] = await Promise.all([
+    investorUnits(ctx, session, locationId),
+    q.ownedIncomeSummary(ctx.database.db, session.userId, locationId),
+  ]);
   const invested = units.reduce((sum, u) => sum + u.invested_kopecks, 0);
-  return statistics(invested, totalsByMonth(rows), null);
+  return statistics(invested, summary, null);
 }
 
 export async function lenderStatistics(
@@ -84,12 +86,12 @@ export async function lenderStatistics(
   locationId: number,
 ): Promise<IncomeStatistics> {
   const loans = await lenderLoans(ctx, session, locationId);
-  const rows = await q.loanPaymentsOf(
+  const summary = await q.loanPaymentSummary(
     ctx.database.db,
     loans.map((l) => l.id),
   );
   const provided = loans.reduce((sum, l) => sum + l.amount_kopecks, 0);
-  return statistics(provided, totalsByMonth(rows), Math.max(...loans.map((l) => l.term_year_month)));
+  return statistics(provided, summary, Math.max(...loans.map((l) => l.term_year_month)));
 }
 
 /** Incomes of each unit in the range; lastMonthDiff compares with the month before, even outside the range. */

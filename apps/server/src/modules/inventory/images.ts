@@ -1,8 +1,10 @@
 import { crc32, deflateSync } from 'node:zlib';
+import { encodeBlockJpeg } from './jpeg.ts';
 
 /**
  * Demo photos of inventory items: small PNGs drawn from the item id and photo number (a two-colour picture),
- * so the demo data needs no binary files. Real photos come from the accounting system's inventory.
+ * so the demo data needs no binary files. Shown only for items without real photos whose image_count the demo seed
+ * set; real photos are uploaded in the console or named by the inventory import (see photos.ts).
  */
 const PALETTE: Array<[number, number, number]> = [
   [92, 124, 250],
@@ -47,4 +49,20 @@ export function inventoryPhotoPng(itemId: number, index: number, width = 160, he
     chunk('IDAT', deflateSync(Buffer.concat(rows))),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * The same picture as a JPEG, the type the spec gives inventory images (base64 jpeg): what id-logic/item/images
+ * serves for the placeholders. Its colour edges fall on 8-pixel lines, so the block encoder draws it exactly.
+ */
+export function inventoryPhotoJpeg(itemId: number, index: number, width = 160, height = 120): Buffer {
+  const top = PALETTE[(itemId + index) % PALETTE.length] ?? [0, 0, 0];
+  const bottom = PALETTE[(itemId + index + 2) % PALETTE.length] ?? [255, 255, 255];
+  const band = Math.round((height * 0.6) / 8) * 8;
+  const edge = Math.round((width * (0.2 + 0.1 * index)) / 8) * 8;
+  return encodeBlockJpeg(width, height, (x, y) => {
+    const colour = y < band ? top : bottom;
+    const shade = x < edge ? 0.85 : 1;
+    return [colour[0] * shade, colour[1] * shade, colour[2] * shade];
+  });
 }

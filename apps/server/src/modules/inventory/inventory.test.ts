@@ -1,7 +1,16 @@
+import { fileTypeFromBuffer } from 'file-type';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
-type Item = { ItemID: number; LocName: string; Cost: number; InvStatus: boolean | null; imageCount: number };
+type Item = {
+  ItemID: number;
+  LocName: string;
+  Cost: number;
+  InvStatus: boolean | null;
+  InvDate: string | null;
+  preparedDate: string | null;
+  imageCount: number;
+};
 
 describe('inventory calls', () => {
   let t: TestApp;
@@ -24,7 +33,7 @@ describe('inventory calls', () => {
     unitId = units.find((u) => u.locationId === 1)?.unitId ?? 0;
     emptyUnitId = units.find((u) => u.locationId === 7)?.unitId ?? 0;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
     t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
 
@@ -38,7 +47,10 @@ describe('inventory calls', () => {
     for (const i of items) {
       expect(i.Cost).toBeGreaterThan(0);
       expect([true, false, null]).toContain(i.InvStatus);
+      // preparedDate: InvDate as the tables show it.
+      expect(i.preparedDate).toBe(i.InvDate ? i.InvDate.split('-').reverse().join('.') : null);
     }
+    expect(items.some((i) => i.preparedDate !== null)).toBe(true);
   });
 
   it('answers an empty list for a unit still being built', async () => {
@@ -46,7 +58,7 @@ describe('inventory calls', () => {
     expect(body.items).toEqual([]);
   });
 
-  it('gives the photos of an item as base64 PNG', async () => {
+  it('gives the generated photos of an item as base64 JPEG (spec: images with Image, base64 jpeg)', async () => {
     const items: Item[] = (await get(`id-logic/items?unitId=${unitId}`)).json().items;
     const withPhotos = items.find((i) => i.imageCount > 0);
     const response = await get(`id-logic/item/images?itemId=${withPhotos?.ItemID}`);
@@ -54,8 +66,14 @@ describe('inventory calls', () => {
     const images = response.json().images as Array<{ Image: string; mimeType: string }>;
     expect(images).toHaveLength(withPhotos?.imageCount ?? -1);
     const bytes = Buffer.from(images[0]?.Image ?? '', 'base64');
-    expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
-    expect(images[0]?.mimeType).toBe('image/png');
+    expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect([...bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    expect((await fileTypeFromBuffer(bytes))?.mime).toBe('image/jpeg');
+    // Baseline frame (SOF0) of 160 × 120 pixels.
+    const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+    expect(sof).toBeGreaterThan(0);
+    expect([bytes.readUInt16BE(sof + 5), bytes.readUInt16BE(sof + 7)]).toEqual([120, 160]);
+    expect(images[0]?.mimeType).toBe('image/jpeg');
   });
 
   it('refuses lenders with 403 and answers 404 for units and items of others', async () => {

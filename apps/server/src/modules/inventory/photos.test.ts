@@ -29,7 +29,7 @@ describe('real photos of inventory items', () => {
       .execute();
     [item, other] = items as [typeof item, typeof other];
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const call = (method: 'GET' | 'DELETE', url: string, token: string) =>
     t.request({ method, url: `/api/v1/${url}`, token });
@@ -66,7 +66,7 @@ describe('real photos of inventory items', () => {
   it("shows the demo's generated placeholders while an item has no real photo", async () => {
     const images = await ownerImages(item.id);
     expect(images).toHaveLength(item.image_count);
-    expect(images[0]?.mimeType).toBe('image/png');
+    expect(images[0]?.mimeType).toBe('image/jpeg');
   });
 
   it('lets managers and admins upload a photo that replaces the placeholders for the owner', async () => {

@@ -3,7 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import type { Session } from '../auth/sessions.ts';
 import { kopecksToRubles } from '../income/calculations.ts';
-import { inventoryPhotoPng } from './images.ts';
+import { inventoryPhotoJpeg } from './images.ts';
+import { itemPhotos, photoCounts } from './photos.ts';
 
 /** Inventory is the investors' (spec §6): anyone else gets 403; a unit the investor does not own is 404. */
 async function ownedUnit(ctx: AppContext, session: Session, unitId: number) {
@@ -16,6 +17,15 @@ async function ownedUnit(ctx: AppContext, session: Session, unitId: number) {
     .where('relation', '=', 'owner')
     .executeTakeFirst();
   if (!row) throw notFound();
+}
+
+/**
+ * preparedDate: the inventory date prepared for display, dd.mm.yyyy (the spec lists it beside InvDate without a
+ * format; this is the date format of the portal's tables), null when the item has not been checked.
+ */
+export function preparedDate(invDate: string | null): string | null {
+  const match = invDate ? /^(\d{4})-(\d{2})-(\d{2})/.exec(invDate) : null;
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : null;
 }
 
 /** GET id-logic/items: the unit's inventory by space, then by name. */
@@ -32,6 +42,10 @@ export async function inventoryItems(
     .orderBy('space_id')
     .orderBy('id')
     .execute();
+  const counts = await photoCounts(
+    ctx.database.db,
+    rows.map((r) => Number(r.id)),
+  );
   return {
     items: rows.map((r) => ({
       ItemID: r.id,
@@ -41,15 +55,20 @@ export async function inventoryItems(
       Cost: kopecksToRubles(r.cost_kopecks),
       InvStatus: r.inv_status,
       InvDate: r.inv_date,
+      preparedDate: preparedDate(r.inv_date),
       LocID: r.space_id,
       LocName: r.space_name,
       LocNameEn: r.space_name_en,
-      imageCount: r.image_count,
+      imageCount: counts.get(Number(r.id)) ?? r.image_count,
     })),
   };
 }
 
-/** GET id-logic/item/images: the current photos of an item of the investor's unit. */
+/**
+ * GET id-logic/item/images: the current photos of an item of the investor's unit. Real photos (uploaded in the
+ * console: their bytes; named by the import as https links: the link) come first and alone; an item without any
+ * shows the generated placeholders its image_count asks for, which only the demo seed sets.
+ */
 export async function inventoryImages(
   ctx: AppContext,
   session: Session,
@@ -63,10 +82,21 @@ export async function inventoryImages(
     .executeTakeFirst();
   if (!item) throw notFound();
   await ownedUnit(ctx, session, item.unit_id);
+  const photos = await itemPhotos(ctx.database.db, itemId);
+  if (photos.length > 0) {
+    const images = await Promise.all(
+      photos.map(async (photo) => {
+        if (!photo.storage_key) return { Image: '', mimeType: '', url: photo.url };
+        const data = await ctx.files.get(photo.storage_key);
+        return data ? { Image: data.toString('base64'), mimeType: photo.mime_type ?? 'image/jpeg' } : null;
+      }),
+    );
+    return { images: images.filter((image) => image !== null) };
+  }
   return {
     images: Array.from({ length: item.image_count }, (_, i) => ({
-      Image: inventoryPhotoPng(itemId, i).toString('base64'),
-      mimeType: 'image/png',
+      Image: inventoryPhotoJpeg(itemId, i).toString('base64'),
+      mimeType: 'image/jpeg',
     })),
   };
 }

@@ -22,7 +22,7 @@ describe('news calls', () => {
       t.signIn('both@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
     t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
 

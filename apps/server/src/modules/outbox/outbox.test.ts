@@ -22,7 +22,7 @@ describe('outbox', () => {
     t = await startTestApp();
     await t.worker.stop(); // the test delivers by hand
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   it('keeps a message whose delivery failed, with the error, and sends it once the server is back', async () => {
     const db = t.ctx.database.db;

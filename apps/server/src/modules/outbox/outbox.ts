@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
+import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Logger } from '../../logger.ts';
 
 /**
@@ -44,18 +45,14 @@ export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promi
     returning id, channel, recipient, subject, body, attempts`.execute(ctx.database.db);
   let sent = 0;
   for (const message of claimed.rows) {
+    let delivered = false;
     try {
       if (message.channel === 'email') {
         await ctx.mailer.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
       } else {
         await ctx.sms.send({ to: message.recipient, text: message.body });
       }
-      await ctx.database.db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: new Date(), last_error: null })
-        .where('id', '=', message.id)
-        .execute();
-      sent += 1;
+      delivered = true;
     } catch (error) {
       const failed = message.attempts >= MAX_ATTEMPTS;
       const delaySeconds = Math.min(3600, 5 * 2 ** message.attempts);
@@ -73,8 +70,33 @@ export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promi
         .where('id', '=', message.id)
         .execute();
     }
+    if (!delivered) continue;
+    // Delivered: the mark must land, or the message would go out again when its lease ends. A database that is
+    // away for a moment (a restart) is waited for, up to a minute.
+    await retryWhileUnavailable(
+      () =>
+        ctx.database.db
+          .updateTable('outbox')
+          .set({ status: 'sent', sent_at: new Date(), last_error: null })
+          .where('id', '=', message.id)
+          .execute(),
+      60_000,
+    );
+    sent += 1;
   }
   return sent;
+}
+
+async function retryWhileUnavailable<T>(fn: () => Promise<T>, deadlineMs: number): Promise<T> {
+  const deadline = Date.now() + deadlineMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || Date.now() + wait > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
 }
 
 export type OutboxWorker = { nudge(): void; stop(): Promise<void> };
@@ -97,7 +119,9 @@ export function startOutboxWorker(ctx: AppContext, logger: Logger, intervalMs = 
           while ((await deliverDueMessages(ctx, logger)) === BATCH && !stopped) {}
         } while (again && !stopped);
       } catch (error) {
-        logger.error({ err: error }, 'outbox worker failed');
+        // The loop survives anything: a database that is away is tried again on the next tick.
+        if (isDatabaseUnavailable(error)) logger.warn({ err: error }, 'outbox worker: database unavailable');
+        else logger.error({ err: error }, 'outbox worker failed');
       } finally {
         running = null;
       }

@@ -15,7 +15,7 @@ describe('income-outcome calls', () => {
       t.signIn('demo@example.com'),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token: string) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
 
   it("sums the month's income and expenses of the location part into OPEX and GOP", async () => {
@@ -84,5 +84,16 @@ describe('income-outcome calls', () => {
     expect(amounts.filter((a) => a > 0).reduce((s, a) => s + a, 0)).toBeCloseTo(page.incomeTotal, 2);
     expect(-amounts.filter((a) => a < 0).reduce((s, a) => s + a, 0)).toBeCloseTo(page.outcomeTotal, 2);
     expect((await get('outcome/xls?date=2026-13&locationId=1', investor)).statusCode).toBe(400);
+    // The spec's call sends only date: the location is the user's first investor location (here 1), the same file.
+    const dateOnly = await get('outcome/xls?date=2026-10', investor);
+    expect(dateOnly.statusCode).toBe(200);
+    expect(dateOnly.headers['content-disposition']).toBe(response.headers['content-disposition']);
+    expect(dateOnly.rawPayload.length).toBeGreaterThan(0);
+    const periphery = await get('outcome/xls?date=2026-10&part=periphery', investor);
+    expect(periphery.statusCode).toBe(200);
+    expect(periphery.headers['content-disposition']).toContain('income-expenses-1-2026-10.xlsx');
+    // Lenders have no investor location: 403 before anything else (investors only).
+    expect((await get('outcome/xls?date=2026-10', lender)).statusCode).toBe(403);
+    expect((await get('outcome/xls', investor)).statusCode).toBe(400);
   });
 });

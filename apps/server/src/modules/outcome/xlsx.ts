@@ -1,19 +1,41 @@
 import type { Locale } from '@portal/contract/constants';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
+import { requireRole } from '../../http/session-auth.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
+import { userLocations } from '../account/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { outcomeData } from './service.ts';
+
+/**
+ * The location of a call that names none (the spec's outcome/xls sends only date): the first of the user's investor
+ * locations with that part, in the order of users/locations, where the web client starts; none is 404.
+ */
+export async function defaultOutcomeLocation(
+  ctx: AppContext,
+  session: Session,
+  part: 'main' | 'periphery',
+): Promise<number> {
+  requireRole(session, 'INVESTOR');
+  const first = (await userLocations(ctx, session)).find(
+    (l) =>
+      l.roleCode === 'INVESTOR' && !l.isPlaceholder && (part === 'main' ? l.existsMain : l.existsPeriphery),
+  );
+  if (!first) throw notFound();
+  return first.id;
+}
 
 /** GET outcome/xls: the month's income and expense rows of a location part, expenses as negative amounts. */
 export async function outcomeXlsx(
   ctx: AppContext,
   session: Session,
-  query: { date: string; locationId: number; part: 'main' | 'periphery' },
+  query: { date: string; locationId?: number | undefined; part: 'main' | 'periphery' },
   locale: Locale,
 ) {
   const [year, month] = query.date.split('-').map(Number) as [number, number];
+  const locationId = query.locationId ?? (await defaultOutcomeLocation(ctx, session, query.part));
   const data = await outcomeData(ctx, session, {
-    locationId: query.locationId,
+    locationId,
     year,
     month,
     part: query.part,
@@ -36,8 +58,8 @@ export async function outcomeXlsx(
     })),
   ].sort((a, b) => a.date.localeCompare(b.date));
   return {
-    fileName: `${en ? 'income-expenses' : 'доходы-расходы'}-${query.locationId}-${query.date}.xlsx`,
-    asciiName: `income-expenses-${query.locationId}-${query.date}.xlsx`,
+    fileName: `${en ? 'income-expenses' : 'доходы-расходы'}-${locationId}-${query.date}.xlsx`,
+    asciiName: `income-expenses-${locationId}-${query.date}.xlsx`,
     data: await buildSheet(
       en ? 'Income and expenses' : 'Доходы и расходы',
       [

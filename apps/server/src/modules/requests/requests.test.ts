@@ -44,7 +44,7 @@ describe('requests to the manager and the back-office scope', () => {
       t.signIn(SECOND_LOGIN, managerAccount.password),
     ]);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const ask = (token: string, question: string, locale = 'ru') =>
     t.request({

@@ -1,5 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
+import { tooManyRequests } from '../../http/errors.ts';
+import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 
 /** Kinds of requests owners send to their manager (DESIGN §4); the back office works through them. */
@@ -29,6 +31,27 @@ const KIND_TITLES: Record<RequestKind, string> = {
 };
 
 /**
+ * Issue 15, finding 9: how many requests (each one a mail to the manager) a user may send. Every call that creates a
+ * request goes through createManagerRequest, so the limit holds for all of them: per kind, and over all kinds.
+ */
+export const REQUEST_LIMITS = {
+  perKind: { limit: 10, windowSeconds: 60 * 60 },
+  perUser: { limit: 30, windowSeconds: 60 * 60 },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts one request of the user; 429 with Retry-After and a localized message once over either limit. */
+async function countRequest(ctx: AppContext, userId: number, kind: RequestKind) {
+  const results = await Promise.all([
+    ctx.limiter.hit(`owner-request:${kind}:${userId}`, REQUEST_LIMITS.perKind),
+    ctx.limiter.hit(`owner-request:${userId}`, REQUEST_LIMITS.perUser),
+  ]);
+  const refused = results.filter((result) => !result.allowed);
+  if (refused.length > 0) {
+    throw tooManyRequests(Math.max(...refused.map((result) => result.retryAfterSeconds)), 'requests.tooMany');
+  }
+}
+
+/**
  * Stores a request for the user's manager and, in the same transaction, the e-mail that tells the manager.
  * Answers the request id; the caller nudges the outbox once its transaction commits.
  */
@@ -39,6 +62,7 @@ export async function createManagerRequest(
   kind: RequestKind,
   payload: Record<string, unknown>,
 ): Promise<number> {
+  await countRequest(ctx, userId, kind);
   const owner = await db
     .selectFrom('users')
     .leftJoin('managers', 'managers.id', 'users.manager_id')

@@ -25,7 +25,7 @@ describe('lots the company publishes', () => {
       .executeTakeFirstOrThrow();
     unitId = Number(unit.id);
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
 
   const call = (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { addMonths, yearMonthOf } from '../../shared/time.ts';
-import { averageMonthlyIncome } from '../income/calculations.ts';
+import { monthsBetween } from '../income/calculations.ts';
 
 export type UnitIncome = { lastMonth: number; averageMonthly: number };
 
@@ -17,23 +18,27 @@ export async function unitIncomes(
   const result = new Map<number, UnitIncome>();
   if (userUnitIds.length === 0) return result;
   const lastMonth = addMonths(yearMonthOf(now), -1);
+  // Totalled in SQL (issue 16): one row a unit, however long its history.
   const rows = await db
     .selectFrom('incomes')
-    .select(['user_unit_id', 'year_month', 'amount_kopecks'])
+    .select((eb) => [
+      'user_unit_id',
+      eb.fn.sum<number>('amount_kopecks').as('total'),
+      eb.fn.min<number>('year_month').as('first'),
+      eb.fn.max<number>('year_month').as('last'),
+      sql<number>`coalesce(sum(amount_kopecks) filter (where year_month = ${lastMonth}), 0)`.as('lastMonth'),
+    ])
     .where('user_unit_id', 'in', userUnitIds)
     .where('year_month', '<=', lastMonth)
+    .groupBy('user_unit_id')
     .execute();
-  const byUnit = new Map<number, Array<{ yearMonth: number; amount: number }>>();
-  for (const row of rows) {
-    const list = byUnit.get(Number(row.user_unit_id)) ?? [];
-    list.push({ yearMonth: row.year_month, amount: Number(row.amount_kopecks) });
-    byUnit.set(Number(row.user_unit_id), list);
-  }
+  const byUnit = new Map(rows.map((row) => [Number(row.user_unit_id), row]));
   for (const id of userUnitIds) {
-    const list = byUnit.get(id) ?? [];
+    const row = byUnit.get(id);
     result.set(id, {
-      lastMonth: list.find((i) => i.yearMonth === lastMonth)?.amount ?? 0,
-      averageMonthly: averageMonthlyIncome(list),
+      lastMonth: Number(row?.lastMonth ?? 0),
+      // averageMonthlyIncome's definition: the total over the span from the first month with income to the last.
+      averageMonthly: row ? Number(row.total) / (monthsBetween(row.first, row.last) + 1) : 0,
     });
   }
   return result;

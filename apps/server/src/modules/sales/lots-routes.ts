@@ -114,7 +114,11 @@ export function companyLotRoutes(ctx: AppContext) {
           ctx,
           sessionOf(request),
           request.params.id,
-          await readSingleFile(request, LOT_PHOTO_MAX_BYTES, 'upload.photoSize'),
+          await readSingleFile(ctx, request, {
+            dir: lots.LOT_FILES_DIR,
+            maxBytes: LOT_PHOTO_MAX_BYTES,
+            sizeKey: 'upload.photoSize',
+          }),
         ),
     );
     app.delete(

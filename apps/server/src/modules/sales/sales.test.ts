@@ -40,7 +40,7 @@ describe('sale and promo calls', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await smtp.close();
   });
   const get = (url: string, token: string) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });

@@ -7,6 +7,7 @@ import { moscowDate } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { kopecksToRubles } from '../income/calculations.ts';
 import { createManagerRequest } from '../requests/service.ts';
+import { publishedCompanyLots, sendCompanyLotRequest } from './company-lots.ts';
 import { annualYield, unitIncomes } from './incomes.ts';
 import { lotsWithUnits } from './queries.ts';
 
@@ -48,6 +49,7 @@ export async function saleLots(ctx: AppContext, session: Session, now = new Date
       'sale_lots.default_price_kopecks',
       'sale_lots.discount_price_kopecks',
       'sale_lots.promo',
+      'sale_lots.listed_at',
       'user_units.id as userUnitId',
       'user_units.user_id',
       'user_units.sale_price_kopecks',
@@ -77,12 +79,15 @@ export async function saleLots(ctx: AppContext, session: Session, now = new Date
     rows.map((r) => Number(r.userUnitId)),
     now,
   );
-  return rows.map((r) => {
+  const investors = rows.map((r) => {
     const price = Number(r.sale_price_kopecks);
     return {
       lot_id: Number(r.lotId),
+      source: 'investor' as const,
       unit_id: Number(r.unitId),
       investor_id: Number(r.user_id),
+      description: null,
+      descriptionEn: null,
       name: r.name,
       nameEn: r.name_en,
       photo_url: r.image_urls,
@@ -104,8 +109,14 @@ export async function saleLots(ctx: AppContext, session: Session, now = new Date
         r.discount_price_kopecks === null ? null : kopecksToRubles(Number(r.discount_price_kopecks)),
       price: kopecksToRubles(price),
       isOwn: Number(r.user_id) === session.userId,
+      listedAt: new Date(r.listed_at).getTime(),
     };
   });
+  // Lots the company published come first when newer: both lists are newest first.
+  const company = await publishedCompanyLots(db);
+  return [...company, ...investors]
+    .sort((a, b) => b.listedAt - a.listedAt)
+    .map(({ listedAt: _, ...lot }) => lot);
 }
 
 /**
@@ -211,6 +222,7 @@ export async function sendBuyRequest(
   body: { owner_investor_id: number; unit_id: number },
 ): Promise<number> {
   if (body.owner_investor_id === session.userId) throw badRequest('sale.ownLot', 'owner_investor_id');
+  if (body.owner_investor_id === 0) return sendCompanyLotRequest(ctx, session, body.unit_id);
   const id = await ctx.database.db.transaction().execute(async (trx) => {
     const lot = await lotsWithUnits(trx)
       .select([

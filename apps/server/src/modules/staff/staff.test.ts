@@ -30,7 +30,7 @@ describe('staff in the console', () => {
     ]);
   });
   afterAll(async () => {
-    await t.close();
+    await t?.close();
     await smtp.close();
   });
 

@@ -31,7 +31,7 @@ describe('timeline and media report calls', () => {
     ]);
     actives = (await get('users/actives')).json().actives;
   });
-  afterAll(() => t.close());
+  afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
     t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
   const unitIn = (locationId: number, part = 'main') => {

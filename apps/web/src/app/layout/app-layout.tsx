@@ -1,13 +1,15 @@
+import '../mantine-styles-app';
 import { Button, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
-import { SessionProvider, useSessionState } from '../../shared/session/session';
+import { Outlet, useLocation } from 'react-router';
+import { SessionProvider, useSession, useSessionState } from '../../shared/session/session';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Footer } from './footer';
 import { Header, Logo } from './header';
 import { LocationSelect, LocationTabs } from './location-tabs';
 import { ManagerCard } from './manager-card';
+import { showsLocationTabs } from './menu-rules';
 import { NeedSignBanner } from './need-sign-banner';
 import { NoOwnerRole } from './no-owner-role';
 import { SideMenu } from './side-menu';
@@ -59,11 +61,9 @@ export function AppLayout() {
             <SideMenu />
           </aside>
           <main className="app-main" id="content">
-            <div className="desktop-only">
-              <LocationTabs />
-            </div>
+            <PageLocationTabs />
             <div className="mobile-only mobile-pickers">
-              <LocationSelect />
+              <PageLocationTabs select />
               <RoleToggler fullWidth testId="role-toggler-mobile" />
             </div>
             <Suspense fallback={<LoadingState />}>
@@ -78,5 +78,19 @@ export function AppLayout() {
         <Footer />
       </div>
     </SessionProvider>
+  );
+}
+
+/** The location tabs (the dropdown at 768 px and below), only above the pages that show data by location. */
+function PageLocationTabs({ select }: { select?: boolean }) {
+  const { pathname } = useLocation();
+  const { currentRole } = useSession();
+  if (!showsLocationTabs(pathname, currentRole)) return null;
+  return select ? (
+    <LocationSelect />
+  ) : (
+    <div className="desktop-only">
+      <LocationTabs />
+    </div>
   );
 }

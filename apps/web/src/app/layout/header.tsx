@@ -72,18 +72,22 @@ export function Header() {
             <Menu.Target>
               <UnstyledButton
                 className="personal-button"
-                aria-label={t('layout.settings')}
+                // The name starts with what the button shows (the first name), then says what it opens.
+                aria-label={`${profile.firstName || profile.name}, ${t('layout.settings')}`}
                 data-testid="personal-menu"
               >
                 <Avatar
+                  aria-hidden="true"
                   src={profile.avatar}
                   alt={profile.name}
                   radius="xl"
                   size={36}
-                  color="teal"
+                  color="forest"
+                  variant="filled"
                   data-testid="header-avatar"
                 >
-                  {initials}
+                  {/* The initials are drawn by CSS: a picture of the name, not text that the button's name must repeat. */}
+                  <span className="avatar-initials" data-initials={initials} />
                 </Avatar>
                 <Text size="sm" fw={500} className="desktop-only personal-name">
                   {profile.firstName || profile.name}

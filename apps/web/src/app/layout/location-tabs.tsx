@@ -5,7 +5,10 @@ import { useSession } from '../../shared/session/session';
 const nameOf = (location: { name: string; nameEn: string }, en: boolean) =>
   en ? location.nameEn : location.name;
 
-/** Tabs of the current role's locations; the placeholder 666 is shown but cannot be chosen. */
+/**
+ * Tabs of the current role's locations; a placeholder (666 in the demo, any "coming soon" entry the company makes in
+ * the console) is shown by its name but cannot be chosen.
+ */
 export function LocationTabs() {
   const { t, i18n } = useTranslation();
   const { locations, currentLocation, setCurrentLocationId } = useSession();
@@ -23,7 +26,7 @@ export function LocationTabs() {
           location.isPlaceholder ? (
             <Tooltip key={location.id} label={t('layout.newLocationSoon')} withArrow>
               <Tabs.Tab value={String(location.id)} disabled>
-                {t('layout.newLocation')}
+                {nameOf(location, en) || t('layout.newLocation')}
               </Tabs.Tab>
             </Tooltip>
           ) : (
@@ -52,7 +55,9 @@ export function LocationSelect() {
       comboboxProps={{ withinPortal: true }}
       data={locations.map((l) => ({
         value: String(l.id),
-        label: l.isPlaceholder ? `${t('layout.newLocation')} (${t('common.soon')})` : nameOf(l, en),
+        label: l.isPlaceholder
+          ? `${nameOf(l, en) || t('layout.newLocation')} (${t('common.soon')})`
+          : nameOf(l, en),
         disabled: l.isPlaceholder,
       }))}
       data-testid="location-select"

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatPhone } from '@portal/contract/validation';
+import { formatPhone } from '@portal/contract/field-rules';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session';
 
@@ -16,12 +16,13 @@ export function ManagerCard() {
         <Text fw={600}>
           {i18n.language === 'en' ? managerData.nameEn || managerData.name : managerData.name}
         </Text>
-        <Anchor href={`tel:${phoneDigits}`} size="sm">
+        {/* Links at least 24 px tall: targets a finger can hit (WCAG 2.5.8). */}
+        <Anchor href={`tel:${phoneDigits}`} size="sm" className="touch-link">
           {phoneDigits.startsWith('+7') && phoneDigits.length === 12
             ? formatPhone(phoneDigits)
             : managerData.phone}
         </Anchor>
-        <Anchor href={`mailto:${managerData.email}`} size="sm">
+        <Anchor href={`mailto:${managerData.email}`} size="sm" className="touch-link">
           {managerData.email}
         </Anchor>
         <Text c="dimmed" size="xs" mt={4}>

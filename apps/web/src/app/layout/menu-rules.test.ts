@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { burgerLinks, personalMenu, sideMenu } from './menu-rules';
+import { burgerLinks, personalMenu, showsLocationTabs, sideMenu } from './menu-rules';
 
 const full = { existsMain: true, existsPeriphery: true };
 const stateOf = (items: ReturnType<typeof sideMenu>) =>
@@ -97,5 +97,28 @@ describe('burger menu', () => {
       'promo',
       'faq',
     ]);
+  });
+});
+
+describe('location tabs', () => {
+  it('stay off the pages that ignore the location', () => {
+    for (const path of [
+      '/documents/',
+      '/units/',
+      '/news/',
+      '/promo/',
+      '/faq/',
+      '/profile/',
+      '/dashboard/report-2024',
+    ])
+      expect(showsLocationTabs(path, 'INVESTOR')).toBe(false);
+    expect(showsLocationTabs('/dashboard/', 'INVESTOR')).toBe(true);
+    expect(showsLocationTabs('/dashboard/booking/', 'INVESTOR')).toBe(true);
+  });
+
+  it('give lenders one row of tabs on bookings and timeline: their own', () => {
+    expect(showsLocationTabs('/dashboard/booking/', 'LENDER')).toBe(false);
+    expect(showsLocationTabs('/dashboard/timeline/', 'LENDER')).toBe(false);
+    expect(showsLocationTabs('/dashboard/income/', 'LENDER')).toBe(true);
   });
 });

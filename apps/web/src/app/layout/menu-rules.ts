@@ -109,3 +109,28 @@ export function burgerLinks(roles: RoleCode[]): PersonalMenuItem[] {
   const personal = personalMenu(roles);
   return [...personal, ...HEADER_LINKS.filter((link) => !personal.some((item) => item.key === link.key))];
 }
+
+/** Pages that show nothing by the current location: no location tabs there (issue 17). */
+const PAGES_WITHOUT_LOCATION = [
+  '/documents/',
+  '/units/',
+  '/news/',
+  '/promo/',
+  '/faq/',
+  '/profile/',
+  '/dashboard/report-2024/',
+];
+/** Pages where lenders choose among tabs of their own (booking locations, fixed timeline tabs): one row only. */
+const LENDER_OWN_TABS = [
+  '/dashboard/booking/',
+  '/dashboard/booking-periphery/',
+  '/dashboard/timeline/',
+  '/dashboard/reports/',
+];
+
+/** Whether the layout shows the location tabs (the dropdown at 768 px and below) above this page. */
+export function showsLocationTabs(pathname: string, role: RoleCode): boolean {
+  const path = pathname.endsWith('/') ? pathname : `${pathname}/`;
+  if (PAGES_WITHOUT_LOCATION.includes(path)) return false;
+  return !(role !== 'INVESTOR' && LENDER_OWN_TABS.includes(path));
+}

@@ -12,7 +12,7 @@ export function NeedSignBanner() {
   return (
     <Alert color="orange" variant="light" radius={0} className="need-sign" data-testid="need-sign-banner">
       {t('layout.needSign')}{' '}
-      <Anchor component={Link} to="/documents/" fw={600} c="orange.9" underline="always">
+      <Anchor component={Link} to="/documents/" fw={600} c="dark.8" underline="always">
         {t('layout.needSignLink')}
       </Anchor>
     </Alert>

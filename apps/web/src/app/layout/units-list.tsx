@@ -9,15 +9,23 @@ export function UnitsList() {
   const { units, currentLocation, currentRole } = useSession();
   const en = i18n.language === 'en';
   const here = units.filter((u) => u.locationId === currentLocation?.id);
+  // Lenders hold a loan, not units: no block that would always say there are none (issue 17).
+  if (currentRole !== 'INVESTOR' && here.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" className="units-list">
       <Title order={3} size="h5" mb="xs">
         {t('layout.units')}
       </Title>
       {here.length === 0 ? (
-        <Text c="dimmed" size="sm">
-          {t('layout.noUnits')}
-        </Text>
+        <Stack gap={4} data-testid="no-units">
+          <Text c="dimmed" size="sm">
+            {t('layout.noUnits')}
+          </Text>
+          {/* The next step: lots that investors sell. */}
+          <Anchor component={Link} to="/promo/" size="sm">
+            {t('layout.noUnitsNext')}
+          </Anchor>
+        </Stack>
       ) : (
         <Stack gap={6}>
           {here.map((unit) => {

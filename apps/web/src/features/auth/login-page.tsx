@@ -4,13 +4,12 @@ import {
   Button,
   Group,
   PasswordInput,
-  PinInput,
   Stack,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import type { AuthenticateResponse } from '@portal/contract/auth';
+import type { AuthenticateResponse, CodeChallenge } from '@portal/contract/auth';
 import type { DemoAccountsResponse } from '@portal/contract/demo';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
@@ -20,6 +19,7 @@ import { ApiError, api } from '../../shared/api/client';
 import { validateLogin } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
 import { Captcha } from './captcha';
+import { CodeStep, codeReady } from './code-step';
 import { useSignedIn } from './use-signed-in';
 
 export function LoginPage() {
@@ -28,7 +28,7 @@ export function LoginPage() {
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [codePhone, setCodePhone] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
   const [touched, setTouched] = useState(false);
   const [captchaToken, setCaptchaToken] = useState<string | undefined>();
   const onToken = useCallback((token: string | undefined) => setCaptchaToken(token), []);
@@ -44,20 +44,30 @@ export function LoginPage() {
   const mutation = useMutation({
     mutationFn: () =>
       api<AuthenticateResponse>('authenticate', {
-        body: { login: login.trim(), password, captchaToken, ...(codePhone ? { code } : {}) },
+        body: { login: login.trim(), password, captchaToken, ...(challenge ? { code: code.trim() } : {}) },
       }),
     onSuccess: (response) => {
-      if ('codeRequired' in response) setCodePhone(response.phone);
+      if ('codeRequired' in response) setChallenge(response);
       else signedIn(response);
     },
     // The captcha token was spent on this try: the widget asks again.
     onError: () => setCaptchaReset((n) => n + 1),
   });
 
+  // «Resend code»: the same sign-in without a code makes the server send a new one.
+  const resend = useMutation({
+    mutationFn: () =>
+      api<AuthenticateResponse>('authenticate', { body: { login: login.trim(), password, captchaToken } }),
+    onSuccess: (response) => {
+      if ('codeRequired' in response) setChallenge(response);
+      setCode('');
+    },
+  });
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (validateLogin(login) || !password || (codePhone && code.length !== 6)) return;
+    if (validateLogin(login) || !password || !codeReady(challenge, code)) return;
     mutation.mutate();
   };
 
@@ -87,23 +97,13 @@ export function LoginPage() {
             name="password"
             required
           />
-          {codePhone && (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('auth.codeTitle')}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('auth.codeSentTo', { phone: codePhone })}
-              </Text>
-              <PinInput
-                length={6}
-                type="number"
-                oneTimeCode
-                value={code}
-                onChange={setCode}
-                aria-label={t('auth.codeTitle')}
-              />
-            </Stack>
+          {challenge && (
+            <CodeStep
+              challenge={challenge}
+              code={code}
+              onChange={setCode}
+              onResend={challenge.method === 'sms' && !resend.isPending ? () => resend.mutate() : undefined}
+            />
           )}
           <Captcha onToken={onToken} language={i18n.language} resetSignal={captchaReset} />
           {serverError && (

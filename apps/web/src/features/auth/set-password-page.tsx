@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import type { TokenResponse } from '@portal/contract/auth';
+import type { CodeChallenge, SetPasswordResponse } from '@portal/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,14 @@ import { Link, useParams } from 'react-router';
 import { ApiError, api } from '../../shared/api/client';
 import { validatePassword, validateRepeat } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
+import { CodeStep, codeReady } from './code-step';
 import { useSignedIn } from './use-signed-in';
 
-/** /activation/{link} (sign-up) and /recovery/{link}: set the password through the link and sign in. */
+/**
+ * /activation/{link} (sign-up) and /recovery/{link}: set the password through the link and sign in. With two-factor
+ * on, the server first answers which code it needs (issue 15); the code step then appears and the same call repeats
+ * with it, so no session is issued without the second factor.
+ */
 export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
   const { t } = useTranslation();
   const { link = '' } = useParams();
@@ -17,19 +22,28 @@ export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [touched, setTouched] = useState(false);
+  const [challenge, setChallenge] = useState<CodeChallenge | null>(null);
+  const [code, setCode] = useState('');
   const passwordError = touched ? validatePassword(password) : null;
   const repeatError = touched ? validateRepeat(password, repeat) : null;
   const mutation = useMutation({
     mutationFn: () =>
-      api<TokenResponse>(kind === 'signup' ? 'users/information' : 'users/password/fill', {
-        body: { link, password },
+      api<SetPasswordResponse>(kind === 'signup' ? 'users/information' : 'users/password/fill', {
+        body: { link, password, ...(challenge ? { code: code.trim() } : {}) },
       }),
-    onSuccess: signedIn,
+    onSuccess: (response) => {
+      if ('codeRequired' in response) setChallenge(response);
+      else signedIn(response);
+    },
   });
+  // A server message about the password (too common, equal to the login) shows on the field.
+  const serverPasswordError =
+    mutation.error instanceof ApiError ? (mutation.error.fields.password ?? null) : null;
+  const codeError = mutation.error instanceof ApiError ? (mutation.error.fields.code ?? null) : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
-    if (validatePassword(password) || validateRepeat(password, repeat)) return;
+    if (validatePassword(password) || validateRepeat(password, repeat) || !codeReady(challenge, code)) return;
     mutation.mutate();
   };
   return (
@@ -45,8 +59,12 @@ export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
           <PasswordInput
             label={t('auth.passwordLabel')}
             value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordError ? t(passwordError) : null}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setChallenge(null);
+            }}
+            error={passwordError ? t(passwordError) : serverPasswordError}
+            readOnly={challenge !== null}
             autoComplete="new-password"
             name="password"
             required
@@ -60,7 +78,13 @@ export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
             name="repeat"
             required
           />
-          {mutation.error && (
+          {challenge && <CodeStep challenge={challenge} code={code} onChange={setCode} />}
+          {codeError && (
+            <Alert color="red" variant="light" role="alert" data-testid="code-error">
+              {codeError}
+            </Alert>
+          )}
+          {mutation.error && !serverPasswordError && !codeError && (
             <Alert color="red" variant="light" role="alert" data-testid="set-password-error">
               {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}{' '}
               <Anchor component={Link} to={kind === 'signup' ? '/sign-up' : '/password-recovery'} size="sm">

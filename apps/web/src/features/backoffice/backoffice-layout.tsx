@@ -1,3 +1,4 @@
+import '../../app/mantine-styles-app';
 import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
@@ -8,6 +9,7 @@ import { NotFoundPage } from '../../app/not-found-page';
 import { ApiError } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useBackofficeMe } from './queries';
+import { SecondFactorEnrol } from './second-factor-enrol';
 
 const SECTIONS = [
   { path: '/backoffice/', key: 'inbox' },
@@ -15,8 +17,15 @@ const SECTIONS = [
   { path: '/backoffice/news/', key: 'news' },
   { path: '/backoffice/faq/', key: 'faq' },
   { path: '/backoffice/reports/', key: 'reports' },
+  { path: '/backoffice/locations/', key: 'catalogue' },
+  { path: '/backoffice/cameras/', key: 'cameras' },
+  { path: '/backoffice/financial-report/', key: 'financialReport' },
+  { path: '/backoffice/lots/', key: 'lots' },
+  { path: '/backoffice/inventory/', key: 'inventory' },
   { path: '/backoffice/import/', key: 'import' },
   { path: '/backoffice/audit/', key: 'audit' },
+  { path: '/backoffice/outbox/', key: 'outbox' },
+  { path: '/backoffice/staff/', key: 'staff', adminOnly: true },
 ] as const;
 
 /** The managers' console: its own header and sections; an owner's account finds no such page here. */
@@ -35,6 +44,8 @@ export function BackofficeLayout() {
     );
   }
   if (me.isError) {
+    if (me.error instanceof ApiError && me.error.code === 'second_factor_required')
+      return <SecondFactorEnrol onEnrolled={() => void me.refetch()} />;
     if (me.error instanceof ApiError && me.error.status === 403) return <NotFoundPage />;
     return (
       <div className="app-main-single">
@@ -42,8 +53,10 @@ export function BackofficeLayout() {
       </div>
     );
   }
+  const isAdmin = me.data.roles.includes('ADMIN');
+  const sections = SECTIONS.filter((section) => isAdmin || !('adminOnly' in section));
   const active =
-    [...SECTIONS].reverse().find((section) => pathname.startsWith(section.path))?.path ?? '/backoffice/';
+    [...sections].reverse().find((section) => pathname.startsWith(section.path))?.path ?? '/backoffice/';
   return (
     <div className="app-shell backoffice" data-testid="backoffice">
       <header className="app-header">
@@ -73,7 +86,7 @@ export function BackofficeLayout() {
       <main className="backoffice-main" id="content">
         <Tabs value={active} onChange={(value) => value && navigate(value)} mb="md">
           <Tabs.List className="backoffice-tabs">
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <Tabs.Tab key={section.path} value={section.path}>
                 {t(`backoffice.nav.${section.key}`)}
               </Tabs.Tab>

@@ -31,6 +31,10 @@ const COLUMNS: Record<ImportKindCode, string> = {
     'inspectionId, locationId, kind (material|service|other), name, nameEn, date, completed, listName, listNameEn, position, group, groupEn, subgroup, subgroupEn, check, checkEn, result (1|0), photos',
   timelines:
     'scope (unit|location|periphery), unitId, locationId, seq, level (1–3), name, nameEn, status (0–4), finishDate, description, descriptionEn, capitalizationStage, capitalizationStageEn, capitalizationPrice, marketPrice, capitalizationDescription, capitalizationDescriptionEn',
+  locations:
+    'id, name, nameEn, position, existsMain, existsPeriphery, placeholder (true|false), distanceKm, description, descriptionEn, infrastructure (Ресторан=6|Баня=2), infrastructureEn (Restaurant|Banya)',
+  units:
+    'locationId, unitNumber, part (main|periphery), type, typeEn, name, nameEn, capacity, area, stage, stageEn, dateOfLaunch, photos (https links separated by |)',
 };
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
@@ -85,6 +89,7 @@ export function ImportPage() {
               }))}
               allowDeselect={false}
               disabled={busy}
+              data-testid="import-kind"
             />
             <FileInput
               label={t('backoffice.import.file')}

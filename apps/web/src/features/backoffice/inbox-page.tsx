@@ -19,9 +19,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { describeRequest, displayPhone, namesFrom } from './backoffice-format';
 import { Pager } from './backoffice-layout';
-import { PAGE_SIZE, useRequests, useUpdateRequest } from './queries';
-import { isApplicable, payloadLines, STATUS_COLORS } from './request-format';
+import { DetailLines, ListCard, useNarrow } from './backoffice-lists';
+import { PAGE_SIZE, useCatalogue, useRequests, useUpdateRequest } from './queries';
+import { isApplicable, STATUS_COLORS } from './request-format';
 
 export function InboxPage() {
   const { t, i18n } = useTranslation();
@@ -35,10 +37,67 @@ export function InboxPage() {
     page,
   });
   const update = useUpdateRequest();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const names = namesFrom(useCatalogue().data);
+  const narrow = useNarrow();
   const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
     dateStyle: 'short',
     timeStyle: 'short',
   });
+  const client = (request: ManagerRequest) => (
+    <>
+      <Anchor component={Link} to={`/backoffice/owners/${request.owner.id}`} size="sm">
+        {request.owner.name || t('backoffice.values.ownerCard', { id: request.owner.id })}
+      </Anchor>
+      <Text size="xs" c="dimmed">
+        {[request.owner.email, displayPhone(request.owner.phone)].filter(Boolean).join(' · ')}
+      </Text>
+    </>
+  );
+  const details = (request: ManagerRequest) => (
+    <>
+      <DetailLines lines={describeRequest(request, t, locale, names)} testId="request-details" />
+      {request.comment && (
+        <Text size="xs" c="dimmed" className="backoffice-payload" mt={4}>
+          {t('backoffice.inbox.comment')}: {request.comment}
+        </Text>
+      )}
+    </>
+  );
+  const statusBadge = (request: ManagerRequest) => (
+    <Badge color={STATUS_COLORS[request.status]} variant="light">
+      {t(`backoffice.status.${request.status}`)}
+    </Badge>
+  );
+  const actions = (request: ManagerRequest) => (
+    <Group gap={6} wrap={narrow ? 'wrap' : 'nowrap'}>
+      {request.status === 'new' && (
+        <Button
+          size="xs"
+          variant="light"
+          loading={update.isPending && update.variables?.id === request.id}
+          onClick={() => update.mutate({ id: request.id, status: 'in_progress' })}
+        >
+          {t('backoffice.inbox.take')}
+        </Button>
+      )}
+      {isApplicable(request) && (
+        <Button
+          size="xs"
+          variant="default"
+          component={Link}
+          to={`/backoffice/owners/${request.owner.id}?apply=${request.id}`}
+        >
+          {t('backoffice.owner.apply')}
+        </Button>
+      )}
+      {request.status !== 'done' && (
+        <Button size="xs" onClick={() => setCompleting(request)}>
+          {t('backoffice.inbox.complete')}
+        </Button>
+      )}
+    </Group>
+  );
   const counts = requests.data?.counts;
   const statusLabel = (value: RequestStatus | 'all') =>
     `${t(`backoffice.statuses.${value}`)}${counts && value !== 'all' ? ` · ${counts[value]}` : ''}`;
@@ -59,6 +118,9 @@ export function InboxPage() {
             value,
             label: statusLabel(value),
           }))}
+          orientation={narrow ? 'vertical' : 'horizontal'}
+          fullWidth={narrow}
+          w={narrow ? '100%' : undefined}
         />
         <NativeSelect
           aria-label={t('backoffice.inbox.kind')}
@@ -71,7 +133,7 @@ export function InboxPage() {
             { value: '', label: t('backoffice.kinds.all') },
             ...REQUEST_KINDS.map((value) => ({ value, label: t(`backoffice.kinds.${value}`) })),
           ]}
-          w={240}
+          w={narrow ? '100%' : 240}
           data-testid="inbox-kind"
         />
       </Group>
@@ -84,80 +146,53 @@ export function InboxPage() {
         <EmptyState title={t('backoffice.inbox.empty')} text={t('backoffice.inbox.emptyHint')} />
       ) : (
         <div className="backoffice-table">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={860} data-testid="inbox-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>№</Table.Th>
-                <Table.Th>{t('backoffice.inbox.date')}</Table.Th>
-                <Table.Th>{t('backoffice.inbox.client')}</Table.Th>
-                <Table.Th>{t('backoffice.inbox.kind')}</Table.Th>
-                <Table.Th>{t('backoffice.inbox.details')}</Table.Th>
-                <Table.Th>{t('backoffice.inbox.status')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {narrow ? (
+            <Stack gap="sm" data-testid="inbox-cards">
               {requests.data.items.map((request) => (
-                <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
-                  <Table.Td>{request.id}</Table.Td>
-                  <Table.Td>{dateTime.format(new Date(request.createdAt))}</Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/backoffice/owners/${request.owner.id}`} size="sm">
-                      {request.owner.name || `#${request.owner.id}`}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {[request.owner.email, request.owner.phone].filter(Boolean).join(' · ')}
+                <ListCard key={request.id} testId={`request-${request.id}`}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <Text fw={600} size="sm">
+                      №{request.id} · {t(`backoffice.kinds.${request.kind}`)}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>{t(`backoffice.kinds.${request.kind}`)}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" className="backoffice-payload">
-                      {payloadLines(request.payload).join('\n') || '—'}
-                    </Text>
-                    {request.comment && (
-                      <Text size="xs" c="dimmed" className="backoffice-payload" mt={4}>
-                        {t('backoffice.inbox.comment')}: {request.comment}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td style={{ minWidth: 120 }}>
-                    <Badge color={STATUS_COLORS[request.status]} variant="light">
-                      {t(`backoffice.status.${request.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {request.status === 'new' && (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          loading={update.isPending && update.variables?.id === request.id}
-                          onClick={() => update.mutate({ id: request.id, status: 'in_progress' })}
-                        >
-                          {t('backoffice.inbox.take')}
-                        </Button>
-                      )}
-                      {isApplicable(request) && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          component={Link}
-                          to={`/backoffice/owners/${request.owner.id}?apply=${request.id}`}
-                        >
-                          {t('backoffice.owner.apply')}
-                        </Button>
-                      )}
-                      {request.status !== 'done' && (
-                        <Button size="xs" onClick={() => setCompleting(request)}>
-                          {t('backoffice.inbox.complete')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
+                    {statusBadge(request)}
+                  </Group>
+                  <Text size="xs" c="dimmed">
+                    {dateTime.format(new Date(request.createdAt))}
+                  </Text>
+                  <div>{client(request)}</div>
+                  {details(request)}
+                  {actions(request)}
+                </ListCard>
               ))}
-            </Table.Tbody>
-          </Table>
+            </Stack>
+          ) : (
+            <Table striped highlightOnHover verticalSpacing="sm" miw={860} data-testid="inbox-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>№</Table.Th>
+                  <Table.Th>{t('backoffice.inbox.date')}</Table.Th>
+                  <Table.Th>{t('backoffice.inbox.client')}</Table.Th>
+                  <Table.Th>{t('backoffice.inbox.kind')}</Table.Th>
+                  <Table.Th>{t('backoffice.inbox.details')}</Table.Th>
+                  <Table.Th>{t('backoffice.inbox.status')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {requests.data.items.map((request) => (
+                  <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
+                    <Table.Td>{request.id}</Table.Td>
+                    <Table.Td>{dateTime.format(new Date(request.createdAt))}</Table.Td>
+                    <Table.Td>{client(request)}</Table.Td>
+                    <Table.Td>{t(`backoffice.kinds.${request.kind}`)}</Table.Td>
+                    <Table.Td>{details(request)}</Table.Td>
+                    <Table.Td style={{ minWidth: 120 }}>{statusBadge(request)}</Table.Td>
+                    <Table.Td>{actions(request)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
           <Pager page={page} total={requests.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </div>
       )}

@@ -20,8 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../app/not-found-page';
 import { ApiError } from '../../shared/api/client';
-import { formatDate, formatMoney } from '../../shared/format';
-import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { formatDate, formatMoney, formatYearMonthAfterPreposition } from '../../shared/format';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { displayPhone } from './backoffice-format';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
 import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
@@ -35,8 +36,18 @@ export function OwnerPage() {
   if (!Number.isInteger(id) || id <= 0) return <NotFoundPage />;
   if (owner.isPending) return <LoadingState />;
   if (owner.isError) {
-    if (owner.error instanceof ApiError && owner.error.status === 404) {
-      return <ErrorState text={t('notFound.title')} />;
+    // Another manager's client answers 404 like an unknown one (the server does not tell them apart).
+    const status = owner.error instanceof ApiError ? owner.error.status : 0;
+    if (status === 404 || status === 403) {
+      const kind = status === 404 ? 'notFound' : 'forbidden';
+      return (
+        <Stack gap="md" data-testid={`owner-${kind}`}>
+          <Anchor component={Link} to="/backoffice/owners/" size="sm">
+            ← {t('backoffice.owner.back')}
+          </Anchor>
+          <EmptyState title={t(`backoffice.owner.${kind}Title`)} text={t(`backoffice.owner.${kind}Text`)} />
+        </Stack>
+      );
     }
     return <ErrorState onRetry={() => void owner.refetch()} />;
   }
@@ -49,7 +60,7 @@ function toValues(owner: OwnerDetail): OwnerFormValues {
     firstName: owner.firstName,
     middleName: owner.middleName,
     email: owner.email ?? '',
-    phone: owner.phone ?? '',
+    phone: displayPhone(owner.phone),
     contractNumber: owner.contractNumber ?? '',
     contractDate: owner.contractDate ?? '',
     organizationType: owner.organizationType,
@@ -71,6 +82,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const serverError = mutations.update.error instanceof ApiError ? mutations.update.error : null;
+  const loanTerm = useLoanTerm();
 
   return (
     <Stack gap="lg" data-testid="owner-card">
@@ -269,7 +281,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                       <Table.Td>{loan.locationName}</Table.Td>
                       <Table.Td>{formatMoney(loan.amount, locale)}</Table.Td>
                       <Table.Td>{formatDate(loan.issuedAt, locale)}</Table.Td>
-                      <Table.Td>{loan.termYearMonth}</Table.Td>
+                      <Table.Td>{loanTerm(loan.termYearMonth)}</Table.Td>
                       <Table.Td>{loan.ratePercent}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -284,6 +296,19 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
       <OwnerDocuments owner={owner} />
     </Stack>
   );
+}
+
+/**
+ * A loan's term: the imported and demo loans keep the month it ends (yyyymm), shown «до февраля 2027»; a loan added
+ * in the console keeps its length in months.
+ */
+function useLoanTerm() {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  return (value: number) =>
+    value > 190_000
+      ? t('finance.loanTermValue', { month: formatYearMonthAfterPreposition(value, locale) })
+      : t('backoffice.values.months', { count: value });
 }
 
 function AddUnitForm({ ownerId }: { ownerId: number }) {

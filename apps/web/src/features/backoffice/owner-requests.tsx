@@ -3,8 +3,10 @@ import type { ManagerRequest } from '@portal/contract/backoffice';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../shared/ui/page-state';
-import { useRequests } from './queries';
-import { isApplicable, payloadLines, STATUS_COLORS } from './request-format';
+import { describeRequest, namesFrom } from './backoffice-format';
+import { DetailLines } from './backoffice-lists';
+import { useCatalogue, useRequests } from './queries';
+import { isApplicable, STATUS_COLORS } from './request-format';
 
 /**
  * The client's open requests on the card. A change of data or of bank details is applied here: the manager edits the
@@ -25,6 +27,7 @@ export function OwnerRequests({
   canApply: (request: ManagerRequest) => boolean;
 }) {
   const { t, i18n } = useTranslation();
+  const names = namesFrom(useCatalogue().data);
   const requests = useRequests({ ownerId, page: 1 });
   const open = (requests.data?.items ?? []).filter((request) => request.status !== 'done');
   const preselected = open.find(
@@ -61,9 +64,10 @@ export function OwnerRequests({
                   {dateTime.format(new Date(request.createdAt))}
                 </Text>
               </Group>
-              <Text size="sm" className="backoffice-payload">
-                {payloadLines(request.payload).join('\n') || '—'}
-              </Text>
+              <DetailLines
+                lines={describeRequest(request, t, i18n.language === 'en' ? 'en' : 'ru', names)}
+                testId="request-details"
+              />
             </Stack>
             {isApplicable(request) && canApply(request) && (
               <Button
@@ -97,14 +101,13 @@ export function ApplyingRequest({
   onCancel: () => void;
   testId: string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const names = namesFrom(useCatalogue().data);
   return (
     <Alert color="blue" variant="light" data-testid={testId}>
       <Stack gap="xs">
         <Text size="sm">{t('backoffice.owner.applying', { id: request.id })}</Text>
-        <Text size="sm" fw={500} className="backoffice-payload">
-          {payloadLines(request.payload).join('\n')}
-        </Text>
+        <DetailLines lines={describeRequest(request, t, i18n.language === 'en' ? 'en' : 'ru', names)} />
         <Textarea
           label={t('backoffice.inbox.comment')}
           description={t('backoffice.inbox.commentHint')}

@@ -1,11 +1,14 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import type { OwnerSummary } from '@portal/contract/backoffice';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { displayPhone } from './backoffice-format';
 import { Pager } from './backoffice-layout';
+import { ListCard, useNarrow } from './backoffice-lists';
 import { emptyOwner, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { PAGE_SIZE, useCreateOwner, useOwners } from './queries';
 
@@ -18,10 +21,23 @@ export function OwnersPage() {
   const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const owners = useOwners(debounced, page);
+  const narrow = useNarrow();
+  const name = (owner: OwnerSummary) => (
+    <Anchor component={Link} to={`/backoffice/owners/${owner.id}`}>
+      {owner.name || t('backoffice.values.ownerCard', { id: owner.id })}
+    </Anchor>
+  );
+  const roles = (owner: OwnerSummary) =>
+    owner.roles.map((role) => t(`backoffice.owners.roleNames.${role}`)).join(', ') || '—';
+  const status = (owner: OwnerSummary) => (
+    <Badge color={STATUS_COLORS[owner.status]} variant="light">
+      {t(`backoffice.owners.statuses.${owner.status}`)}
+    </Badge>
+  );
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
+      <Group justify="space-between" wrap="wrap">
         <Title order={1} size="h3">
           {t('backoffice.owners.title')}
         </Title>
@@ -45,43 +61,52 @@ export function OwnersPage() {
         <EmptyState title={t('backoffice.owners.empty')} />
       ) : (
         <div className="backoffice-table">
-          <Table striped highlightOnHover verticalSpacing="sm" miw={720} data-testid="owners-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('backoffice.owners.name')}</Table.Th>
-                <Table.Th>{t('backoffice.owners.contact')}</Table.Th>
-                <Table.Th>{t('backoffice.owners.roles')}</Table.Th>
-                <Table.Th>{t('backoffice.owners.units')}</Table.Th>
-                <Table.Th>{t('backoffice.owners.status')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+          {narrow ? (
+            <Stack gap="sm" data-testid="owners-cards">
               {owners.data.items.map((owner) => (
-                <Table.Tr key={owner.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/backoffice/owners/${owner.id}`}>
-                      {owner.name || `#${owner.id}`}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{owner.email ?? '—'}</Text>
-                    <Text size="xs" c="dimmed">
-                      {owner.phone ?? ''}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    {owner.roles.map((role) => t(`backoffice.owners.roleNames.${role}`)).join(', ') || '—'}
-                  </Table.Td>
-                  <Table.Td>{owner.unitCount}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[owner.status]} variant="light">
-                      {t(`backoffice.owners.statuses.${owner.status}`)}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
+                <ListCard key={owner.id} testId="owner-item">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    {name(owner)}
+                    {status(owner)}
+                  </Group>
+                  <Text size="sm">
+                    {[owner.email, displayPhone(owner.phone)].filter(Boolean).join(' · ') || '—'}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {roles(owner)} · {t('backoffice.owners.units')}: {owner.unitCount}
+                  </Text>
+                </ListCard>
               ))}
-            </Table.Tbody>
-          </Table>
+            </Stack>
+          ) : (
+            <Table striped highlightOnHover verticalSpacing="sm" miw={720} data-testid="owners-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('backoffice.owners.name')}</Table.Th>
+                  <Table.Th>{t('backoffice.owners.contact')}</Table.Th>
+                  <Table.Th>{t('backoffice.owners.roles')}</Table.Th>
+                  <Table.Th>{t('backoffice.owners.units')}</Table.Th>
+                  <Table.Th>{t('backoffice.owners.status')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {owners.data.items.map((owner) => (
+                  <Table.Tr key={owner.id}>
+                    <Table.Td>{name(owner)}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{owner.email ?? '—'}</Text>
+                      <Text size="xs" c="dimmed">
+                        {displayPhone(owner.phone)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>{roles(owner)}</Table.Td>
+                    <Table.Td>{owner.unitCount}</Table.Td>
+                    <Table.Td>{status(owner)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
           <Pager page={page} total={owners.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </div>
       )}

@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,8 @@ import { formatMoney } from '../../shared/format';
 import type { Cell, Granularity, GridColumn, GridGroup } from './grid-model';
 
 const NAME_WIDTH = 180;
+/** At 768 px and below the names column is narrower, so a phone shows more dates or hours (issue 17). */
+const NAME_WIDTH_NARROW = 104;
 const HEADER_HEIGHT = 44;
 const ROW_HEIGHT = 32;
 /** Scrolling this close to an edge asks for more dates there, then edge events rest for 1500 ms (spec §9). */
@@ -39,6 +42,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   const scrolled = useRef(false);
   const [tip, setTip] = useState<Tip>(null);
   const columnWidth = granularity === 'day' ? 36 : 28;
+  const nameWidth = useMediaQuery('(max-width: 48em)') ? NAME_WIDTH_NARROW : NAME_WIDTH;
   const rows = useMemo<Row[]>(
     () =>
       groups.flatMap((group) => [
@@ -101,7 +105,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     return cell ? { cell, x, y } : null;
   };
 
-  const width = NAME_WIDTH + columnVirtualizer.getTotalSize();
+  const width = nameWidth + columnVirtualizer.getTotalSize();
   const height = HEADER_HEIGHT + rowVirtualizer.getTotalSize();
   // Once the user scrolls, what the view shows follows as a deferred update: React renders it in slices between
   // frames, so a fast scroll never holds a frame, and the cells catch up a frame or two later. The first fill is
@@ -147,7 +151,13 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     >
       <div
         className="booking-grid-body"
-        style={{ width, height, position: 'relative', backgroundSize: `${columnWidth}px 100%` }}
+        style={{
+          width,
+          height,
+          position: 'relative',
+          backgroundSize: `${columnWidth}px 100%`,
+          backgroundPositionX: nameWidth,
+        }}
       >
         {/* Weekend and today columns are one stripe each behind the rows, not a mark on every cell. */}
         {virtualColumns.map((virtual) => {
@@ -159,12 +169,12 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
               className="booking-grid-stripe"
               data-weekend={column.isWeekend || undefined}
               data-today={(granularity === 'day' && column.isToday) || undefined}
-              style={{ left: NAME_WIDTH + virtual.start, width: virtual.size, top: HEADER_HEIGHT }}
+              style={{ left: nameWidth + virtual.start, width: virtual.size, top: HEADER_HEIGHT }}
             />
           );
         })}
         <div className="booking-grid-header" style={{ width, height: HEADER_HEIGHT }}>
-          <div className="booking-grid-corner" style={{ width: NAME_WIDTH, height: HEADER_HEIGHT }} />
+          <div className="booking-grid-corner" style={{ width: nameWidth, height: HEADER_HEIGHT }} />
           {virtualColumns.map((virtual) => {
             const column = columns[virtual.index];
             if (!column) return null;
@@ -183,7 +193,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
                 className="booking-grid-head"
                 data-weekend={column.isWeekend || undefined}
                 data-today={column.isToday || undefined}
-                style={{ left: NAME_WIDTH + virtual.start, width: virtual.size, height: HEADER_HEIGHT }}
+                style={{ left: nameWidth + virtual.start, width: virtual.size, height: HEADER_HEIGHT }}
               >
                 <span className="booking-grid-month">{top}</span>
                 <span>{column.label}</span>
@@ -205,6 +215,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
               from={firstColumn}
               to={lastColumn}
               columnWidth={columnWidth}
+              nameWidth={nameWidth}
               granularity={granularity}
             />
           );
@@ -226,6 +237,7 @@ type GridRowProps = {
   from: number;
   to: number;
   columnWidth: number;
+  nameWidth: number;
   granularity: Granularity;
 };
 
@@ -242,14 +254,16 @@ const GridRow = memo(function GridRow({
   from,
   to,
   columnWidth,
+  nameWidth,
   granularity,
 }: GridRowProps) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const slots: ReactNode[] = [];
+  const unitName = row.kind === 'unit' ? (en ? row.unit.nameEn : row.unit.name) : '';
   for (let index = from; index <= to; index += 1) {
     const column = columns[index];
-    const style = { left: NAME_WIDTH + index * columnWidth, width: columnWidth };
+    const style = { left: nameWidth + index * columnWidth, width: columnWidth };
     const weekend = column?.isWeekend || undefined;
     if (row.kind === 'group') {
       slots.push(
@@ -263,6 +277,7 @@ const GridRow = memo(function GridRow({
     // A free cell is nothing: the grid's lines and the weekend and today stripes lie behind the row.
     if (!cell) continue;
     const today = (granularity === 'day' && column?.isToday) || undefined;
+    const state = t(`bookings.statuses.${cell.status}`, { defaultValue: cell.status });
     // A booked cell is a button: hover shows its tooltip; a tap, or focus from the keyboard, too (the grid
     // listens for them once, rather than every cell holding its own handlers).
     slots.push(
@@ -279,6 +294,8 @@ const GridRow = memo(function GridRow({
         data-borderline={cell.isBorderline || undefined}
         data-many={cell.isMany || undefined}
         data-column={index}
+        // The cell's accessible name: its date (and hour), the unit and its state; no extra node per cell.
+        aria-label={`${column ? cellDate(column, granularity, en) : ''}, ${unitName}, ${state}${cell.isMany ? ` (${cell.count})` : ''}`}
       >
         {cell.isMany ? cell.count : ''}
       </button>,
@@ -292,7 +309,7 @@ const GridRow = memo(function GridRow({
     >
       <div
         className="booking-grid-name"
-        style={{ width: NAME_WIDTH }}
+        style={{ width: nameWidth }}
         title={row.kind === 'group' ? undefined : (row.unit.unitNumber ?? undefined)}
       >
         {row.kind === 'group'
@@ -310,6 +327,18 @@ const GridRow = memo(function GridRow({
     </div>
   );
 });
+
+/** One date formatter per language, made once: a cell's name is built on every row render. */
+const cellDateFormats = {
+  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  ru: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+};
+
+/** The date of a column as a cell's name says it: the day, and for hourly grids the hour too. */
+function cellDate(column: GridColumn, granularity: Granularity, en: boolean) {
+  const day = (en ? cellDateFormats.en : cellDateFormats.ru).format(new Date(`${column.date}T12:00:00Z`));
+  return granularity === 'day' ? day : `${day} ${column.label}:00`;
+}
 
 function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
   const { t, i18n } = useTranslation();
@@ -346,7 +375,8 @@ function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
             </Text>
             {entry.booking.source && (
               <Text size="xs">
-                {t('bookings.source')}: {entry.booking.source.name}
+                {t('bookings.source')}:{' '}
+                {i18n.language === 'en' ? entry.booking.source.nameEn : entry.booking.source.name}
               </Text>
             )}
             <Text size="xs">

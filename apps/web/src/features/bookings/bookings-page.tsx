@@ -2,9 +2,10 @@ import { Chip, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
+import { GUEST_CATEGORY_IDS, UNIT_STATUS_IDS } from '@portal/contract/bookings';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, formatPercent } from '../../shared/format';
+import { dateInputFormat, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Stat } from '../../shared/ui/stat';
@@ -54,9 +55,10 @@ export function BookingsPage({ part }: { part: Part }) {
     const seen = new Map<number, string>();
     for (const group of bookings.data?.groups ?? [])
       for (const unit of group.units)
-        for (const b of unit.bookings) if (b.source) seen.set(b.source.id, b.source.name);
+        for (const b of unit.bookings)
+          if (b.source) seen.set(b.source.id, i18n.language === 'en' ? b.source.nameEn : b.source.name);
     return [...seen].map(([id, name]) => ({ value: String(id), label: name }));
-  }, [bookings.data]);
+  }, [bookings.data, i18n.language]);
   // Cell states are derived once per data load and filter, never per render.
   const groups = useMemo(
     () =>
@@ -125,14 +127,27 @@ export function BookingsPage({ part }: { part: Part }) {
                 <Stat
                   label={t('bookings.guestsToday')}
                   value={String(Object.values(statistics.data.guestsToday).reduce((s, n) => s + n, 0))}
+                  extra={
+                    <Text size="sm" data-testid="guests-by-category">
+                      {t('bookings.guestsByCategory', {
+                        arriving: statistics.data.guestsToday[GUEST_CATEGORY_IDS.arriving] ?? 0,
+                        staying: statistics.data.guestsToday[GUEST_CATEGORY_IDS.staying] ?? 0,
+                        departing: statistics.data.guestsToday[GUEST_CATEGORY_IDS.departing] ?? 0,
+                      })}
+                    </Text>
+                  }
                 />
                 <Stat
                   label={t('bookings.unitsStatus')}
-                  value={t('bookings.freeUnits', { count: statistics.data.unitsStatus.free ?? 0 })}
+                  value={t('bookings.freeUnits', {
+                    count: statistics.data.unitsStatus[UNIT_STATUS_IDS.free] ?? 0,
+                  })}
                   extra={
                     <Text size="sm">
                       {t('bookings.takenUnits', {
-                        count: statistics.data.countOfUnits - (statistics.data.unitsStatus.free ?? 0),
+                        count:
+                          statistics.data.countOfUnits -
+                          (statistics.data.unitsStatus[UNIT_STATUS_IDS.free] ?? 0),
                       })}
                     </Text>
                   }
@@ -166,7 +181,7 @@ export function BookingsPage({ part }: { part: Part }) {
             />
             <DatePickerInput
               label={t('bookings.date')}
-              valueFormat="DD.MM.YYYY"
+              valueFormat={dateInputFormat(locale)}
               value={window.start}
               onChange={(value) => value && setStart(at11(new Date(value), 0))}
               w={{ base: '100%', sm: 180 }}

@@ -9,7 +9,7 @@ const stay = (id: number, from: string, to: string, status = 'checkedOut', sourc
   endDateTime: new Date(`${to}T12:00:00+03:00`).toISOString(),
   status: status.toLowerCase(),
   guestAmount: 2,
-  source: { id: source, name: 'Сайт', type: 'web' },
+  source: { id: source, name: 'Сайт', nameEn: 'Website', type: 'web' },
   paid: 10_000,
   sum: 10_000,
 });

@@ -3,6 +3,7 @@ import type { CamerasResponse } from '@portal/contract/cameras';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
+import { SIGNED_MEDIA_REFRESH_MS } from '../../shared/api/media-url';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { LiveStream } from './live-stream';
@@ -16,6 +17,8 @@ export function CamerasPage() {
   const cameras = useQuery({
     queryKey: ['cameras'],
     queryFn: () => api<CamerasResponse>('investor/cameras'),
+    // The media addresses are signed for ten minutes (issue 15): fresh ones before they run out.
+    refetchInterval: SIGNED_MEDIA_REFRESH_MS,
     enabled: investor,
   });
   const here = cameras.data?.locations.find((l) => l.locationId === currentLocation?.id);
@@ -33,12 +36,14 @@ export function CamerasPage() {
         </Tabs.List>
         <Tabs.Panel value="cameras" pt="md">
           <Stack gap="lg">
-            <Paper withBorder p="md" radius="md">
-              <Title order={2} size="h4" mb="sm">
-                {t('cameras.live')}
-              </Title>
-              <LiveStream key={here.streamUrl} url={here.streamUrl} title={t('cameras.live')} />
-            </Paper>
+            {here.streamUrl && (
+              <Paper withBorder p="md" radius="md">
+                <Title order={2} size="h4" mb="sm">
+                  {t('cameras.live')}
+                </Title>
+                <LiveStream key={here.locationId} url={here.streamUrl} title={t('cameras.live')} />
+              </Paper>
+            )}
             <Group gap="md" data-testid="camera-links" component="nav" aria-label={t('cameras.tab')}>
               {here.videos.map((v) => (
                 <Anchor

@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import Hls from 'hls.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bearerHeader, withoutMediaToken } from '../../shared/api/media-url';
 
 export type StreamSupport = 'hls.js' | 'native' | 'none';
 
@@ -20,6 +21,9 @@ export function LiveStream({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const [broken, setBroken] = useState(false);
+  // Issue 15: hls.js sends the bearer header (xhrSetup) and plays the address without its signature, so a refreshed
+  // answer does not restart it; the browser's own HLS (Safari) cannot send a header and plays the signed address.
+  const source = Hls.isSupported() ? withoutMediaToken(url) : url;
   useEffect(() => {
     const video = ref.current;
     if (!video) return;
@@ -31,7 +35,7 @@ export function LiveStream({ url, title }: { url: string; title: string }) {
       return;
     }
     if (support === 'native') {
-      video.src = url;
+      video.src = source;
       void video.play().catch(() => undefined);
       return () => {
         video.removeAttribute('src');
@@ -39,15 +43,24 @@ export function LiveStream({ url, title }: { url: string; title: string }) {
       };
     }
     // No worker: the CSP allows scripts from this origin only, not from blob: URLs.
-    const hls = new Hls({ liveSyncDurationCount: 2, enableWorker: false });
+    const hls = new Hls({
+      liveSyncDurationCount: 2,
+      enableWorker: false,
+      xhrSetup: (xhr, address) => {
+        const authorization = bearerHeader();
+        if (!authorization) return;
+        if (!xhr.readyState) xhr.open('GET', address, true);
+        xhr.setRequestHeader('authorization', authorization);
+      },
+    });
     hls.on(Hls.Events.ERROR, (_event, data) => {
       if (data.fatal) setBroken(true);
     });
-    hls.loadSource(url);
+    hls.loadSource(source);
     hls.attachMedia(video);
     hls.on(Hls.Events.MANIFEST_PARSED, () => void video.play().catch(() => undefined));
     return () => hls.destroy();
-  }, [url]);
+  }, [source]);
   return (
     <>
       <video

@@ -1,7 +1,7 @@
 import type { ChecklistGroup, Inspection } from '@portal/contract/control';
 import { percentUp } from '@portal/contract/control';
 import { describe, expect, it } from 'vitest';
-import { countChecks, defaultRange, inRange } from './checklist';
+import { byType, countChecks, defaultRange, inRange } from './checklist';
 
 const check = (id: number, status: 0 | 1) => ({ id, test: `t${id}`, testEn: `t${id}`, status, media: [] });
 const group = (id: number, statuses: Array<Array<0 | 1>>): ChecklistGroup => ({
@@ -59,5 +59,16 @@ describe('date range of the control page', () => {
     expect(end).toBe(now);
     expect(start.getFullYear()).toBe(2025);
     expect(start.getMonth()).toBe(10);
+  });
+});
+
+describe('type filter of the control page (currentFilterId)', () => {
+  const of = (id: number, typeId: number) => ({ id, inspectionType: { id: typeId } }) as Inspection;
+  const list = [of(1, 1), of(2, 2), of(3, 1), of(4, 3)];
+  it('keeps every inspection for 0 and the inspections of one type otherwise', () => {
+    expect(byType(list, 0)).toEqual(list);
+    expect(byType(list, 1).map((i) => i.id)).toEqual([1, 3]);
+    expect(byType(list, 2).map((i) => i.id)).toEqual([2]);
+    expect(byType(list, 3).map((i) => i.id)).toEqual([4]);
   });
 });

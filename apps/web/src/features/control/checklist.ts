@@ -2,6 +2,7 @@ import {
   CHECK_PASSED,
   type ChecklistGroup,
   type ChecklistSubgroup,
+  INSPECTION_FILTER_ALL,
   type Inspection,
   percentUp,
 } from '@portal/contract/control';
@@ -38,4 +39,10 @@ export function defaultRange(now: Date): [Date, Date] {
   const start = new Date(now);
   start.setFullYear(start.getFullYear() - 1);
   return [start, now];
+}
+
+/** The control page's type filter (`currentFilterId`): 0 keeps every inspection, else those of that type id. */
+export function byType(inspections: Inspection[], filterId: number): Inspection[] {
+  if (filterId === INSPECTION_FILTER_ALL) return inspections;
+  return inspections.filter((i) => i.inspectionType.id === filterId);
 }

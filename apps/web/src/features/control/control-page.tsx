@@ -1,19 +1,38 @@
-import { CompositeChart } from '@mantine/charts';
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Chip,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contract/constants';
-import type { Inspection } from '@portal/contract/control';
+import {
+  INSPECTION_FILTER_ALL,
+  INSPECTION_KIND_IDS,
+  INSPECTION_KINDS,
+  type Inspection,
+  type InspectionKind,
+} from '@portal/contract/control';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatPercent } from '../../shared/format';
+import { dateInputFormat, formatDate, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { CompositeChart } from '../../shared/ui/lazy-charts';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { Stat } from '../../shared/ui/stat';
-import { defaultRange, inRange } from './checklist';
+import { byType, defaultRange, inRange } from './checklist';
 import { useLocationInspections } from './queries';
 
 type Range = [Date | null, Date | null];
@@ -26,9 +45,15 @@ export function ControlPage() {
   const inspections = useLocationInspections(currentLocation?.id);
   const [range, setRange] = useState<Range>(() => defaultRange(new Date()));
   const [tab, setTab] = useState<string | null>('passed');
+  // The spec's control state: selectedDates (the range) and currentFilterId (the inspection type, 0 all).
+  const [currentFilterId, setCurrentFilterId] = useState(INSPECTION_FILTER_ALL);
   const passed = useMemo(
-    () => inRange(inspections.data?.completedInspections ?? [], range[0], range[1]),
-    [inspections.data, range],
+    () => byType(inRange(inspections.data?.completedInspections ?? [], range[0], range[1]), currentFilterId),
+    [inspections.data, range, currentFilterId],
+  );
+  const upcoming = useMemo(
+    () => byType(inspections.data?.upcomingInspections ?? [], currentFilterId),
+    [inspections.data, currentFilterId],
   );
   const chartData = useMemo(
     () =>
@@ -61,18 +86,30 @@ export function ControlPage() {
             label={t('control.period')}
             value={range}
             onChange={(value) => setRange([toDate(value[0]), toDate(value[1])])}
-            valueFormat="DD.MM.YYYY"
+            valueFormat={dateInputFormat(locale)}
+            clearButtonProps={{ 'aria-label': t('common.clear') }}
             maw={320}
             w="100%"
             data-testid="control-range"
             clearable
           />
           <Group gap="xs" data-testid="control-legend">
-            {(['material', 'service', 'other'] as const).map((kind) => (
+            {INSPECTION_KINDS.map((kind) => (
               <KindBadge key={kind} kind={kind} />
             ))}
           </Group>
         </Group>
+        <Chip.Group value={String(currentFilterId)} onChange={(value) => setCurrentFilterId(Number(value))}>
+          <Group gap="xs" role="radiogroup" aria-label={t('control.filter')} data-testid="control-filter">
+            {[INSPECTION_FILTER_ALL, ...INSPECTION_KINDS.map((kind) => INSPECTION_KIND_IDS[kind])].map(
+              (id) => (
+                <Chip key={id} value={String(id)} size="sm" type="radio">
+                  {id === INSPECTION_FILTER_ALL ? t('control.filterAll') : t(`control.kind.${kindOf(id)}`)}
+                </Chip>
+              ),
+            )}
+          </Group>
+        </Chip.Group>
         {chartData.length > 0 && (
           <Paper withBorder p="md" radius="md" data-testid="control-chart">
             <Text fw={600} mb="sm">
@@ -99,14 +136,16 @@ export function ControlPage() {
               {t('control.passed')} ({passed.length})
             </Tabs.Tab>
             <Tabs.Tab value="upcoming">
-              {t('control.upcoming')} ({data.upcomingInspections.length})
+              {t('control.upcoming')} ({upcoming.length})
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="passed" pt="md">
             {passed.length === 0 ? (
               <EmptyState
                 title={
-                  data.completedInspections.length === 0 ? t('control.noChecks') : t('control.noneInPeriod')
+                  byType(data.completedInspections, currentFilterId).length === 0
+                    ? t('control.noChecks')
+                    : t('control.noneInPeriod')
                 }
               />
             ) : (
@@ -114,10 +153,10 @@ export function ControlPage() {
             )}
           </Tabs.Panel>
           <Tabs.Panel value="upcoming" pt="md">
-            {data.upcomingInspections.length === 0 ? (
+            {upcoming.length === 0 ? (
               <EmptyState title={t('control.noChecks')} />
             ) : (
-              <InspectionTable inspections={data.upcomingInspections} />
+              <InspectionTable inspections={upcoming} />
             )}
           </Tabs.Panel>
         </Tabs>
@@ -142,14 +181,23 @@ function toDate(value: Date | string | null): Date | null {
   return value instanceof Date ? value : new Date(value);
 }
 
-function KindBadge({ kind }: { kind: Inspection['inspectionType']['kind'] }) {
+const kindOf = (typeId: number): InspectionKind =>
+  INSPECTION_KINDS.find((kind) => INSPECTION_KIND_IDS[kind] === typeId) ?? 'other';
+
+function KindBadge({ kind, label }: { kind: InspectionKind; label?: string }) {
   const { t } = useTranslation();
   const color = { material: 'green', service: 'blue', other: 'orange' }[kind];
   return (
     <Badge color={color} variant="light" data-kind={kind}>
-      {t(`control.kind.${kind}`)}
+      {label ?? t(`control.kind.${kind}`)}
     </Badge>
   );
+}
+
+/** The row's type as the server labels it ({label, color}), in the page's language. */
+function TypeBadge({ inspection, locale }: { inspection: Inspection; locale: 'ru' | 'en' }) {
+  const type = inspection.inspectionType;
+  return <KindBadge kind={kindOf(type.id)} label={locale === 'en' ? type.labelEn : type.label} />;
 }
 
 function InspectionTable({ inspections }: { inspections: Inspection[] }) {
@@ -158,8 +206,7 @@ function InspectionTable({ inspections }: { inspections: Inspection[] }) {
   const mobile =
     useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`, window.innerWidth < MOBILE_BREAKPOINT_PX) ??
     false;
-  const result = (i: Inspection) =>
-    i.factRate === null ? '—' : `${i.factRate}/${i.maxRate} (${i.percent}%)`;
+  const result = (i: Inspection) => i.result || '—';
   if (mobile)
     return (
       <Stack gap="sm" data-testid="inspection-table">
@@ -167,7 +214,7 @@ function InspectionTable({ inspections }: { inspections: Inspection[] }) {
           <Paper key={i.id} withBorder p="sm" radius="md" data-testid="inspection-row">
             <Group justify="space-between" wrap="nowrap" gap="xs">
               <Text size="sm">{formatDate(i.inspectionDate, locale)}</Text>
-              <KindBadge kind={i.inspectionType.kind} />
+              <TypeBadge inspection={i} locale={locale} />
             </Group>
             <Anchor component={Link} to={`/dashboard/control/inspection/${i.id}`} fw={600}>
               {locale === 'en' ? i.patternNameEn : i.patternName}
@@ -182,7 +229,7 @@ function InspectionTable({ inspections }: { inspections: Inspection[] }) {
       </Stack>
     );
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <ScrollCue minWidth={560} label={t('control.title')}>
       <Table striped highlightOnHover data-testid="inspection-table">
         <Table.Thead>
           <Table.Tr>
@@ -203,14 +250,14 @@ function InspectionTable({ inspections }: { inspections: Inspection[] }) {
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <KindBadge kind={i.inspectionType.kind} />
+                <TypeBadge inspection={i} locale={locale} />
               </Table.Td>
-              <Table.Td>{i.factRate === null ? '—' : `${i.factRate}/${i.maxRate} (${i.percent}%)`}</Table.Td>
+              <Table.Td>{result(i)}</Table.Td>
               <Table.Td>{i.isCompleted ? i.statFails : '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </ScrollCue>
   );
 }

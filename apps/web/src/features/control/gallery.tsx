@@ -1,4 +1,5 @@
 import { ActionIcon, Group, Image, Modal, Stack, Text } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 
 export type GallerySlide = { url: string; isVideo: boolean };
@@ -20,6 +21,13 @@ export function GalleryModal({
   const { t } = useTranslation();
   const slide = index === null ? undefined : slides[index];
   const step = (delta: number) => index !== null && onIndex((index + delta + slides.length) % slides.length);
+  // The arrow keys page through the slides while the gallery is open (a focused video keeps its own keys).
+  useWindowEvent('keydown', (event) => {
+    if (slide === undefined || slides.length < 2) return;
+    if ((event.target as Element | null)?.closest?.('video, input, textarea')) return;
+    if (event.key === 'ArrowLeft') step(-1);
+    else if (event.key === 'ArrowRight') step(1);
+  });
   return (
     <Modal
       opened={slide !== undefined}
@@ -27,6 +35,7 @@ export function GalleryModal({
       title={title ?? t('control.gallery')}
       size="xl"
       centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {slide && index !== null && (
         <Stack gap="sm" data-testid="gallery">

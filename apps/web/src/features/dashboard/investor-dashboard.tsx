@@ -1,4 +1,3 @@
-import { AreaChart } from '@mantine/charts';
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { ORGANIZATION_TYPES } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
@@ -8,17 +7,18 @@ import { Link } from 'react-router';
 import { api } from '../../shared/api/client';
 import { formatMoney, formatPercent, formatShortYearMonth, formatYearMonth } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { AreaChart } from '../../shared/ui/lazy-charts';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Change, Stat } from '../../shared/ui/stat';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
 import { LocationInfoBlocks } from './location-info';
-import { useActualData, useDashboardStatistics, useLocationInfo, useOccupancyGraph } from './queries';
-
-/** The chart starts where booking data starts: twelve months back, up to now. */
-function graphRange(now = new Date()) {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 1));
-  return { startDate: start.toISOString().slice(0, 10), endDate: now.toISOString().slice(0, 10) };
-}
+import {
+  graphRange,
+  useActualData,
+  useDashboardStatistics,
+  useLocationInfo,
+  useOccupancyGraph,
+} from './queries';
 
 export function InvestorDashboard() {
   const { t, i18n } = useTranslation();
@@ -38,7 +38,16 @@ export function InvestorDashboard() {
   });
   const soleProprietor = profile.organizationType.name === ORGANIZATION_TYPES.sole_proprietor.name;
 
-  if (!location) return <EmptyState title={t('layout.noUnits')} />;
+  // A new investor with no units yet: the next step is the lots that other investors sell.
+  if (!location)
+    return (
+      <Stack align="center" gap="xs" data-testid="no-units">
+        <EmptyState title={t('layout.noUnits')} text={t('finance.promoText')} />
+        <Button component={Link} to="/promo/">
+          {t('finance.promoButton')}
+        </Button>
+      </Stack>
+    );
   const selected = actual.data?.actualDataInSelectedDate;
   return (
     <Stack gap="md">
@@ -100,6 +109,14 @@ export function InvestorDashboard() {
         </Group>
         {actual.isError ? (
           <ErrorState onRetry={() => void actual.refetch()} />
+        ) : actual.data && actual.data.actualDataDates.length === 0 ? (
+          // A location still being built has no months yet: say so and show where to follow it, not 0 ₽ / 0 %.
+          <Stack align="center" gap="xs" py="md" data-testid="actual-empty">
+            <EmptyState title={t('finance.emptyIncome')} text={t('finance.noIncomeYetText')} />
+            <Button component={Link} to="/dashboard/timeline/" variant="light">
+              {t('finance.toTimeline')}
+            </Button>
+          </Stack>
         ) : !selected ? (
           <LoadingState />
         ) : (
@@ -155,7 +172,8 @@ export function InvestorDashboard() {
                 {t('finance.ipText')}
               </Text>
             </Stack>
-            <Button onClick={() => request.mutate()} loading={request.isPending}>
+            {/* Sent once: the button rests, so a second click makes no duplicate request. */}
+            <Button onClick={() => request.mutate()} loading={request.isPending} disabled={request.isSuccess}>
               {t('finance.ipButton')}
             </Button>
           </Group>

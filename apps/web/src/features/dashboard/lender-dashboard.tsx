@@ -1,10 +1,55 @@
 import { Anchor, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
+import type { FinancialReportResponse } from '@portal/contract/backoffice-financial-report';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../shared/api/client';
+import { api, download } from '../../shared/api/client';
 import { EXTERNAL_LINKS } from '../../shared/links';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
+
+/**
+ * The spec's report-download block as a real control: an uploaded report (PDF) downloads from its own address; the
+ * demo's page images download as one PDF the server draws (financial-report/download). None published: no button.
+ */
+function ReportDownload() {
+  const { t } = useTranslation();
+  const report = useQuery({
+    queryKey: ['financial-report'],
+    queryFn: () => api<FinancialReportResponse>('financial-report'),
+  });
+  const file = useMutation({ mutationFn: () => download('financial-report/download') });
+  const current = report.data?.report;
+  if (!current) return null;
+  if (current.kind === 'pdf')
+    return (
+      <Button
+        component="a"
+        href={current.url}
+        download={`${current.title}.pdf`}
+        variant="default"
+        data-testid="report-download"
+      >
+        {t('finance.reportDownload')}
+      </Button>
+    );
+  return (
+    <>
+      <Button
+        variant="default"
+        onClick={() => file.mutate()}
+        loading={file.isPending}
+        data-testid="report-download"
+      >
+        {t('finance.reportDownload')}
+      </Button>
+      {file.isError && (
+        <Text size="xs" c="red" role="alert">
+          {t('finance.downloadFailed', { message: file.error.message })}
+        </Text>
+      )}
+    </>
+  );
+}
 
 /** The lender's main page: the conversion banner and offer, promo code, scheme, interim report and videos. */
 export function LenderDashboard() {
@@ -28,6 +73,9 @@ export function LenderDashboard() {
               color="dark"
               onClick={() => conversion.mutate()}
               loading={conversion.isPending}
+              // Sent once: the button rests, so a second click makes no duplicate request.
+              disabled={conversion.isSuccess}
+              data-testid="conversion-request"
             >
               {t('finance.conversionButton')}
             </Button>
@@ -88,10 +136,8 @@ export function LenderDashboard() {
             <Button component={Link} to="/dashboard/report-2024" variant="light">
               {t('finance.reportButton')}
             </Button>
+            <ReportDownload />
           </Group>
-          <Text size="xs" c="dimmed" mt="xs">
-            {t('finance.reportDownloadSoon')}
-          </Text>
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <Title order={3} size="h5">

@@ -1,30 +1,61 @@
 import type { DashboardActualData, IncomeStatistics, LocationInfo } from '@portal/contract/finance';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
 
+/**
+ * The dashboard's four calls, as options shared by the page's hooks and the route's loader (prefetch.ts), which
+ * starts them as the route is entered, beside the layout's own calls rather than after them.
+ */
+export const dashboardQueries = {
+  locationInfo: (location: number) =>
+    queryOptions({
+      queryKey: ['location-info', location],
+      queryFn: () => api<LocationInfo>('dashboard/location-info', { query: { location } }),
+    }),
+  statistics: (location: number) =>
+    queryOptions({
+      queryKey: ['dashboard-statistics', location],
+      queryFn: () =>
+        api<
+          Pick<
+            IncomeStatistics,
+            'invested' | 'totalIncome' | 'averagePercentForYear' | 'averageMonthlyIncome'
+          >
+        >('dashboard/statistics', { query: { location } }),
+    }),
+  actualData: (location: number, yearMonth: number | undefined) =>
+    queryOptions({
+      queryKey: ['actual-data', location, yearMonth],
+      queryFn: () => api<DashboardActualData>('dashboard/actual-data', { query: { location, yearMonth } }),
+    }),
+  graph: (location: number, startDate: string, endDate: string) =>
+    queryOptions({
+      queryKey: ['dashboard-graph', location, startDate, endDate],
+      queryFn: () =>
+        api<{ points: Array<{ date: string; bookingAmount: number }> }>('dashboard/graph', {
+          query: { location, startDate, endDate },
+        }),
+    }),
+};
+
+/** The chart starts where booking data starts: twelve months back, up to now. */
+export function graphRange(now = new Date()) {
+  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 1));
+  return { startDate: start.toISOString().slice(0, 10), endDate: now.toISOString().slice(0, 10) };
+}
+
+// Disabled until the location is known; the key then names it (0 never reaches the server).
 export function useLocationInfo(location: number | undefined) {
-  return useQuery({
-    queryKey: ['location-info', location],
-    queryFn: () => api<LocationInfo>('dashboard/location-info', { query: { location } }),
-    enabled: location !== undefined,
-  });
+  return useQuery({ ...dashboardQueries.locationInfo(location ?? 0), enabled: location !== undefined });
 }
 
 export function useDashboardStatistics(location: number | undefined) {
-  return useQuery({
-    queryKey: ['dashboard-statistics', location],
-    queryFn: () =>
-      api<
-        Pick<IncomeStatistics, 'invested' | 'totalIncome' | 'averagePercentForYear' | 'averageMonthlyIncome'>
-      >('dashboard/statistics', { query: { location } }),
-    enabled: location !== undefined,
-  });
+  return useQuery({ ...dashboardQueries.statistics(location ?? 0), enabled: location !== undefined });
 }
 
 export function useActualData(location: number | undefined, yearMonth: number | undefined) {
   return useQuery({
-    queryKey: ['actual-data', location, yearMonth],
-    queryFn: () => api<DashboardActualData>('dashboard/actual-data', { query: { location, yearMonth } }),
+    ...dashboardQueries.actualData(location ?? 0, yearMonth),
     enabled: location !== undefined,
     placeholderData: (previous) => previous,
   });
@@ -32,11 +63,7 @@ export function useActualData(location: number | undefined, yearMonth: number | 
 
 export function useOccupancyGraph(location: number | undefined, startDate: string, endDate: string) {
   return useQuery({
-    queryKey: ['dashboard-graph', location, startDate, endDate],
-    queryFn: () =>
-      api<{ points: Array<{ date: string; bookingAmount: number }> }>('dashboard/graph', {
-        query: { location, startDate, endDate },
-      }),
+    ...dashboardQueries.graph(location ?? 0, startDate, endDate),
     enabled: location !== undefined,
   });
 }

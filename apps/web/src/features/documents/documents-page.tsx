@@ -34,6 +34,7 @@ import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import {
   categoryColor,
   type DateSort,
@@ -245,7 +246,8 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
       fz="sm"
       data-testid="date-sort"
       data-sort={sort}
-      aria-label={sortLabel}
+      // The name starts with the visible «Дата», then says the order (WCAG 2.5.3 label in name).
+      aria-label={`${t('documents.date')}: ${sortLabel}`}
       title={sortLabel}
     >
       {t('documents.date')} {sort === 'desc' ? '↓' : sort === 'asc' ? '↑' : '↕'}
@@ -336,7 +338,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
           ))}
         </Stack>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <ScrollCue minWidth={760} label={t('documents.title')}>
           <Table
             highlightOnHover
             data-testid="documents-table"
@@ -396,7 +398,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollCue>
       )}
     </Stack>
   );
@@ -437,13 +439,13 @@ function StatusLabel({ doc }: { doc: Document }) {
   const { i18n } = useTranslation();
   const id = doc.status.id;
   const mark = id === 3 || id === 2 ? '✓' : id === 13 ? '⟳' : '!';
-  const color = id === 3 ? 'green.8' : id === 2 ? 'gray.6' : id === 13 ? 'blue.7' : 'red.7';
+  const color = id === 3 ? 'green.9' : id === 2 ? 'gray.6' : id === 13 ? 'blue.8' : 'red.9';
   return (
     <Group gap={6} wrap="nowrap" data-testid="document-status">
       <Text component="span" c={color} fw={700} aria-hidden>
         {mark}
       </Text>
-      <Text component="span" size="sm" c={id === 1 || id === -1 ? 'red.7' : undefined}>
+      <Text component="span" size="sm" c={id === 1 || id === -1 ? 'red.9' : undefined}>
         {i18n.language === 'en' ? doc.status.nameEn : doc.status.name}
       </Text>
     </Group>

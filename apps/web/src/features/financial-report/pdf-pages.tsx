@@ -2,6 +2,7 @@ import { Paper, Stack } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { bearerHeader, withoutMediaToken } from '../../shared/api/media-url';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 
 /**
@@ -14,6 +15,9 @@ export function PdfPages({ url, onLoaded }: { url: string; onLoaded?: () => void
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Issue 15: pdf.js sends the bearer header, so the address without its (ten-minute) signature serves every later
+  // range request, and a refreshed answer does not reload the document.
+  const source = withoutMediaToken(url);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt reloads the document on retry
   useEffect(() => {
@@ -27,7 +31,12 @@ export function PdfPages({ url, onLoaded }: { url: string; onLoaded?: () => void
         import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
       ]);
       pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-      const loading = pdfjs.getDocument({ url, useWasm: false });
+      const authorization = bearerHeader();
+      const loading = pdfjs.getDocument({
+        url: authorization ? source : url,
+        ...(authorization ? { httpHeaders: { authorization } } : {}),
+        useWasm: false,
+      });
       task = loading;
       const loaded = await loading.promise;
       if (!cancelled) {
@@ -41,7 +50,7 @@ export function PdfPages({ url, onLoaded }: { url: string; onLoaded?: () => void
       cancelled = true;
       void task?.destroy();
     };
-  }, [url, attempt]);
+  }, [source, attempt]);
 
   if (failed) return <ErrorState onRetry={() => setAttempt((n) => n + 1)} />;
   if (!doc) return <LoadingState />;

@@ -1,8 +1,8 @@
-import { LineChart } from '@mantine/charts';
 import { Alert, Button, Chip, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../shared/api/client';
@@ -12,11 +12,15 @@ import {
   formatPercent,
   formatShortYearMonth,
   formatYearMonth,
+  formatYearMonthAfterPreposition,
 } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { InfoPopover } from '../../shared/ui/info-popover';
+import { LineChart } from '../../shared/ui/lazy-charts';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { Change, Stat } from '../../shared/ui/stat';
+import { CapitalizationChart } from './capitalization-chart';
 import {
   buildIncomeChart,
   defaultRange,
@@ -45,6 +49,8 @@ export function IncomePage() {
   const investorList = useInvestorIncome(location, from, to, investor);
   const lenderList = useLenderIncome(location, from, to, !investor);
   const actives = useIncomeActives(currentRole, location, to);
+  // At 768 px and below the chart is narrow: fewer month labels, so they never print over each other.
+  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
 
   const onRange = (value: [Date | string | null, Date | string | null]) => {
     const next: [Date | null, Date | null] = [
@@ -67,27 +73,30 @@ export function IncomePage() {
     }
   };
 
+  // The month picker speaks the page's language in every state (loading, empty, failed too).
   const header = (
-    <Group justify="space-between" align="end" wrap="wrap">
-      <Title order={1} size="h2">
-        {t('finance.incomeTitle')}
-      </Title>
-      <Group align="end" wrap="wrap">
-        <MonthPickerInput
-          type="range"
-          label={t('finance.range')}
-          value={range}
-          onChange={onRange}
-          maxDate={lastCompleteMonth()}
-          minDate={new Date(2022, 0, 1)}
-          w={260}
-          data-testid="income-range"
-        />
-        <Button variant="light" onClick={() => void onDownload()} data-testid="income-download">
-          {t('finance.download')}
-        </Button>
+    <DatesProvider settings={{ locale }}>
+      <Group justify="space-between" align="end" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('finance.incomeTitle')}
+        </Title>
+        <Group align="end" wrap="wrap">
+          <MonthPickerInput
+            type="range"
+            label={t('finance.range')}
+            value={range}
+            onChange={onRange}
+            maxDate={lastCompleteMonth()}
+            minDate={new Date(2022, 0, 1)}
+            w={260}
+            data-testid="income-range"
+          />
+          <Button variant="light" onClick={() => void onDownload()} data-testid="income-download">
+            {t('finance.download')}
+          </Button>
+        </Group>
       </Group>
-    </Group>
+    </DatesProvider>
   );
 
   if (!location) return <EmptyState title={t('finance.emptyIncome')} />;
@@ -110,7 +119,10 @@ export function IncomePage() {
     return (
       <Stack className="page">
         {header}
-        <EmptyState title={t('finance.emptyIncome')} text={t('finance.emptyIncomeText')} />
+        <EmptyState
+          title={t('finance.emptyIncome')}
+          text={investor ? t('finance.emptyIncomeText') : t('finance.emptyIncomeTextLender')}
+        />
       </Stack>
     );
   }
@@ -121,8 +133,8 @@ export function IncomePage() {
         [
           {
             unitId: 0,
-            unitName: t('finance.loan'),
-            unitNameEn: t('finance.loan'),
+            unitName: t('finance.loanInterest'),
+            unitNameEn: t('finance.loanInterest'),
             invested: s.invested,
             incomes: (lenderList.data?.incomes ?? []).map((i) => ({ ...i, lastMonthDiff: null })),
           },
@@ -152,7 +164,7 @@ export function IncomePage() {
           </Text>
         )}
         {investor ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="income-summary">
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="income-summary">
             <Stat label={t('finance.averageMonthly')} value={formatMoney(s.averageMonthlyIncome, locale)} />
             <Stat
               label={t('finance.roiYear')}
@@ -181,7 +193,9 @@ export function IncomePage() {
               label={t('finance.loanTerm')}
               value={
                 s.loanTermYearMonth
-                  ? t('finance.loanTermValue', { month: formatYearMonth(s.loanTermYearMonth, locale) })
+                  ? t('finance.loanTermValue', {
+                      month: formatYearMonthAfterPreposition(s.loanTermYearMonth, locale),
+                    })
                   : '—'
               }
             />
@@ -193,22 +207,11 @@ export function IncomePage() {
             <Title order={2} size="h4">
               {t('finance.chartTitle')}
             </Title>
-            {investor && (
-              <Group gap={4}>
-                <Text size="xs" c="dimmed">
-                  ADR
-                </Text>
-                <InfoPopover label="ADR" text={t('finance.helpAdr')} />
-                <Text size="xs" c="dimmed">
-                  RevPAR
-                </Text>
-                <InfoPopover label="RevPAR" text={t('finance.helpRevpar')} />
-              </Group>
-            )}
+            {/* ADR and RevPAR have help texts but no figures the portal serves: no help icons without values. */}
           </Group>
           {tooMany && (
             <Chip.Group multiple value={visible ?? [chart.series[0]?.name ?? '']} onChange={setVisible}>
-              <Group gap="xs" mb="sm" className="desktop-only" data-testid="unit-filter">
+              <Group gap="xs" mb="sm" data-testid="unit-filter">
                 {chart.series.map((series) => (
                   <Chip key={series.name} value={series.name} size="xs">
                     {series.label}
@@ -229,7 +232,7 @@ export function IncomePage() {
               withLegend
               legendProps={{ verticalAlign: 'bottom' }}
               xAxisProps={{
-                interval: tickInterval(chart.data.length),
+                interval: tickInterval(chart.data.length, narrow),
                 tickFormatter: (date: string) =>
                   formatShortYearMonth(Number(date.slice(0, 7).replace('-', '')), locale),
               }}
@@ -240,12 +243,18 @@ export function IncomePage() {
           )}
         </Paper>
 
+        {investor && actives.data && <CapitalizationChart units={actives.data.actives} />}
+
         <Paper withBorder radius="md" p="lg">
           <Title order={2} size="h4" mb="sm">
-            {t('finance.incomeByUnits')} — {formatYearMonth(to, locale)}
+            {investor ? t('finance.incomeByUnits') : t('finance.incomeByLoan')} —{' '}
+            {formatYearMonth(to, locale)}
           </Title>
           {actives.data ? (
-            <Table.ScrollContainer minWidth={560}>
+            <ScrollCue
+              minWidth={560}
+              label={investor ? t('finance.incomeByUnits') : t('finance.incomeByLoan')}
+            >
               <Table striped data-testid="income-actives">
                 <Table.Thead>
                   <Table.Tr>
@@ -271,7 +280,7 @@ export function IncomePage() {
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </ScrollCue>
           ) : actives.isError ? (
             <ErrorState onRetry={() => void actives.refetch()} />
           ) : (

@@ -44,6 +44,9 @@ describe('income chart', () => {
     expect(tickInterval(15)).toBe(0);
     expect(tickInterval(30)).toBe(1);
     expect(tickInterval(58)).toBe(3);
+    // A phone's chart labels at most 5 months: 12 months are labelled every third.
+    expect(tickInterval(12, true)).toBe(2);
+    expect(tickInterval(5, true)).toBe(0);
   });
 
   it('defaults to the twelve complete months before the current one', () => {

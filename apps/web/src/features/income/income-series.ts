@@ -24,9 +24,13 @@ export function buildIncomeChart(units: InvestorIncome['units'], en: boolean, fr
   return { data, series };
 }
 
-/** With more than 15 points every n-th tick is labelled, so at most 15 show. */
-export function tickInterval(points: number): number {
-  return points > MAX_TICKS ? Math.ceil(points / MAX_TICKS) - 1 : 0;
+/** On a phone's narrow chart at most this many month labels fit side by side. */
+export const MAX_TICKS_NARROW = 5;
+
+/** With more than 15 points (5 on a phone) every n-th tick is labelled, so at most that many show. */
+export function tickInterval(points: number, narrow = false): number {
+  const most = narrow ? MAX_TICKS_NARROW : MAX_TICKS;
+  return points > most ? Math.ceil(points / most) - 1 : 0;
 }
 
 /** yyyymm of a Date's month. */

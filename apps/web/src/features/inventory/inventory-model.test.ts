@@ -10,6 +10,7 @@ const item = (id: number, space: number, cost: number): InventoryItem => ({
   Cost: cost,
   InvStatus: null,
   InvDate: null,
+  preparedDate: null,
   LocID: space,
   LocName: `s${space}`,
   LocNameEn: `s${space}`,

@@ -19,6 +19,7 @@ import { api } from '../../shared/api/client';
 import { formatDate, formatMoney } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { GalleryModal, type GallerySlide } from '../control/gallery';
 import { type CostSort, groupItems, nextSort } from './inventory-model';
 
@@ -119,12 +120,13 @@ function ItemsTable({ items, sort, onSort }: { items: InventoryItem[]; sort: Cos
     enabled: gallery !== null,
   });
   const slides: GallerySlide[] = (photos.data?.images ?? []).map((image) => ({
-    url: `data:${image.mimeType};base64,${image.Image}`,
+    // A photo the import names by an https link comes as that link; uploaded ones as their bytes.
+    url: image.url ?? `data:${image.mimeType};base64,${image.Image}`,
     isVideo: false,
   }));
   return (
     <>
-      <Table.ScrollContainer minWidth={640}>
+      <ScrollCue minWidth={600} label={t('inventory.title')}>
         <Table striped data-testid="inventory-table">
           <Table.Thead>
             <Table.Tr>
@@ -147,9 +149,16 @@ function ItemsTable({ items, sort, onSort }: { items: InventoryItem[]; sort: Cos
                 <Table.Td>{item.InvNumber}</Table.Td>
                 <Table.Td data-testid="inventory-cost">{formatMoney(item.Cost, locale)}</Table.Td>
                 <Table.Td>{item.InvDate ? formatDate(item.InvDate, locale) : '—'}</Table.Td>
-                <Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
                   {item.InvStatus !== null && (
-                    <Badge color={item.InvStatus ? 'green' : 'red'} variant="light">
+                    // The whole status, never cut to «ОБН…»: the cell keeps the badge's width.
+                    <Badge
+                      color={item.InvStatus ? 'green' : 'red'}
+                      variant="light"
+                      style={{ overflow: 'visible', maxWidth: 'none' }}
+                      styles={{ label: { overflow: 'visible' } }}
+                      data-testid="inventory-status"
+                    >
                       {item.InvStatus ? t('inventory.found') : t('inventory.notFound')}
                     </Badge>
                   )}
@@ -172,7 +181,7 @@ function ItemsTable({ items, sort, onSort }: { items: InventoryItem[]; sort: Cos
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollCue>
       <GalleryModal
         slides={slides}
         index={gallery && slides.length > 0 ? gallery.index : null}

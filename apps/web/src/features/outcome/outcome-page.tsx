@@ -27,6 +27,7 @@ import { formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { InfoPopover } from '../../shared/ui/info-popover';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { Change, Stat } from '../../shared/ui/stat';
 import { type AmountSort, categoriesOf, visibleRows } from './outcome-rows';
 
@@ -179,7 +180,7 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
                   data-testid="amount-sort"
                 />
               </Group>
-              <Table.ScrollContainer minWidth={560}>
+              <ScrollCue minWidth={560}>
                 <Table striped data-testid="outcome-table">
                   <Table.Thead>
                     <Table.Tr>
@@ -202,7 +203,7 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </ScrollCue>
             </Paper>
           </>
         )}

@@ -48,12 +48,13 @@ export function AvatarBlock() {
     resetFile.current?.();
     if (!file) return;
     if (!TYPES.includes(file.type)) {
-      // The spec: a non-image is only logged.
+      // The spec logs a non-image; the user is told too (issue 17), never refused silently.
       console.error(`Avatar: ${file.type || 'unknown type'} is not a JPEG or PNG image`);
+      setError(t('profile.photoNotImage'));
       return;
     }
     if (file.size > AVATAR_MAX_BYTES) {
-      setError(t('profile.photoHint'));
+      setError(t('profile.photoTooLarge'));
       return;
     }
     setSource({ url: URL.createObjectURL(file), type: file.type as 'image/jpeg' | 'image/png' });
@@ -75,7 +76,8 @@ export function AvatarBlock() {
           src={profile.avatar}
           size={96}
           radius={48}
-          color="teal"
+          color="forest"
+          variant="filled"
           alt={profile.name}
           data-testid="profile-avatar"
         >
@@ -102,9 +104,14 @@ export function AvatarBlock() {
               </Button>
             )}
           </Group>
-          <Text size="xs" c={error ? 'red' : 'dimmed'}>
-            {error ?? t('profile.photoHint')}
+          <Text size="xs" c="dimmed">
+            {t('profile.photoHint')}
           </Text>
+          {error && source === null && (
+            <Text size="sm" c="red.9" role="alert" data-testid="photo-error">
+              {error}
+            </Text>
+          )}
         </Stack>
       </Group>
       <Modal opened={source !== null} onClose={close} title={t('profile.cropTitle')} centered size="md">

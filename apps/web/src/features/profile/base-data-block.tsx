@@ -11,6 +11,7 @@ import { useSession } from '../../shared/session/session';
 import { PhoneInput } from '../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { RequestChangeModal } from './request-change-modal';
+import { StepUpModal, stepUpFieldError } from './step-up';
 
 export function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (
@@ -52,12 +53,18 @@ export function BaseDataBlock() {
     setTouched(false);
     setEditing(true);
   };
+  // An e-mail or phone change is confirmed with the current password (issue 15): asked in a modal.
+  const [pending, setPending] = useState<{ email?: string; phone?: string } | null>(null);
   const save = useMutation({
-    mutationFn: (changes: { email?: string; phone?: string }) =>
+    mutationFn: (changes: { email?: string; phone?: string; password: string }) =>
       api<DataProfile>('users/profile', { body: changes }),
     onSuccess: (data) => {
       queryClient.setQueryData(queryKeys.profile, data);
+      setPending(null);
       setEditing(false);
+    },
+    onError: (error) => {
+      if (!stepUpFieldError(error)) setPending(null);
     },
   });
   const emailError = touched ? validateEmail(form.email) : null;
@@ -67,9 +74,13 @@ export function BaseDataBlock() {
     if (validateEmail(form.email) || validatePhone(form.phone)) return;
     const changes = changedFields(profile, form);
     if (Object.keys(changes).length === 0) setEditing(false);
-    else save.mutate(changes);
+    else {
+      save.reset();
+      setPending(changes);
+    }
   };
-  const serverFields = save.error instanceof ApiError ? save.error.fields : {};
+  const serverFields =
+    save.error instanceof ApiError && !stepUpFieldError(save.error) ? save.error.fields : {};
 
   return (
     <Paper withBorder radius="md" p="lg">
@@ -142,7 +153,7 @@ export function BaseDataBlock() {
       </SimpleGrid>
       {editing && (
         <Stack mt="md" gap="sm">
-          {save.error && !Object.keys(serverFields).length && (
+          {save.error && !pending && !Object.keys(serverFields).length && (
             <Alert color="red" variant="light">
               {save.error instanceof ApiError ? save.error.message : t('common.error')}
             </Alert>
@@ -158,6 +169,13 @@ export function BaseDataBlock() {
         </Stack>
       )}
       <RequestChangeModal kind="base_data" opened={requesting} onClose={closeRequest} />
+      <StepUpModal
+        opened={pending !== null}
+        onClose={() => setPending(null)}
+        onConfirm={(password) => pending && save.mutate({ ...pending, password })}
+        pending={save.isPending}
+        error={save.error}
+      />
     </Paper>
   );
 }

@@ -46,7 +46,7 @@ describe('password change modal', () => {
     expect(screen.getByText('Пароли не совпадают.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
     expect(bodies).toEqual([]);
-  });
+  }, 30_000);
 
   it("shows the server's message on the old password, then the success view for about a second", async () => {
     const bodies = stubChange([
@@ -82,5 +82,30 @@ describe('password change modal', () => {
       { oldPassword: 'Wrong1234', newPassword: 'Changed12' },
       { oldPassword: 'Right1234', newPassword: 'Changed12' },
     ]);
-  });
+    // Typing is slow on a busy machine: the time limit guards a hang, not the speed.
+  }, 30_000);
+
+  it("shows the server's refusal of a common new password on the new password's field", async () => {
+    stubChange([
+      {
+        status: 400,
+        body: {
+          error: {
+            code: 'validation',
+            message: 'Этот пароль слишком простой или распространённый',
+            fields: { newPassword: 'Этот пароль слишком простой или распространённый' },
+          },
+        },
+      },
+    ]);
+    await renderWithProviders(<PasswordModal opened onClose={() => undefined} />);
+    await userEvent.type(field('oldPassword'), 'Right1234');
+    await userEvent.type(field('newPassword'), 'Qwerty1');
+    await userEvent.type(field('repeat'), 'Qwerty1');
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+    expect(await screen.findByTestId('new-password-error')).toHaveTextContent(
+      'Этот пароль слишком простой или распространённый',
+    );
+    expect(field('newPassword').getAttribute('data-invalid')).toBe('true');
+  }, 30_000);
 });

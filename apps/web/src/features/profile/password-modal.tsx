@@ -36,13 +36,17 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
   // The server's message: on the old password field when it names that field (a wrong password), else above.
   const serverOldError =
     mutation.error instanceof ApiError ? (mutation.error.fields.oldPassword ?? null) : null;
-  const serverError = serverOldError
-    ? null
-    : mutation.error instanceof ApiError
-      ? mutation.error.message
-      : mutation.error
-        ? t('common.actionFailed')
-        : null;
+  // A new password the server refuses (too common, equal to the login: issue 15) shows on its field.
+  const serverNewError =
+    mutation.error instanceof ApiError ? (mutation.error.fields.newPassword ?? null) : null;
+  const serverError =
+    serverOldError || serverNewError
+      ? null
+      : mutation.error instanceof ApiError
+        ? mutation.error.message
+        : mutation.error
+          ? t('common.actionFailed')
+          : null;
   const submit = () => {
     setTouched(true);
     if (
@@ -84,8 +88,12 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
           <PasswordInput
             label={t('profile.newPassword')}
             value={form.newPassword}
-            onChange={(e) => setForm({ ...form, newPassword: e.currentTarget.value })}
-            error={newError ? t(newError) : null}
+            onChange={(e) => {
+              setForm({ ...form, newPassword: e.currentTarget.value });
+              if (serverNewError) mutation.reset();
+            }}
+            error={newError ? t(newError) : serverNewError}
+            errorProps={{ 'data-testid': 'new-password-error' }}
             autoComplete="new-password"
             name="newPassword"
           />

@@ -4,6 +4,7 @@ import { AvatarBlock } from './avatar-block';
 import { BankDetailsBlock } from './bank-details-block';
 import { BaseDataBlock } from './base-data-block';
 import { SecurityBlock } from './security-block';
+import { SessionsBlock } from './sessions-block';
 
 export function ProfilePage() {
   const { t } = useTranslation();
@@ -16,6 +17,7 @@ export function ProfilePage() {
       <BaseDataBlock />
       <BankDetailsBlock />
       <SecurityBlock />
+      <SessionsBlock />
     </Stack>
   );
 }

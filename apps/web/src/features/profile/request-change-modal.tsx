@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
+import { StepUpPasswordInput, stepUpFieldError } from './step-up';
 
 /** A request to the manager to change base data or bank details; the success view shows 2 s, then closes. */
 export function RequestChangeModal({
@@ -18,13 +19,20 @@ export function RequestChangeModal({
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
+  // Bank details move the money: their request needs the current password (issue 15).
+  const needsPassword = kind === 'bank_details';
+  const [password, setPassword] = useState('');
   const mutation = useMutation({
-    mutationFn: () => api('users/send-change-data-request', { body: { kind, message: message.trim() } }),
+    mutationFn: () =>
+      api('users/send-change-data-request', {
+        body: { kind, message: message.trim(), ...(needsPassword ? { password } : {}) },
+      }),
     onSuccess: () =>
       setTimeout(() => {
         onClose();
         mutation.reset();
         setMessage('');
+        setPassword('');
         setTouched(false);
       }, REQUEST_SUCCESS_VIEW_MS),
   });
@@ -53,7 +61,10 @@ export function RequestChangeModal({
             error={error}
             data-autofocus
           />
-          {mutation.error && (
+          {needsPassword && (
+            <StepUpPasswordInput value={password} onChange={setPassword} error={mutation.error} />
+          )}
+          {mutation.error && !stepUpFieldError(mutation.error) && (
             <Alert color="red" variant="light">
               {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}
             </Alert>
@@ -66,7 +77,7 @@ export function RequestChangeModal({
               loading={mutation.isPending}
               onClick={() => {
                 setTouched(true);
-                if (message.trim()) mutation.mutate();
+                if (message.trim() && (!needsPassword || password)) mutation.mutate();
               }}
             >
               {t('common.send')}

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
 import { PasswordModal } from './password-modal';
 import { SettingRow } from './setting-row';
+import { StepUpPasswordInput, stepUpFieldError } from './step-up';
+import { TotpBlock } from './totp-block';
 import { TwoFactor } from './two-factor';
 
 export function SecurityBlock() {
@@ -12,8 +14,9 @@ export function SecurityBlock() {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const closePassword = useCallback(() => setPasswordOpen(false), []);
   const [deleteStep, setDeleteStep] = useState<'idle' | 'confirm' | 'sent'>('idle');
+  const [deletePassword, setDeletePassword] = useState('');
   const remove = useMutation({
-    mutationFn: () => api('users/deleteaccount', { method: 'POST' }),
+    mutationFn: () => api('users/deleteaccount', { body: { password: deletePassword } }),
     onSuccess: () => setDeleteStep('sent'),
   });
   return (
@@ -34,6 +37,8 @@ export function SecurityBlock() {
         <Divider />
         <TwoFactor />
         <Divider />
+        <TotpBlock />
+        <Divider />
         <SettingRow
           title={t('profile.deleteAccount')}
           text={t('profile.deleteAccountText')}
@@ -41,7 +46,11 @@ export function SecurityBlock() {
             <Button
               variant="light"
               color="red"
-              onClick={() => setDeleteStep('confirm')}
+              onClick={() => {
+                setDeletePassword('');
+                remove.reset();
+                setDeleteStep('confirm');
+              }}
               data-testid="delete-account"
             >
               {t('profile.deleteAccount')}
@@ -61,7 +70,8 @@ export function SecurityBlock() {
       >
         <Stack>
           <Text size="sm">{t('profile.deleteConfirmText')}</Text>
-          {remove.error && (
+          <StepUpPasswordInput value={deletePassword} onChange={setDeletePassword} error={remove.error} />
+          {remove.error && !stepUpFieldError(remove.error) && (
             <Alert color="red" variant="light" role="alert">
               {remove.error instanceof ApiError ? remove.error.message : t('common.actionFailed')}
             </Alert>
@@ -72,7 +82,8 @@ export function SecurityBlock() {
             </Button>
             <Button
               color="red"
-              onClick={() => remove.mutate()}
+              onClick={() => deletePassword && remove.mutate()}
+              disabled={!deletePassword}
               loading={remove.isPending}
               data-testid="confirm-delete"
             >

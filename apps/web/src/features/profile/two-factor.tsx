@@ -9,6 +9,7 @@ import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
 import { useCountdown } from '../../shared/ui/timed';
 import { SettingRow } from './setting-row';
+import { StepUpPasswordInput, stepUpFieldError } from './step-up';
 
 type Step = 'idle' | 'code' | 'on' | 'confirmOff' | 'off';
 
@@ -20,6 +21,7 @@ export function TwoFactor() {
   const [step, setStep] = useState<Step>('idle');
   const [code, setCode] = useState('');
   const [wrong, setWrong] = useState(false);
+  const [password, setPassword] = useState('');
   const [secondsLeft, restartCountdown] = useCountdown(AUTH_CODE_RESEND_SECONDS);
   const phone = profile.phone ?? '';
 
@@ -41,7 +43,7 @@ export function TwoFactor() {
     onError: () => setWrong(true),
   });
   const off = useMutation({
-    mutationFn: () => api('users/authentification/off', { method: 'POST' }),
+    mutationFn: () => api('users/authentification/off', { body: { password } }),
     onSuccess: () => {
       setStep('off');
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
@@ -67,7 +69,11 @@ export function TwoFactor() {
             <Button
               variant="light"
               color="red"
-              onClick={() => setStep('confirmOff')}
+              onClick={() => {
+                setPassword('');
+                off.reset();
+                setStep('confirmOff');
+              }}
               data-testid="two-factor-off"
             >
               {t('profile.turnOff')}
@@ -144,16 +150,23 @@ export function TwoFactor() {
         </Stack>
       </Modal>
       <Modal opened={step === 'confirmOff'} onClose={close} title={t('profile.twoFactorOffConfirm')} centered>
-        {off.error && (
+        <StepUpPasswordInput value={password} onChange={setPassword} error={off.error} />
+        {off.error && !stepUpFieldError(off.error) && (
           <Text c="red" size="sm" mb="sm" role="alert">
             {errorText(off.error)}
           </Text>
         )}
-        <Group justify="flex-end">
+        <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>
             {t('common.cancel')}
           </Button>
-          <Button color="red" onClick={() => off.mutate()} loading={off.isPending}>
+          <Button
+            color="red"
+            onClick={() => password && off.mutate()}
+            disabled={!password}
+            loading={off.isPending}
+            data-testid="two-factor-off-confirm"
+          >
             {t('profile.turnOff')}
           </Button>
         </Group>

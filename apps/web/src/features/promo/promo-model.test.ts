@@ -7,6 +7,7 @@ import {
   labelColours,
   lotState,
   type PromoFilter,
+  priceMarks,
 } from './promo-model';
 
 const lot = (unit_id: number, location_id: number, part: 'main' | 'periphery', launchDate: string | null) =>
@@ -57,5 +58,31 @@ describe('lot labels', () => {
     expect(labelColours(lots[0] as SaleLot, today).location).not.toBe(
       labelColours(lots[2] as SaleLot, today).location,
     );
+  });
+});
+
+describe('the discount a lot card shows', () => {
+  it('strikes the market price only when a lower price follows it', () => {
+    // Баня №2 of the demo: a market price below the asking price is no discount.
+    expect(priceMarks({ defaultPrice: 5_558_984, discountPrice: null, price: 7_400_000 })).toEqual({
+      strikeMarket: false,
+      showDiscount: false,
+    });
+    expect(priceMarks({ defaultPrice: 10_000_000, discountPrice: 9_500_000, price: 9_000_000 })).toEqual({
+      strikeMarket: true,
+      showDiscount: true,
+    });
+  });
+
+  it('shows a discount price only between the market price and the price asked', () => {
+    expect(priceMarks({ defaultPrice: 8_000_000, discountPrice: 8_500_000, price: 9_000_000 })).toEqual({
+      strikeMarket: false,
+      showDiscount: false,
+    });
+    // Баня №2: a discount below the market, but the investor asks more than both: neither is a discount.
+    expect(priceMarks({ defaultPrice: 5_431_539, discountPrice: 4_888_000, price: 7_400_000 })).toEqual({
+      strikeMarket: false,
+      showDiscount: false,
+    });
   });
 });

@@ -55,3 +55,15 @@ export function filterOptions(lots: SaleLot[], en: boolean) {
     unitType: ['main', 'periphery'].filter((part) => lots.some((l) => l.part === part)),
   };
 }
+
+/**
+ * Which prices a lot card may show as a discount (issue 17): the market price is struck only when the investor's
+ * price (the bold one) is below it, and a discount price only when it lies between them (below the market price,
+ * not below the investor's). A market price below the investor's price is shown plainly, never struck.
+ */
+export function priceMarks(lot: Pick<SaleLot, 'defaultPrice' | 'discountPrice' | 'price'>) {
+  const market = lot.defaultPrice;
+  const showDiscount =
+    lot.discountPrice !== null && lot.discountPrice < market && lot.discountPrice >= lot.price;
+  return { strikeMarket: lot.price < market, showDiscount };
+}

@@ -31,6 +31,7 @@ import {
   labelColours,
   lotState,
   type PromoFilter,
+  priceMarks,
 } from './promo-model';
 
 const LOTS_ID = 'lots';
@@ -105,6 +106,8 @@ function Lots() {
   const [filter, setFilter] = useState<PromoFilter>(null);
   const [chosen, setChosen] = useState<SaleLot | null>(null);
   const [done, setDone] = useState(false);
+  // Lots asked for in this visit: their button stays disabled, so one click never becomes two requests.
+  const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const day = today();
   const all = lots.data?.lots ?? [];
   const options = useMemo(() => filterOptions(all, en), [all, en]);
@@ -153,7 +156,13 @@ function Lots() {
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             {shown.map((lot) => (
-              <LotCard key={lot.lot_id} lot={lot} today={day} onRequest={() => setChosen(lot)} />
+              <LotCard
+                key={`${lot.source}-${lot.lot_id}`}
+                lot={lot}
+                today={day}
+                requested={requested.has(lotKey(lot))}
+                onRequest={() => setChosen(lot)}
+              />
             ))}
           </SimpleGrid>
         )}
@@ -170,6 +179,7 @@ function Lots() {
         lot={chosen}
         onClose={() => setChosen(null)}
         onSent={() => {
+          if (chosen) setRequested((keys) => new Set(keys).add(lotKey(chosen)));
           setChosen(null);
           setDone(true);
         }}
@@ -214,7 +224,19 @@ function PriceRow({
   );
 }
 
-function LotCard({ lot, today: day, onRequest }: { lot: SaleLot; today: string; onRequest: () => void }) {
+const lotKey = (lot: SaleLot) => `${lot.source}-${lot.lot_id}`;
+
+function LotCard({
+  lot,
+  today: day,
+  requested,
+  onRequest,
+}: {
+  lot: SaleLot;
+  today: string;
+  requested: boolean;
+  onRequest: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const { profile } = useSession();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
@@ -222,7 +244,9 @@ function LotCard({ lot, today: day, onRequest }: { lot: SaleLot; today: string; 
   const colours = labelColours(lot, day);
   const name = en ? lot.nameEn : lot.name;
   // The server marks the user's own lots; the profile id is the same check for a list cached before a switch.
-  const own = lot.isOwn || lot.investor_id === profile.id;
+  const own = lot.isOwn || (lot.source === 'investor' && lot.investor_id === profile.id);
+  const description = en ? lot.descriptionEn : lot.description;
+  const marks = priceMarks(lot);
   return (
     <Paper withBorder radius="md" style={{ overflow: 'hidden' }} data-testid="lot-card">
       <ImageCarousel
@@ -262,10 +286,19 @@ function LotCard({ lot, today: day, onRequest }: { lot: SaleLot; today: string; 
           <Text size="sm">{t('promo.guests', { count: lot.capacity })}</Text>
           <Text size="sm">{formatArea(lot.area, locale)}</Text>
         </Group>
+        {description && (
+          <Text size="sm" style={{ whiteSpace: 'pre-line' }} data-testid="lot-description">
+            {description}
+          </Text>
+        )}
         <PriceRow label={t('promo.launchDate')} value={formatDate(lot.launchDate, locale)} />
         <PriceRow label={t('promo.profitability')} value={formatPercent(lot.profit)} />
-        <PriceRow label={t('promo.defaultPrice')} value={formatMoney(lot.defaultPrice, locale)} struck />
-        {lot.discountPrice !== null && (
+        <PriceRow
+          label={t('promo.defaultPrice')}
+          value={formatMoney(lot.defaultPrice, locale)}
+          struck={marks.strikeMarket}
+        />
+        {marks.showDiscount && lot.discountPrice !== null && (
           <PriceRow label={t('promo.discountPrice')} value={formatMoney(lot.discountPrice, locale)} />
         )}
         <PriceRow label={t('promo.investorPrice')} value={formatMoney(lot.price, locale)} strong />
@@ -274,8 +307,8 @@ function LotCard({ lot, today: day, onRequest }: { lot: SaleLot; today: string; 
             {t('promo.ownLot')}
           </Text>
         ) : (
-          <Button mt="sm" onClick={onRequest}>
-            {t('promo.leaveRequest')}
+          <Button mt="sm" onClick={onRequest} disabled={requested} data-testid="lot-request">
+            {requested ? t('promo.requestSent') : t('promo.leaveRequest')}
           </Button>
         )}
       </Stack>

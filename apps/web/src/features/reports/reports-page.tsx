@@ -11,6 +11,7 @@ import {
   Text,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { WHOLE_LOCATION_TAB_ID } from '@portal/contract/constants';
 import { REPORT_ORDER, type ReportOrderId } from '@portal/contract/timeline';
@@ -112,20 +113,29 @@ function useReportTexts(report: ReportView) {
   };
 }
 
-function MediaCounts({ report }: { report: ReportView }) {
-  const { t } = useTranslation();
+/** '12 фото', '3 видео': what a report holds, as its cover shows it. */
+function mediaCounts(report: ReportView, t: (key: string, options: { count: number }) => string) {
   const videos = report.slides.filter((s) => s.isVideo).length;
   const photos = report.slides.length - videos;
+  return {
+    photos: photos > 0 ? t('reports.photos', { count: photos }) : null,
+    videos: videos > 0 ? t('reports.videos', { count: videos }) : null,
+  };
+}
+
+function MediaCounts({ report }: { report: ReportView }) {
+  const { t } = useTranslation();
+  const { photos, videos } = mediaCounts(report, t);
   return (
     <Group gap={6}>
-      {photos > 0 && (
+      {photos && (
         <Badge variant="white" color="dark" size="sm">
-          {t('reports.photos', { count: photos })}
+          {photos}
         </Badge>
       )}
-      {videos > 0 && (
+      {videos && (
         <Badge variant="white" color="dark" size="sm">
-          {t('reports.videos', { count: videos })}
+          {videos}
         </Badge>
       )}
     </Group>
@@ -140,10 +150,11 @@ function ReportCard({ report, onOpen }: { report: ReportView; onOpen: () => void
       <Card.Section>
         <UnstyledButton
           onClick={onOpen}
-          aria-label={t('reports.openGallery', { title })}
           data-testid="report-cover"
           style={{ display: 'block', width: '100%', position: 'relative' }}
         >
+          {/* The name is this hidden text, then what the cover shows (WCAG 2.5.3: the visible text is in the name). */}
+          <VisuallyHidden>{t('reports.openGallery', { title })}</VisuallyHidden>
           {report.cover ? (
             <Image src={report.cover} alt="" h={200} fit="cover" />
           ) : (

@@ -62,7 +62,7 @@ function Units() {
             <Title order={2} size="h3">
               {en ? group.nameEn : group.name}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               {group.units.map(({ unit, index }) => (
                 <UnitCard
                   key={unit.unit_id}

@@ -1,5 +1,5 @@
 import type { DataProfile, UserLocationsResponse, UserUnitsResponse } from '@portal/contract/account';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storage } from '../storage';
 import { api } from './client';
 
@@ -10,26 +10,27 @@ export const queryKeys = {
   units: ['units'] as const,
 };
 
-export function useProfile() {
-  return useQuery({
+/** The layout's calls, as options shared by its hooks and the signed-in routes' loaders (which start them early). */
+export const layoutQueries = {
+  profile: queryOptions({
     queryKey: queryKeys.profile,
     queryFn: () => api<DataProfile>('users/data-profile'),
-    enabled: Boolean(storage.token()),
-  });
+  }),
+  locations: queryOptions({
+    queryKey: queryKeys.locations,
+    queryFn: () => api<UserLocationsResponse>('users/locations'),
+  }),
+  units: queryOptions({ queryKey: queryKeys.units, queryFn: () => api<UserUnitsResponse>('users/actives') }),
+};
+
+export function useProfile() {
+  return useQuery({ ...layoutQueries.profile, enabled: Boolean(storage.token()) });
 }
 
 export function useUserLocations() {
-  return useQuery({
-    queryKey: queryKeys.locations,
-    queryFn: () => api<UserLocationsResponse>('users/locations'),
-    enabled: Boolean(storage.token()),
-  });
+  return useQuery({ ...layoutQueries.locations, enabled: Boolean(storage.token()) });
 }
 
 export function useUserUnits() {
-  return useQuery({
-    queryKey: queryKeys.units,
-    queryFn: () => api<UserUnitsResponse>('users/actives'),
-    enabled: Boolean(storage.token()),
-  });
+  return useQuery({ ...layoutQueries.units, enabled: Boolean(storage.token()) });
 }

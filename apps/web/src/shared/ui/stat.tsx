@@ -1,5 +1,6 @@
 import { Group, Paper, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatNumber } from '../format';
 
 /** One figure with its label: the blocks of the dashboard, income and income-outcome pages. */
 export function Stat({
@@ -34,9 +35,10 @@ export function Stat({
 /** '+12,5%' in green or '−3,1%' in red against the previous month. */
 export function Change({ value, suffix }: { value: number | null; suffix: string }) {
   if (value === null) return null;
-  const text = `${value > 0 ? '+' : value < 0 ? '−' : ''}${Math.abs(value).toLocaleString('ru-RU', { maximumFractionDigits: 2 })}%`;
+  // The page's number format: a decimal comma in Russian, a point in English.
+  const text = `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatNumber(Math.abs(value), 2)}%`;
   return (
-    <Text size="sm" c={value >= 0 ? 'green.8' : 'red.8'} data-testid="change">
+    <Text size="sm" c={value >= 0 ? 'forest.8' : 'red.9'} data-testid="change">
       {text} {suffix}
     </Text>
   );
