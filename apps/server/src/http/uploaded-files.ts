@@ -5,44 +5,92 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/executor.ts';
+import { type FileStore, FileTooLargeError, type StoredFileInfo } from '../integrations/file-store.ts';
 import { sendWithRanges, storedFileSource } from './byte-ranges.ts';
 import { badRequest, notFound } from './errors.ts';
 
 /**
- * Files the company uploads in the console (camera views, the financial report, lot and inventory photos): one file
- * a multipart request, its type told by content, kept in the file store under a long random key and served from
- * /api/v1/files/{dir}/{key}, because <img>, <video> and pdf.js's fetch of a public file send no bearer header.
+ * Files the company uploads in the console (camera views, the financial report, lot, inventory and unit photos): one
+ * file a multipart request, streamed into the file store as it arrives (never held whole in memory) under a long
+ * random key, its type then told by its content, and served from /api/v1/files/{dir}/{key}, because <img>, <video>
+ * and pdf.js's fetch of a public file send no bearer header.
  */
 
-export type SingleFile = { data: Buffer; name: string | undefined; fields: Record<string, string> };
+/**
+ * An uploaded file already in the store under `key` (not yet recorded by any row), with the text fields sent before
+ * it. The service that receives it records it inside `keepUpload`, so that a refused upload leaves the store again.
+ */
+export type SingleFile = {
+  key: string;
+  publicUrl: string;
+  size: number;
+  name: string | undefined;
+  fields: Record<string, string>;
+};
 
-/** The one file of a multipart body with the text fields sent before it; beyond maxBytes it is refused. */
+/** How many first bytes of a file tell its type (what file-type reads for the types we take). */
+const TYPE_HEAD_BYTES = 4100;
+
+/**
+ * The one file of a multipart body, streamed into the store under a new key in `dir`, with the text fields sent
+ * before it. Beyond maxBytes it is refused with `sizeKey` (400), a missing or broken file with reports.fileRequired
+ * (400); either way nothing stays stored. A database failure stays what it is (503 while the database is away).
+ */
 export async function readSingleFile(
+  ctx: AppContext,
   request: FastifyRequest,
-  maxBytes: number,
-  sizeKey: MessageKey,
+  options: { dir: string; maxBytes: number; sizeKey: MessageKey },
 ): Promise<SingleFile> {
   if (!request.isMultipart()) throw badRequest('reports.fileRequired', 'file');
   let part: Awaited<ReturnType<FastifyRequest['file']>>;
   try {
-    part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+    part = await request.file({ limits: { fileSize: options.maxBytes, files: 1 } });
   } catch {
     throw badRequest('reports.fileRequired', 'file');
   }
   if (!part) throw badRequest('reports.fileRequired', 'file');
-  let data: Buffer;
+  const { file } = part;
+  let uploadFailed = false;
+  async function* arriving() {
+    try {
+      yield* file;
+    } catch (error) {
+      uploadFailed = true;
+      throw error;
+    }
+    // The multipart limit stops a file at maxBytes and marks it truncated: refused before the store completes it.
+    if (file.truncated) throw new FileTooLargeError(options.maxBytes);
+  }
+  const { key, publicUrl } = newFileKey(options.dir);
+  let info: StoredFileInfo;
   try {
-    data = await part.toBuffer();
+    info = await ctx.files.putStream(key, arriving(), { maxBytes: options.maxBytes });
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(sizeKey, 'file');
-    throw badRequest('reports.fileRequired', 'file');
+    if (error instanceof FileTooLargeError) throw badRequest(options.sizeKey, 'file');
+    // A broken upload is the client's; a database error stays what it is.
+    if (uploadFailed) throw badRequest('reports.fileRequired', 'file');
+    throw error;
   }
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
     const one = Array.isArray(field) ? field[0] : field;
     if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
   }
-  return { data, name: part.filename, fields };
+  return { key, publicUrl, size: info.size, name: part.filename, fields };
+}
+
+/**
+ * Runs `work` (a service's checks and the transaction that records a stored upload); if it fails, the file leaves
+ * the store again, so a refused or failed upload leaves neither a file nor a row. The error is the work's.
+ */
+export async function keepUpload<T>(ctx: AppContext, file: SingleFile, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // Best effort: with the database away the delete fails too, and the answer stays the work's (503).
+    await ctx.files.delete(file.key).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** The text fields of a multipart body checked with a contract schema: the first problem answers 400. */
@@ -54,18 +102,31 @@ export function parseFields<S extends z.ZodType>(schema: S, fields: Record<strin
   throw badRequest(key, String(issue?.path[0] ?? 'file'));
 }
 
-/** The file's type by its content (never its name or declared type), one of `allowed`, within `maxBytes`. */
+/** The first `bytes` bytes of a stored file (fewer if it is shorter), read from the store chunk by chunk. */
+async function storedHead(files: FileStore, key: string, bytes: number): Promise<Buffer> {
+  const stream = await files.openRead(key, { start: 0, end: bytes - 1 });
+  if (!stream) return Buffer.alloc(0);
+  const parts: Buffer[] = [];
+  for await (const piece of stream) parts.push(Buffer.from(piece as Uint8Array));
+  return Buffer.concat(parts);
+}
+
+/**
+ * A stored upload's type by its content (its first bytes, never its name or declared type), one of `allowed`,
+ * within `maxBytes`; else 400 (an empty file: reports.fileRequired).
+ */
 export async function typeByContent<T extends string>(
-  data: Buffer,
+  files: FileStore,
+  file: SingleFile,
   allowed: readonly T[],
   maxBytes: number,
   keys: { type: MessageKey; size: MessageKey },
 ): Promise<T> {
-  if (data.length === 0) throw badRequest('reports.fileRequired', 'file');
-  const mime = (await fileTypeFromBuffer(data))?.mime;
+  if (file.size === 0) throw badRequest('reports.fileRequired', 'file');
+  const mime = (await fileTypeFromBuffer(await storedHead(files, file.key, TYPE_HEAD_BYTES)))?.mime;
   const known = allowed.find((t) => t === mime);
   if (!known) throw badRequest(keys.type, 'file');
-  if (data.length > maxBytes) throw badRequest(keys.size, 'file');
+  if (file.size > maxBytes) throw badRequest(keys.size, 'file');
   return known;
 }
 
@@ -78,7 +139,7 @@ export function newFileKey(dir: string) {
 /** The uploads row of a stored file. */
 export async function insertUpload(
   db: Executor,
-  file: { key: string; kind: string; mime: string; data: Buffer; name: string | undefined },
+  file: { key: string; kind: string; mime: string; size: number; name: string | undefined },
 ): Promise<number> {
   const row = await db
     .insertInto('uploads')
@@ -87,31 +148,12 @@ export async function insertUpload(
       owner_user_id: null,
       kind: file.kind,
       mime_type: file.mime,
-      size_bytes: file.data.length,
+      size_bytes: file.size,
       original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
-}
-
-/**
- * Puts the file in the store, then runs `save` (a transaction that records it); if `save` fails the file leaves
- * the store again, so a refused upload changes nothing.
- */
-export async function storeThenSave<T>(
-  ctx: AppContext,
-  key: string,
-  data: Buffer,
-  save: () => Promise<T>,
-): Promise<T> {
-  await ctx.files.put(key, data);
-  try {
-    return await save();
-  } catch (error) {
-    await ctx.files.delete(key);
-    throw error;
-  }
 }
 
 /** Deletes the uploads rows (their files are deleted by the caller once the transaction is done). */

@@ -14,10 +14,9 @@ import {
   deleteStoredFiles,
   deleteUploads,
   insertUpload,
-  newFileKey,
+  keepUpload,
   parseFields,
   type SingleFile,
-  storeThenSave,
   typeByContent,
 } from '../../http/uploaded-files.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -112,23 +111,23 @@ export async function saveStream(
   return staffCameras(ctx, session, locationId);
 }
 
-/** Adds a looping view (an MP4 by content, at most 50 MB) in the first free of the five places. */
+/** Adds a looping view (an MP4 by content, at most 50 MB; streamed into the store) in the first free of five places. */
 export async function addView(
   ctx: AppContext,
   session: Session,
   locationId: number,
   file: SingleFile,
 ): Promise<StaffCameraView> {
-  await staffScope(ctx, session);
-  const fields = parseFields(staffCameraViewBodySchema, file.fields);
-  await knownLocation(ctx.database.db, locationId);
-  const mime = await typeByContent(file.data, ['video/mp4'] as const, CAMERA_VIEW_MAX_BYTES, {
-    type: 'upload.videoType',
-    size: 'upload.videoSize',
-  });
-  const { key, publicUrl } = newFileKey(CAMERA_FILES_DIR);
-  return storeThenSave(ctx, key, file.data, () =>
-    ctx.database.db.transaction().execute(async (trx) => {
+  return keepUpload(ctx, file, async () => {
+    await staffScope(ctx, session);
+    const fields = parseFields(staffCameraViewBodySchema, file.fields);
+    await knownLocation(ctx.database.db, locationId);
+    const mime = await typeByContent(ctx.files, file, ['video/mp4'] as const, CAMERA_VIEW_MAX_BYTES, {
+      type: 'upload.videoType',
+      size: 'upload.videoSize',
+    });
+    const { key, publicUrl } = file;
+    return ctx.database.db.transaction().execute(async (trx) => {
       await trx.selectFrom('locations').select('id').where('id', '=', locationId).forUpdate().execute();
       const taken = new Set(
         (
@@ -147,7 +146,7 @@ export async function addView(
         key,
         kind: CAMERA_UPLOAD_KIND,
         mime,
-        data: file.data,
+        size: file.size,
         name: file.name,
       });
       const view = await trx
@@ -167,11 +166,11 @@ export async function addView(
         action: 'content.camera.view.add',
         entity: 'camera_view',
         entityId: view.id,
-        details: { locationId, position, title: view.title, sizeBytes: file.data.length },
+        details: { locationId, position, title: view.title, sizeBytes: file.size },
       });
       return viewOf(view);
-    }),
-  );
+    });
+  });
 }
 
 export async function updateView(

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type BookingSourceList,
   type bookingSourceBodySchema,
@@ -14,11 +13,11 @@ import {
   type UnitPhotos,
   type unitListItemBodySchema,
 } from '@portal/contract/backoffice-catalogue';
-import { fileTypeFromBuffer } from 'file-type';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { insertUpload, keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
 import type { Session } from '../auth/sessions.ts';
 import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
@@ -36,7 +35,7 @@ type SourceFields = z.output<typeof bookingSourceBodySchema>;
 type SourceCreate = z.output<typeof bookingSourceCreateSchema>;
 
 const PHOTO_KIND = 'unit-photo';
-const PHOTO_DIR = 'units';
+export const PHOTO_DIR = 'units';
 const PHOTO_URL_PREFIX = `/api/v1/files/${PHOTO_DIR}/`;
 
 const audit = (db: Executor, session: Session, action: string, entity: string, id: number, details: object) =>
@@ -319,46 +318,32 @@ export async function saveUnit(
   });
 }
 
-/** The type of a photo by its content (not its name or declared type), within its size limit. */
-export async function photoType(data: Buffer): Promise<(typeof UNIT_PHOTO_TYPES)[number]> {
-  if (data.length === 0) throw badRequest('reports.fileRequired', 'file');
-  const type = (await fileTypeFromBuffer(data))?.mime;
-  const known = UNIT_PHOTO_TYPES.find((t) => t === type);
-  if (!known) throw badRequest('catalogue.photoType', 'file');
-  if (data.length > UNIT_PHOTO_MAX_BYTES) throw badRequest('catalogue.photoSize', 'file');
-  return known;
-}
-
-/** Adds a photo to a unit, last in its order. */
+/** Adds a photo (JPEG, PNG or WebP by content, at most 10 MB; streamed into the store) to a unit, last in order. */
 export async function addUnitPhoto(
   ctx: AppContext,
   session: Session,
   unitId: number,
-  file: { data: Buffer; name: string | undefined },
+  file: SingleFile,
 ): Promise<UnitPhotos> {
-  await staffScope(ctx, session);
-  const mime = await photoType(file.data);
-  // The key is the photo's only address for owners' <img>, so it is long and random.
-  const key = `${PHOTO_DIR}/${randomBytes(18).toString('base64url')}`;
-  const url = `/api/v1/files/${key}`;
-  await ctx.files.put(key, file.data);
-  try {
-    return await ctx.database.db.transaction().execute(async (trx) => {
+  return keepUpload(ctx, file, async () => {
+    await staffScope(ctx, session);
+    const mime = await typeByContent(ctx.files, file, UNIT_PHOTO_TYPES, UNIT_PHOTO_MAX_BYTES, {
+      type: 'catalogue.photoType',
+      size: 'catalogue.photoSize',
+    });
+    // The key is the photo's only address for owners' <img>, so it is long and random (readSingleFile's).
+    const { key, publicUrl: url } = file;
+    return ctx.database.db.transaction().execute(async (trx) => {
       const unit = await q.lockUnit(trx, unitId);
       if (!unit) throw notFound();
       if (unit.image_urls.length >= UNIT_PHOTOS_MAX) throw badRequest('catalogue.photoCount', 'file');
-      const upload = await trx
-        .insertInto('uploads')
-        .values({
-          storage_key: key,
-          owner_user_id: null,
-          kind: PHOTO_KIND,
-          mime_type: mime,
-          size_bytes: file.data.length,
-          original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const uploadId = await insertUpload(trx, {
+        key,
+        kind: PHOTO_KIND,
+        mime,
+        size: file.size,
+        name: file.name,
+      });
       const imageUrls = [...unit.image_urls, url];
       await trx
         .updateTable('units')
@@ -367,16 +352,13 @@ export async function addUnitPhoto(
         .execute();
       await audit(trx, session, 'catalogue.unit.photo.add', 'unit', unitId, {
         url,
-        uploadId: upload.id,
+        uploadId,
         mimeType: mime,
-        sizeBytes: file.data.length,
+        sizeBytes: file.size,
       });
       return { imageUrls };
     });
-  } catch (error) {
-    await ctx.files.delete(key);
-    throw error;
-  }
+  });
 }
 
 /** Removes a photo from a unit; an uploaded one leaves the file store too. */

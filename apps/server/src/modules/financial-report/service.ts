@@ -9,9 +9,8 @@ import {
   deleteStoredFiles,
   deleteUploads,
   insertUpload,
-  newFileKey,
+  keepUpload,
   type SingleFile,
-  storeThenSave,
   typeByContent,
 } from '../../http/uploaded-files.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -54,24 +53,27 @@ export async function staffReport(ctx: AppContext, session: Session) {
   return currentReport(ctx);
 }
 
-/** POST backoffice/financial-report: the PDF becomes the current report, replacing the one before. */
+/** POST backoffice/financial-report: the PDF (streamed into the store) becomes the current report, replacing the last. */
 export async function replaceReport(
   ctx: AppContext,
   session: Session,
   file: SingleFile,
 ): Promise<FinancialReportResponse> {
-  await staffScope(ctx, session);
-  const mime = await typeByContent(file.data, ['application/pdf'] as const, FINANCIAL_REPORT_MAX_BYTES, {
-    type: 'upload.pdfType',
-    size: 'upload.pdfSize',
-  });
-  const title =
-    (file.fields.title ?? '').trim().slice(0, 300) ||
-    (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 300) ||
-    '';
-  const { key, publicUrl } = newFileKey(REPORT_FILES_DIR);
-  const oldKeys = await storeThenSave(ctx, key, file.data, () =>
-    ctx.database.db.transaction().execute(async (trx) => {
+  const oldKeys = await keepUpload(ctx, file, async () => {
+    await staffScope(ctx, session);
+    const mime = await typeByContent(
+      ctx.files,
+      file,
+      ['application/pdf'] as const,
+      FINANCIAL_REPORT_MAX_BYTES,
+      { type: 'upload.pdfType', size: 'upload.pdfSize' },
+    );
+    const title =
+      (file.fields.title ?? '').trim().slice(0, 300) ||
+      (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 300) ||
+      '';
+    const { key, publicUrl } = file;
+    return ctx.database.db.transaction().execute(async (trx) => {
       const before = await trx
         .selectFrom('financial_reports')
         .select(['kind', 'upload_id'])
@@ -82,7 +84,7 @@ export async function replaceReport(
         key,
         kind: REPORT_UPLOAD_KIND,
         mime,
-        data: file.data,
+        size: file.size,
         name: file.name,
       });
       const row = {
@@ -103,11 +105,11 @@ export async function replaceReport(
         action: before ? 'content.financialReport.replace' : 'content.financialReport.upload',
         entity: 'financial_report',
         entityId: uploadId,
-        details: { title, sizeBytes: file.data.length, previous: before?.kind ?? null },
+        details: { title, sizeBytes: file.size, previous: before?.kind ?? null },
       });
       return deleteUploads(trx, before?.upload_id ? [Number(before.upload_id)] : []);
-    }),
-  );
+    });
+  });
   await deleteStoredFiles(ctx, oldKeys);
   return currentReport(ctx);
 }

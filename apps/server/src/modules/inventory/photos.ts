@@ -13,9 +13,8 @@ import {
   deleteStoredFiles,
   deleteUploads,
   insertUpload,
-  newFileKey,
+  keepUpload,
   type SingleFile,
-  storeThenSave,
   typeByContent,
 } from '../../http/uploaded-files.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -209,21 +208,21 @@ export async function staffInventory(
   };
 }
 
-/** Adds a photo (JPEG, PNG or WebP by content, at most 10 MB) to an item, last in its order. */
+/** Adds a photo (JPEG, PNG or WebP by content, at most 10 MB; streamed into the store) to an item, last in order. */
 export async function addItemPhoto(
   ctx: AppContext,
   session: Session,
   itemId: number,
   file: SingleFile,
 ): Promise<StaffInventoryPhoto> {
-  await staffScope(ctx, session);
-  const mime = await typeByContent(file.data, PHOTO_TYPES, INVENTORY_PHOTO_MAX_BYTES, {
-    type: 'upload.photoType',
-    size: 'upload.photoSize',
-  });
-  const { key, publicUrl } = newFileKey(INVENTORY_FILES_DIR);
-  return storeThenSave(ctx, key, file.data, () =>
-    ctx.database.db.transaction().execute(async (trx) => {
+  return keepUpload(ctx, file, async () => {
+    await staffScope(ctx, session);
+    const mime = await typeByContent(ctx.files, file, PHOTO_TYPES, INVENTORY_PHOTO_MAX_BYTES, {
+      type: 'upload.photoType',
+      size: 'upload.photoSize',
+    });
+    const { key, publicUrl } = file;
+    return ctx.database.db.transaction().execute(async (trx) => {
       const item = await trx
         .selectFrom('inventory_items')
         .select(['id', 'unit_id', 'inv_number'])
@@ -241,7 +240,7 @@ export async function addItemPhoto(
         key,
         kind: INVENTORY_UPLOAD_KIND,
         mime,
-        data: file.data,
+        size: file.size,
         name: file.name,
       });
       const photo = await trx
@@ -262,8 +261,8 @@ export async function addItemPhoto(
         details: { photoId: photo.id, unitId: item.unit_id, invNumber: item.inv_number, mimeType: mime },
       });
       return photoOf(photo);
-    }),
-  );
+    });
+  });
 }
 
 /** Removes a photo (uploaded or a link) from an item. */

@@ -15,9 +15,8 @@ import {
   deleteStoredFiles,
   deleteUploads,
   insertUpload,
-  newFileKey,
+  keepUpload,
   type SingleFile,
-  storeThenSave,
   typeByContent,
 } from '../../http/uploaded-files.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -283,21 +282,21 @@ export async function deleteLot(ctx: AppContext, session: Session, id: number): 
   await deleteStoredFiles(ctx, keys);
 }
 
-/** Adds a photo (JPEG, PNG or WebP by content, at most 10 MB), last in the lot's order. */
+/** Adds a photo (JPEG, PNG or WebP by content, at most 10 MB; streamed into the store), last in the lot's order. */
 export async function addLotPhoto(
   ctx: AppContext,
   session: Session,
   lotId: number,
   file: SingleFile,
 ): Promise<StaffLotPhoto> {
-  await staffScope(ctx, session);
-  const mime = await typeByContent(file.data, PHOTO_TYPES, LOT_PHOTO_MAX_BYTES, {
-    type: 'upload.photoType',
-    size: 'upload.photoSize',
-  });
-  const { key, publicUrl } = newFileKey(LOT_FILES_DIR);
-  return storeThenSave(ctx, key, file.data, () =>
-    ctx.database.db.transaction().execute(async (trx) => {
+  return keepUpload(ctx, file, async () => {
+    await staffScope(ctx, session);
+    const mime = await typeByContent(ctx.files, file, PHOTO_TYPES, LOT_PHOTO_MAX_BYTES, {
+      type: 'upload.photoType',
+      size: 'upload.photoSize',
+    });
+    const { key, publicUrl } = file;
+    return ctx.database.db.transaction().execute(async (trx) => {
       const lot = await trx
         .selectFrom('company_lots')
         .select('id')
@@ -315,7 +314,7 @@ export async function addLotPhoto(
         key,
         kind: LOT_UPLOAD_KIND,
         mime,
-        data: file.data,
+        size: file.size,
         name: file.name,
       });
       const photo = await trx
@@ -333,11 +332,11 @@ export async function addLotPhoto(
         action: 'content.lot.photo.add',
         entity: 'company_lot',
         entityId: lotId,
-        details: { photoId: photo.id, mimeType: mime, sizeBytes: file.data.length },
+        details: { photoId: photo.id, mimeType: mime, sizeBytes: file.size },
       });
       return { id: Number(photo.id), url: publicUrl };
-    }),
-  );
+    });
+  });
 }
 
 export async function removeLotPhoto(ctx: AppContext, session: Session, lotId: number, photoId: number) {
