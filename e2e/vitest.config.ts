@@ -8,5 +8,7 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // A page on a busy machine may take seconds to get where a test waits for it: poll long, not fixed sleeps.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
   },
 });

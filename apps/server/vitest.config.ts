@@ -11,6 +11,7 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     projects: [
       { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
       ...(process.env.TEST_DATABASE_URL

@@ -24,8 +24,9 @@ describe('the interim financial report', () => {
       await signIn(page, portal.url, login, password);
       await page.goto(`${portal.url}/dashboard/report-2024`);
       await page.getByRole('heading', { name: 'Промежуточный финансовый отчёт' }).waitFor();
+      // The heading comes before the report's pages arrive: wait for them.
       const images = page.getByTestId('financial-report').locator('img');
-      expect(await images.count()).toBe(15);
+      await expect.poll(() => images.count()).toBe(15);
       expect(await images.nth(14).getAttribute('alt')).toBe('Страница 15 из 15');
       // Every page really loads, the lazy ones once scrolled to.
       for (let n = 0; n < 15; n += 1) {
