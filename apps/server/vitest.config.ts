@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // Two files at a time: each spends most of its time on one thread (the app and PGlite), so two use both cores.
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     expect: { poll: { timeout: 30_000, interval: 100 } },
