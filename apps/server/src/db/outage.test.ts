@@ -150,10 +150,12 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')(
       try {
         await waitFor(async () => okWrites() >= 5, 30_000, 'writes before the outage');
 
-        // The outage: every backend of the portal's database terminated again and again (a restart, a failover).
+        // The outage: every backend of the portal's database terminated again and again (a restart, a failover),
+        // until the load has met it (a request answered 503), however slow the machine; 30 s at most.
         let terminated = 0;
         const gapStart = Date.now();
-        while (Date.now() - gapStart < 1500) {
+        const metOutage = () => outcomes.some((o) => o.status === 503);
+        while (!metOutage() && Date.now() - gapStart < 30_000) {
           const { rows } = await admin.query(
             'select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
             [database],

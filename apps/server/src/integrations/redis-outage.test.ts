@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { redisRateLimiter } from './rate-limiter.ts';
 
@@ -12,14 +12,6 @@ async function freePort() {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function waitFor(check: () => boolean | Promise<boolean>, deadlineMs: number, what: string) {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > deadlineMs) throw new Error(`${what}: not within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 describe('Redis unreachable', () => {
@@ -95,20 +87,20 @@ describe.runIf(process.env.TEST_REDIS_URL && process.env.TEST_DB !== 'postgres')
       const rule = { limit: 100, windowSeconds: 60 };
       try {
         // Down from the start: every hit is allowed and counted here, with one warning.
-        await waitFor(() => limiter.redisState() === 'down', 5000, 'Redis seen as down');
+        await vi.waitFor(() => expect(limiter.redisState()).toBe('down'), { timeout: 5000, interval: 50 });
         for (let i = 0; i < 3; i += 1) expect((await limiter.hit(key, rule)).allowed).toBe(true);
         expect(await direct.get(`rl:${key}`)).toBeNull();
         expect(warnings.filter((text) => text.includes('per-instance'))).toHaveLength(1);
 
         // Back: the shared counter in Redis counts again.
         await proxy.up();
-        await waitFor(() => limiter.redisState() === 'up', 10_000, 'Redis seen as up');
+        await vi.waitFor(() => expect(limiter.redisState()).toBe('up'), { timeout: 10_000, interval: 50 });
         await limiter.hit(key, rule);
         expect(await direct.get(`rl:${key}`)).toBe('1');
 
         // Away again: hits go on, on this instance.
         await proxy.down();
-        await waitFor(() => limiter.redisState() === 'down', 10_000, 'Redis seen as down again');
+        await vi.waitFor(() => expect(limiter.redisState()).toBe('down'), { timeout: 10_000, interval: 50 });
         expect((await limiter.hit(key, rule)).allowed).toBe(true);
         expect(await direct.get(`rl:${key}`)).toBe('1');
         expect(warnings.filter((text) => text.includes('per-instance'))).toHaveLength(2);
