@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { solidPng } from '../../test/images.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { deactivateAccount } from './service.ts';
 
 /** The start of a real JPEG: the server checks the bytes, not the name or the header. */
 const JPEG = Buffer.concat([
@@ -309,7 +308,13 @@ describe('account calls', () => {
 
   it('ends every session of a deactivated account at once and refuses its sign-in', async () => {
     const token = await t.signIn('lender@example.com');
-    await deactivateAccount(t.ctx, 2);
+    const admin = await t.signIn('admin@example.com');
+    const deactivated = await t.request({
+      method: 'POST',
+      url: '/api/v1/backoffice/owners/2/deactivate',
+      token: admin,
+    });
+    expect(deactivated.statusCode).toBe(200);
     expect((await get('users/data-profile', token)).statusCode).toBe(401);
     expect((await get('users/data-profile', lender)).statusCode).toBe(401);
     const signIn = await t.request({

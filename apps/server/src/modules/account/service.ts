@@ -312,7 +312,7 @@ export async function sendChangeDataRequest(
   return id;
 }
 
-/** POST users/deleteaccount: the manager deletes the account after the request (see deactivateAccount). */
+/** POST users/deleteaccount: the manager deactivates the account after the request (backoffice deactivateOwner). */
 export async function requestAccountDeletion(
   ctx: AppContext,
   session: Session,
@@ -324,18 +324,6 @@ export async function requestAccountDeletion(
     .execute((trx) => createManagerRequest(ctx, trx, session.userId, 'account_deletion', {}));
   ctx.outbox.nudge();
   return id;
-}
-
-/** Deactivates an account: it can no longer sign in and every token it holds stops working at once. */
-export async function deactivateAccount(ctx: AppContext, userId: number): Promise<void> {
-  await ctx.database.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ deactivated_at: new Date(), updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
-    await revokeUserSessions(trx, userId);
-  });
 }
 
 const AVATAR_TYPES = new Set(['image/jpeg', 'image/png']);
