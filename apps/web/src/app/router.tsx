@@ -402,7 +402,7 @@ export const router = createBrowserRouter([
       {
         path: '*',
         lazy: page(
-          () => import('./not-found-page'),
+          () => import('../shared/ui/not-found-page'),
           (m) => m.NotFoundPage,
         ),
       },

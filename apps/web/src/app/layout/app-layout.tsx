@@ -4,9 +4,11 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { SessionProvider, useSession, useSessionState } from '../../shared/session/session';
+import { useSignOut } from '../../shared/session/use-sign-out';
+import { Logo } from '../../shared/ui/logo';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Footer } from './footer';
-import { Header, Logo } from './header';
+import { Header } from './header';
 import { LocationSelect, LocationTabs } from './location-tabs';
 import { ManagerCard } from './manager-card';
 import { showsLocationTabs } from './menu-rules';
@@ -15,7 +17,6 @@ import { NoOwnerRole } from './no-owner-role';
 import { SideMenu } from './side-menu';
 import { RoleToggler } from './togglers';
 import { UnitsList } from './units-list';
-import { useSignOut } from './use-sign-out';
 
 /**
  * The shell of every signed-in page: header, banner, side menu, location tabs, the page, the units list and the

@@ -15,31 +15,13 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterLink } from 'react-router';
 import { useSession } from '../../shared/session/session';
+import { useSignOut } from '../../shared/session/use-sign-out';
+import { LanguageToggler } from '../../shared/ui/language-toggler';
+import { Logo } from '../../shared/ui/logo';
 import { LocationSelect } from './location-tabs';
 import { burgerLinks, HEADER_LINKS, personalMenu } from './menu-rules';
 import { SideMenu } from './side-menu';
-import { LanguageToggler, RoleToggler } from './togglers';
-import { useSignOut } from './use-sign-out';
-
-export function Logo() {
-  const { t } = useTranslation();
-  return (
-    <Anchor
-      component={Link}
-      to="/dashboard/"
-      underline="never"
-      className="logo"
-      aria-label={t('layout.brand')}
-    >
-      <svg viewBox="0 0 64 64" width="32" height="32" aria-hidden="true">
-        <rect width="64" height="64" rx="14" fill="#1f4d3a" />
-        <path d="M14 44 32 18l18 26z" fill="#e9d8a6" />
-        <path d="M26 44l6-9 6 9z" fill="#1f4d3a" />
-      </svg>
-      <span className="logo-text">{t('layout.brand')}</span>
-    </Anchor>
-  );
-}
+import { RoleToggler } from './togglers';
 
 export function Header() {
   const { t } = useTranslation();

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ApiError, api } from '../../shared/api/client';
+import { useSignOut } from '../../shared/session/use-sign-out';
+import { LanguageToggler } from '../../shared/ui/language-toggler';
+import { Logo } from '../../shared/ui/logo';
 import { LoadingState } from '../../shared/ui/page-state';
-import { Logo } from './header';
-import { LanguageToggler } from './togglers';
-import { useSignOut } from './use-sign-out';
 
 /**
  * An account without the investor or lender role (a manager of the back office) signs in fine, but the owners'

@@ -2,24 +2,6 @@ import { SegmentedControl } from '@mantine/core';
 import type { RoleCode } from '@portal/contract/constants';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/session';
-import { useLanguage } from './use-language';
-
-export function LanguageToggler({ size = 'xs' }: { size?: 'xs' | 'sm' }) {
-  const { t } = useTranslation();
-  const [locale, setLocale] = useLanguage();
-  return (
-    <SegmentedControl
-      size={size}
-      aria-label={t('layout.language')}
-      value={locale}
-      onChange={(value) => setLocale(value === 'en' ? 'en' : 'ru')}
-      data={[
-        { value: 'ru', label: 'RU' },
-        { value: 'en', label: 'EN' },
-      ]}
-    />
-  );
-}
 
 /** Shown only to users with more than one role. */
 export function RoleToggler({

@@ -1,7 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggler } from '../../app/layout/togglers';
+import { LanguageToggler } from '../../shared/ui/language-toggler';
 
 /** The one screen of the auth routes: brand panel and a card whose view changes with the route. */
 export function AuthScreen({ title, children, id }: { title: string; children: ReactNode; id?: string }) {

@@ -23,8 +23,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, download } from '../../shared/api/client';
 import { formatDate } from '../../shared/format';
+import { categoryColor } from '../../shared/ui/document-category';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
-import { categoryColor } from '../documents/documents-model';
 import { useCatalogue } from './queries';
 
 const STATUS_IDS = [1, 13, 3, 2, -1] as const;

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Logo } from '../../app/layout/header';
-import { useSignOut } from '../../app/layout/use-sign-out';
-import { TotpSetupButton } from '../profile/totp-block';
+import { useSignOut } from '../../shared/session/use-sign-out';
+import { Logo } from '../../shared/ui/logo';
+import { TotpSetupButton } from '../../shared/ui/totp-setup';
 
 /**
  * Managers and admins without a second factor (STAFF_REQUIRE_SECOND_FACTOR): the console answers 403

@@ -19,9 +19,9 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { GalleryModal, type GallerySlide } from '../../shared/ui/gallery';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { countChecks, sectionId } from './checklist';
-import { GalleryModal, type GallerySlide } from './gallery';
 import { useInspection } from './queries';
 
 /** Wider than this is desktop: the side index; narrower (tablet, mobile) gets collapsible groups. */

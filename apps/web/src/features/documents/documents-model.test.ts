@@ -1,6 +1,7 @@
 import type { Document } from '@portal/contract/documents';
 import { describe, expect, it } from 'vitest';
-import { categoryColor, filterOptions, nextDateSort, rowActions, visibleDocuments } from './documents-model';
+import { categoryColor } from '../../shared/ui/document-category';
+import { filterOptions, nextDateSort, rowActions, visibleDocuments } from './documents-model';
 
 const doc = (id: number, date: string, extra: Partial<Document> = {}): Document => ({
   id,

@@ -6,20 +6,6 @@ export type DateSort = 'none' | 'desc' | 'asc';
 export const nextDateSort = (sort: DateSort): DateSort =>
   sort === 'none' ? 'desc' : sort === 'desc' ? 'asc' : 'none';
 
-/** Category label colours keyed by the spec's category ids (§9); other categories are grey. */
-export const CATEGORY_COLORS: Record<number, string> = {
-  34534: 'grape',
-  2: 'blue',
-  372390: 'orange',
-  372391: 'cyan',
-  15: 'teal',
-  372382: 'lime',
-  630158: 'indigo',
-  372381: 'pink',
-  1: 'violet',
-};
-export const categoryColor = (id: number) => CATEGORY_COLORS[id] ?? 'gray';
-
 export type DocumentFilters = { categoryId: number | null; locationId: number | null; unitId: number | null };
 
 export const NO_FILTERS: DocumentFilters = { categoryId: null, locationId: null, unitId: null };

@@ -32,11 +32,11 @@ import { ApiError, api, download } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { categoryColor } from '../../shared/ui/document-category';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { ScrollCue } from '../../shared/ui/scroll-cue';
 import {
-  categoryColor,
   type DateSort,
   type DocumentFilters,
   filterOptions,

@@ -18,9 +18,9 @@ import { Navigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { formatDate, formatMoney } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { GalleryModal, type GallerySlide } from '../../shared/ui/gallery';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { ScrollCue } from '../../shared/ui/scroll-cue';
-import { GalleryModal, type GallerySlide } from '../control/gallery';
 import { type CostSort, groupItems, nextSort } from './inventory-model';
 
 /** /inventory/: the investor's units of the location, their inventory by space; others go to /dashboard/. */

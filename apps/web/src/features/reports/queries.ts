@@ -1,7 +1,7 @@
 import type { MediaReports } from '@portal/contract/timeline';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../shared/api/client';
-import type { TimelineTab } from '../timeline/timeline-rows';
+import type { TimelineTab } from '../../shared/timeline/timeline-tabs';
 
 /** A tab's reports: its unit's, or its location's. Role and location are in the key: both reload the page. */
 export function useTabReports(tab: TimelineTab | null, role: string) {

@@ -19,11 +19,11 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { TimelineTabStrip } from '../../shared/timeline/timeline-tab-strip';
+import { useTimelineTabs } from '../../shared/timeline/use-timeline-tabs';
+import { GalleryModal } from '../../shared/ui/gallery';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
-import { GalleryModal } from '../control/gallery';
-import { useTimelineTabs } from '../timeline/queries';
-import { TimelineTabStrip } from '../timeline/timeline-tab-strip';
 import { useTabReports } from './queries';
 import { type ReportView, sortReports, toReportView } from './report-model';
 

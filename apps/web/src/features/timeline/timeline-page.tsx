@@ -9,8 +9,10 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../shared/format';
+import { TimelineTabStrip } from '../../shared/timeline/timeline-tab-strip';
+import { useTimelineTabs } from '../../shared/timeline/use-timeline-tabs';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
-import { useLocationTimeline, useTimelineTabs, useUnitTimeline } from './queries';
+import { useLocationTimeline, useUnitTimeline } from './queries';
 import { Star, StatusIcon, StatusLegend } from './status-icon';
 import {
   hasUnitTimeline,
@@ -19,7 +21,6 @@ import {
   type TimelineRow,
   timelineRows,
 } from './timeline-rows';
-import { TimelineTabStrip } from './timeline-tab-strip';
 
 const useLocale = () => {
   const { i18n } = useTranslation();

@@ -1,7 +1,7 @@
 import { Tabs } from '@mantine/core';
 import { WHOLE_LOCATION_TAB_ID } from '@portal/contract/constants';
 import { useTranslation } from 'react-i18next';
-import type { TimelineTab } from './timeline-rows';
+import type { TimelineTab } from './timeline-tabs';
 
 /** The unit tab strip of the timeline and reports pages. */
 export function TimelineTabStrip({

@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
-import { setLocaleCookie, storage } from '../../shared/storage';
+import { api } from '../api/client';
+import { setLocaleCookie, storage } from '../storage';
 
 /** Switches ru ↔ en: the cookie keeps it (and tells the server), a signed-in user's choice is saved too. */
 export function useLanguage(): [Locale, (locale: Locale) => void] {

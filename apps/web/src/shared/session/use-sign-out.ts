@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
-import { storage } from '../../shared/storage';
+import { api } from '../api/client';
+import { storage } from '../storage';
 
 /** Sign-out revokes the session on the server, clears local storage and the cache, and goes to /login. */
 export function useSignOut() {

@@ -1,0 +1,118 @@
+import { Button, Code, Image, Modal, PinInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { RecoveryCodesResponse, TotpSetupResponse } from '@portal/contract/auth';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../api/client';
+
+const errorText = (error: Error, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+
+/** The recovery codes, shown once after they are made. */
+export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={codes !== null} onClose={onClose} title={t('profile.totpCodesTitle')} centered>
+      <Stack>
+        <Text size="sm">{t('profile.totpCodesText')}</Text>
+        <SimpleGrid cols={2} spacing="xs" data-testid="recovery-codes">
+          {(codes ?? []).map((code) => (
+            <Code key={code} className="recovery-code">
+              {code}
+            </Code>
+          ))}
+        </SimpleGrid>
+        <Button onClick={onClose} data-testid="recovery-codes-saved">
+          {t('profile.totpCodesSaved')}
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
+
+/**
+ * Turning the authenticator app on: a QR code of the otpauth URI (drawn by the server as SVG) and the key, then the
+ * app's first code; the ten recovery codes are shown once. Used in the profile and by the console's enrolment.
+ */
+export function TotpSetupButton({ onEnabled }: { onEnabled: () => void }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const setup = useMutation({
+    mutationFn: () => api<TotpSetupResponse>('users/totp/setup', { method: 'POST' }),
+    onSuccess: () => setCode(''),
+  });
+  const enable = useMutation({
+    mutationFn: (value: string) => api<RecoveryCodesResponse>('users/totp/enable', { body: { code: value } }),
+    onSuccess: (data) => {
+      setup.reset();
+      setCodes(data.recoveryCodes);
+    },
+  });
+  const close = () => {
+    setup.reset();
+    enable.reset();
+  };
+  return (
+    <>
+      <Button variant="light" onClick={() => setup.mutate()} loading={setup.isPending} data-testid="totp-on">
+        {t('profile.turnOn')}
+      </Button>
+      {setup.error && (
+        <Text c="red" size="sm" role="alert">
+          {errorText(setup.error, t('common.actionFailed'))}
+        </Text>
+      )}
+      <Modal opened={Boolean(setup.data)} onClose={close} title={t('profile.totpSetupTitle')} centered>
+        {setup.data && (
+          <Stack align="center">
+            <Text size="sm" c="dimmed" ta="center">
+              {t('profile.totpSetupText')}
+            </Text>
+            <Image
+              src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.data.qrSvg)}`}
+              alt={t('profile.totpQr')}
+              w={200}
+              h={200}
+              data-testid="totp-qr"
+            />
+            <Text size="xs" c="dimmed">
+              {t('profile.totpSecret')}
+            </Text>
+            <Code data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
+              {setup.data.secret}
+            </Code>
+            <Text size="sm" fw={500}>
+              {t('profile.totpCode')}
+            </Text>
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={code}
+              error={Boolean(enable.error)}
+              onChange={(value) => {
+                setCode(value);
+                enable.reset();
+              }}
+              onComplete={(value) => enable.mutate(value)}
+              aria-label={t('profile.totpCode')}
+              data-testid="totp-code"
+            />
+            {enable.error && (
+              <Text c="red" size="sm" ta="center" data-testid="totp-code-wrong">
+                {errorText(enable.error, t('profile.codeWrong'))}
+              </Text>
+            )}
+          </Stack>
+        )}
+      </Modal>
+      <RecoveryCodesModal
+        codes={codes}
+        onClose={() => {
+          setCodes(null);
+          onEnabled();
+        }}
+      />
+    </>
+  );
+}
