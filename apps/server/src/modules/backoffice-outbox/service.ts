@@ -3,8 +3,8 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 
 /** Failed messages, newest first; the recipient in full for an admin, masked for a manager. */
 export async function listFailed(
@@ -56,7 +56,7 @@ export async function resend(ctx: AppContext, session: Session, id: number): Pro
       .set({ status: 'pending', attempts: 0, next_attempt_at: new Date() })
       .where('id', '=', id)
       .execute();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'outbox.resend',
       entity: 'outbox',

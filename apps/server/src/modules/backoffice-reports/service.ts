@@ -16,8 +16,8 @@ import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type FileSource, FileTooLargeError, type StoredFileInfo } from '../../integrations/file-store.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 import { saveContentRow } from '../content/save-content.ts';
 import * as q from './queries.ts';
@@ -116,7 +116,7 @@ export async function deleteReport(ctx: AppContext, session: Session, id: number
       trx,
       uploads.map((u) => u.id),
     );
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.report.delete',
       entity: 'media_report',
@@ -207,7 +207,7 @@ export async function addMedia(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await insertAudit(trx, {
+      await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.report.media.add',
         entity: 'media_report',
@@ -244,7 +244,7 @@ export async function removeMedia(
           .returning('storage_key')
           .executeTakeFirst()
       : undefined;
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.report.media.remove',
       entity: 'media_report',

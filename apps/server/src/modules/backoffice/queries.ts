@@ -304,28 +304,6 @@ export async function catalogue(db: Executor) {
   return { managers, locations, units };
 }
 
-export async function insertAudit(
-  db: Executor,
-  entry: {
-    actorUserId: number | null;
-    action: string;
-    entity: string;
-    entityId?: string | number | null;
-    details?: object;
-  },
-) {
-  await db
-    .insertInto('audit_log')
-    .values({
-      actor_user_id: entry.actorUserId,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
-}
-
 /** The audit trail: an admin reads everyone's, a manager their own. */
 export async function auditRows(db: Executor, actorUserId: number | null, limit: number, offset: number) {
   let base = db.selectFrom('audit_log');

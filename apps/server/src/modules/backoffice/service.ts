@@ -21,6 +21,7 @@ import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { bankDetailsRow } from '../account/queries.ts';
 import { bankDetailsOf } from '../account/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import { signupEmail, signupSms } from '../auth/emails.ts';
 import { newLinkToken } from '../auth/passwords.ts';
 import { insertAuthLink } from '../auth/queries.ts';
@@ -127,7 +128,7 @@ async function moveRequest(
   const comment = newComment?.trim() || request.manager_comment;
   if (status === 'done' && !comment) throw badRequest('request.commentRequired', commentField);
   await q.updateRequest(trx, request.id, status, comment ?? null);
-  await q.insertAudit(trx, {
+  await recordAudit(trx, {
     actorUserId: session.userId,
     action: 'request.status',
     entity: 'request',
@@ -301,7 +302,7 @@ export async function createOwner(
     const url = `${ctx.config.publicUrl}/activation/${token}`;
     if (input.email) await enqueueEmail(trx, { to: input.email, ...signupEmail(input.locale, url) });
     else if (input.phone) await enqueueSms(trx, { to: input.phone, text: signupSms(input.locale, url) });
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.create',
       entity: 'user',
@@ -348,7 +349,7 @@ export async function updateOwner(
         return owner[key as keyof typeof owner] !== value;
       }),
     );
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.update',
       entity: 'user',
@@ -402,7 +403,7 @@ export async function saveOwnerBankDetails(
     const changed = Object.keys(row).filter(
       (key) => key !== 'user_id' && before?.[key as keyof typeof row] !== row[key as keyof typeof row],
     );
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.bankDetails',
       entity: 'user',
@@ -434,7 +435,7 @@ export async function deactivateOwner(ctx: AppContext, session: Session, id: num
       .where('id', '=', id)
       .execute();
     await revokeUserSessions(trx, id);
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.deactivate',
       entity: 'user',
@@ -472,7 +473,7 @@ export async function addOwnerUnit(
         invested_at: input.investedAt ?? null,
       })
       .execute();
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.unit.add',
       entity: 'user',
@@ -493,7 +494,7 @@ export async function removeOwnerUnit(ctx: AppContext, session: Session, ownerId
       .returning(['unit_id', 'relation'])
       .executeTakeFirst();
     if (!removed) throw notFound();
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.unit.remove',
       entity: 'user',
@@ -530,7 +531,7 @@ export async function addOwnerLoan(
         rate_percent: input.ratePercent,
       })
       .execute();
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.loan.add',
       entity: 'user',

@@ -19,8 +19,8 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 
 /**
@@ -100,7 +100,7 @@ export async function saveStream(
         .execute();
     }
     // The address may carry the camera's token: the audit names the host only.
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: streamUrl === null ? 'content.camera.stream.remove' : 'content.camera.stream.set',
       entity: 'location',
@@ -161,7 +161,7 @@ export async function addView(
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      await insertAudit(trx, {
+      await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.camera.view.add',
         entity: 'camera_view',
@@ -188,7 +188,7 @@ export async function updateView(
       .returningAll()
       .executeTakeFirst();
     if (!view) throw notFound();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.camera.view.update',
       entity: 'camera_view',
@@ -205,7 +205,7 @@ export async function removeView(ctx: AppContext, session: Session, id: number):
     const view = await trx.deleteFrom('camera_views').where('id', '=', id).returningAll().executeTakeFirst();
     if (!view) throw notFound();
     const keys = await deleteUploads(trx, view.upload_id ? [Number(view.upload_id)] : []);
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.camera.view.remove',
       entity: 'camera_view',

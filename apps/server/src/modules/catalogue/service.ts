@@ -18,8 +18,8 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { insertUpload, keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 import * as q from './queries.ts';
 
@@ -39,7 +39,7 @@ export const PHOTO_DIR = 'units';
 const PHOTO_URL_PREFIX = `/api/v1/files/${PHOTO_DIR}/`;
 
 const audit = (db: Executor, session: Session, action: string, entity: string, id: number, details: object) =>
-  insertAudit(db, { actorUserId: session.userId, action, entity, entityId: id, details });
+  recordAudit(db, { actorUserId: session.userId, action, entity, entityId: id, details });
 
 // Locations
 

@@ -2,8 +2,8 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 
 type ContentTable = 'faq' | 'news' | 'media_reports';
 
@@ -27,7 +27,7 @@ export async function saveContentRow<T extends ContentTable>(
       ? await trx.insertInto(same).values(values).returning('id').executeTakeFirstOrThrow()
       : await trx.updateTable(same).set(values).where('id', '=', id).returning('id').executeTakeFirst();
   if (!saved) throw notFound();
-  await insertAudit(trx, {
+  await recordAudit(trx, {
     actorUserId: session.userId,
     action: `${audit.action}.${id === undefined ? 'create' : 'update'}`,
     entity: audit.entity,

@@ -8,8 +8,8 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 import { saveContentRow } from './save-content.ts';
 
@@ -72,7 +72,7 @@ export async function deleteFaq(ctx: AppContext, session: Session, id: number): 
   await ctx.database.db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom('faq').where('id', '=', id).returning('question').executeTakeFirst();
     if (!gone) throw notFound();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.faq.delete',
       entity: 'faq',
@@ -148,7 +148,7 @@ export async function deleteNews(ctx: AppContext, session: Session, id: number):
   await ctx.database.db.transaction().execute(async (trx) => {
     const gone = await trx.deleteFrom('news').where('id', '=', id).returning('title').executeTakeFirst();
     if (!gone) throw notFound();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.news.delete',
       entity: 'news',

@@ -3,6 +3,7 @@ import type { Document } from '@portal/contract/documents';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
@@ -83,7 +84,7 @@ export async function staffUploadDocument(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await q.insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.document.add',
       entity: 'user',

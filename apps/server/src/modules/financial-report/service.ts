@@ -13,8 +13,8 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 
 /**
@@ -100,7 +100,7 @@ export async function replaceReport(
         .values({ id: 1, ...row })
         .onConflict((c) => c.column('id').doUpdateSet(row))
         .execute();
-      await insertAudit(trx, {
+      await recordAudit(trx, {
         actorUserId: session.userId,
         action: before ? 'content.financialReport.replace' : 'content.financialReport.upload',
         entity: 'financial_report',
@@ -124,7 +124,7 @@ export async function removeReport(ctx: AppContext, session: Session): Promise<v
       .returningAll()
       .executeTakeFirst();
     if (!gone) throw notFound();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.financialReport.remove',
       entity: 'financial_report',

@@ -4,7 +4,7 @@ import { isMessageKey, type MessageKey, message } from '@portal/contract/message
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { insertAudit } from '../backoffice/queries.ts';
+import { recordAudit } from '../audit/service.ts';
 import { EncodingError, FormatError, fileRows, type RawRow } from './formats.ts';
 import { IMPORT_KINDS, type ImportKind, type RowProblem } from './kinds.ts';
 
@@ -137,7 +137,7 @@ export async function runImport(
     await flush();
     report.unchanged = accepted - report.inserted - report.updated;
     report.applied = true;
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: options.actorUserId,
       action: `import.${kindName}`,
       entity: 'import',

@@ -17,8 +17,8 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 
 /**
@@ -253,7 +253,7 @@ export async function addItemPhoto(
         })
         .returning(['id', 'url', 'upload_id'])
         .executeTakeFirstOrThrow();
-      await insertAudit(trx, {
+      await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.inventory.photo.add',
         entity: 'inventory_item',
@@ -277,7 +277,7 @@ export async function removeItemPhoto(ctx: AppContext, session: Session, itemId:
       .executeTakeFirst();
     if (!gone) throw notFound();
     const keys = await deleteUploads(trx, gone.upload_id ? [Number(gone.upload_id)] : []);
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.inventory.photo.remove',
       entity: 'inventory_item',

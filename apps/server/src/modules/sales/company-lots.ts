@@ -19,8 +19,8 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { staffScope } from '../backoffice/service.ts';
 import { kopecksToRubles } from '../income/calculations.ts';
 import { createManagerRequest } from '../requests/service.ts';
@@ -234,7 +234,7 @@ export async function saveLot(
             .where('id', '=', id)
             .returning('id')
             .executeTakeFirstOrThrow();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: `content.lot.${id === undefined ? 'create' : 'update'}`,
       entity: 'company_lot',
@@ -270,7 +270,7 @@ export async function deleteLot(ctx: AppContext, session: Session, id: number): 
       trx,
       uploads.map((u) => Number(u.upload_id)),
     );
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.lot.delete',
       entity: 'company_lot',
@@ -327,7 +327,7 @@ export async function addLotPhoto(
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await insertAudit(trx, {
+      await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.lot.photo.add',
         entity: 'company_lot',
@@ -350,7 +350,7 @@ export async function removeLotPhoto(ctx: AppContext, session: Session, lotId: n
       .executeTakeFirst();
     if (!gone) throw notFound();
     const keys = await deleteUploads(trx, gone.upload_id ? [Number(gone.upload_id)] : []);
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.lot.photo.remove',
       entity: 'company_lot',

@@ -9,11 +9,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { recordAudit } from '../audit/service.ts';
 import { signupEmail } from '../auth/emails.ts';
 import { newLinkToken } from '../auth/passwords.ts';
 import { insertAuthLink } from '../auth/queries.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
-import { insertAudit } from '../backoffice/queries.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
 
@@ -96,7 +96,7 @@ export async function createStaffAccount(
     tokenHash: hash,
     ttlHours: SIGNUP_LINK_TTL_HOURS,
   });
-  await insertAudit(trx, {
+  await recordAudit(trx, {
     actorUserId,
     action: 'staff.create',
     entity: 'user',
@@ -173,7 +173,7 @@ export async function updateStaff(
       locale: before.locale,
     };
     const changed = Object.fromEntries(Object.entries(after).filter(([key, value]) => was[key] !== value));
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'staff.update',
       entity: 'user',
@@ -226,7 +226,7 @@ export async function deactivateStaff(
       .where('id', '=', id)
       .execute();
     await revokeUserSessions(trx, id);
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'staff.deactivate',
       entity: 'user',
@@ -249,7 +249,7 @@ export async function reactivateStaff(ctx: AppContext, session: Session, id: num
       .set({ deactivated_at: null, updated_at: new Date() })
       .where('id', '=', id)
       .execute();
-    await insertAudit(trx, {
+    await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'staff.reactivate',
       entity: 'user',
