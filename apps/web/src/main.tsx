@@ -1,6 +1,6 @@
 // Mantine's styles per component (issue 16): the first screen's here, the signed-in areas' with their layouts,
 // the charts' with the chart library.
-import './app/mantine-styles';
+import './shared/ui/mantine-styles';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import '../mantine-styles-app';
+import '../../shared/ui/mantine-styles-app';
 import { Button, Stack } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import '../../app/mantine-styles-app';
+import '../../shared/ui/mantine-styles-app';
 import { Badge, Button, Group, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';

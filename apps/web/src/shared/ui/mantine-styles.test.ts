@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  * they use, and checks that the style lists (mantine-styles.ts for the first screen, mantine-styles-app.ts for the
  * signed-in areas) hold every Mantine style file that defines one of them.
  */
-const src = path.join(import.meta.dirname, '..');
+const src = path.join(import.meta.dirname, '../..');
 const esm = path.join(
   path.dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')),
   'esm',
@@ -81,8 +81,8 @@ describe("Mantine's styles per component", () => {
     });
     const used = usedClasses(entries);
     const listed = new Set([
-      ...listedStyleFiles('app/mantine-styles.ts'),
-      ...listedStyleFiles('app/mantine-styles-app.ts'),
+      ...listedStyleFiles('shared/ui/mantine-styles.ts'),
+      ...listedStyleFiles('shared/ui/mantine-styles-app.ts'),
     ]);
     const missing = readdirSync(stylesDir)
       .filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'))
@@ -96,6 +96,6 @@ describe("Mantine's styles per component", () => {
   });
 
   it('keeps the sign-in screens to their own components', () => {
-    expect(listedStyleFiles('app/mantine-styles.ts')).not.toContain('Table');
+    expect(listedStyleFiles('shared/ui/mantine-styles.ts')).not.toContain('Table');
   });
 });
