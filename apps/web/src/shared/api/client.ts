@@ -57,23 +57,33 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return response;
 }
 
-async function failure(response: Response): Promise<ApiError> {
+type ErrorBody = { error?: { code?: string; message?: string; fields?: Record<string, string> } };
+
+/**
+ * The ApiError of a failed answer's body text: the server's code, message (in the user's language) and fields.
+ * `logged`: the caller has written the status to the log already.
+ */
+function failureOf(status: number, text: string, logged = false): ApiError {
   try {
-    const body = (await response.json()) as {
-      error?: { code?: string; message?: string; fields?: Record<string, string> };
-    };
+    const body = JSON.parse(text) as ErrorBody;
     return new ApiError(
-      response.status,
+      status,
       body.error?.code ?? 'unknown',
       body.error?.message ?? i18n.t('common.actionFailed'),
       body.error?.fields,
     );
   } catch {
     // Not the API's JSON (a proxy's error page): a message the user can read, the status for the log.
-    console.error(`Status code: ${response.status}`);
-    return new ApiError(response.status, 'unknown', i18n.t('common.actionFailed'));
+    if (!logged) console.error(`Status code: ${status}`);
+    return new ApiError(status, 'unknown', i18n.t('common.actionFailed'));
   }
 }
+
+async function failure(response: Response, logged = false): Promise<ApiError> {
+  return failureOf(response.status, await response.text().catch(() => ''), logged);
+}
+
+const networkError = () => new ApiError(0, 'network', i18n.t('common.networkError'));
 
 /** A JSON call of /api/v1; failures throw ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -81,16 +91,27 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   try {
     response = await send(path, options);
   } catch {
-    throw new ApiError(0, 'network', i18n.t('common.networkError'));
+    throw networkError();
   }
   if (!response.ok) throw await failure(response);
   return (await response.json()) as T;
 }
 
-/** Downloads a file answer under the name of its Content-Disposition; a non-ok answer throws 'Status code: n'. */
+/**
+ * Downloads a file answer under the name of its Content-Disposition. Failures go the way of api(): an ApiError with
+ * the server's message (a 401 outside sign-in drops the session), and the spec's 'Status code: n' in the log.
+ */
 export async function download(path: string, query?: RequestOptions['query']): Promise<void> {
-  const response = await send(path, { query });
-  if (!response.ok) throw new Error(`Status code: ${response.status}`);
+  let response: Response;
+  try {
+    response = await send(path, { query });
+  } catch {
+    throw networkError();
+  }
+  if (!response.ok) {
+    console.error(`Status code: ${response.status}`);
+    throw await failure(response, true);
+  }
   const disposition = response.headers.get('content-disposition') ?? '';
   const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
   const plain = /filename="([^"]+)"/.exec(disposition)?.[1];
@@ -104,7 +125,8 @@ export async function download(path: string, query?: RequestOptions['query']): P
 
 /**
  * POSTs a file body through XMLHttpRequest, which reports upload progress (fetch does not); the answer is the JSON
- * body, or an ApiError with the server's message in the user's language.
+ * body. Failures go the way of api(): an ApiError with the server's message in the user's language, and a 401
+ * outside sign-in drops the session.
  */
 export function uploadWithProgress<T>(
   path: string,
@@ -122,24 +144,18 @@ export function uploadWithProgress<T>(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => {
-      let answer: { error?: { code?: string; message?: string; fields?: Record<string, string> } } = {};
-      try {
-        answer = JSON.parse(request.responseText);
-      } catch {
-        // not the API's JSON: the generic message below
+      if (request.status === 200) {
+        try {
+          resolve(JSON.parse(request.responseText) as T);
+        } catch {
+          resolve({} as T);
+        }
+        return;
       }
-      if (request.status === 200) resolve(answer as T);
-      else
-        reject(
-          new ApiError(
-            request.status,
-            answer.error?.code ?? 'unknown',
-            answer.error?.message ?? i18n.t('common.actionFailed'),
-            answer.error?.fields,
-          ),
-        );
+      if (request.status === 401 && token) onUnauthorized();
+      reject(failureOf(request.status, request.responseText));
     };
-    request.onerror = () => reject(new ApiError(0, 'network', i18n.t('common.networkError')));
+    request.onerror = () => reject(networkError());
     request.send(body);
   });
 }
