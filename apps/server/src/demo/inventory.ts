@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor.ts';
+import { toKopecks } from '../shared/money.ts';
 import { seededRandom } from './random.ts';
 
 /**
@@ -51,7 +52,7 @@ export async function seedInventory(db: Executor) {
           name,
           name_en: nameEn,
           inv_number: `ИН-${unit.id}-${number}`,
-          cost_kopecks: cost * 100,
+          cost_kopecks: toKopecks(cost),
           inv_status: checked ? random.chance(0.9) : null,
           inv_date: checked ? `2026-0${random.int(1, 9)}-1${random.int(0, 9)}` : null,
           space_id: space.id,

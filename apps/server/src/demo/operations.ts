@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor.ts';
+import { toKopecks } from '../shared/money.ts';
 import {
   addDays,
   addMonths,
@@ -192,7 +193,7 @@ function roomBookings(unit: UnitRow, range: OperationsRange, today: string, rand
       const nights = isWeekend(day) ? random.int(1, 3) : random.int(1, 5);
       const end = addDays(day, nights);
       const status = statusFor(day, end, today, random);
-      const sum = Math.round(price * nights * (SEASON[month] ?? 1) * (0.9 + random.next() * 0.2)) * 100;
+      const sum = toKopecks(Math.round(price * nights * (SEASON[month] ?? 1) * (0.9 + random.next() * 0.2)));
       bookings.push({
         unit_id: unit.id,
         starts_at: moscowInstant(day, 14),
@@ -232,7 +233,7 @@ function hourlyBookings(unit: UnitRow, range: OperationsRange, today: string, ra
     for (let s = 0; s < sessions && hour < 22; s += 1) {
       const hours = Math.min(random.int(2, 4), 23 - hour);
       const status = statusFor(day, day, today, random);
-      const sum = price * hours * 100;
+      const sum = toKopecks(price * hours);
       bookings.push({
         unit_id: unit.id,
         starts_at: moscowInstant(day, hour),
@@ -290,8 +291,8 @@ async function seedIncomes(
 function expectedMonthlyRevenue(unit: UnitRow, yearMonth: number): number {
   const season = SEASON[yearMonth % 100] ?? 1;
   if (unit.part === 'main')
-    return (NIGHT_PRICE[unit.unit_type] ?? 8_000) * 100 * daysInMonth(yearMonth) * 0.55 * season;
-  return (HOUR_PRICE[unit.unit_type] ?? 3_500) * 100 * 3 * 1.5 * daysInMonth(yearMonth) * season;
+    return toKopecks(NIGHT_PRICE[unit.unit_type] ?? 8_000) * daysInMonth(yearMonth) * 0.55 * season;
+  return toKopecks(HOUR_PRICE[unit.unit_type] ?? 3_500) * 3 * 1.5 * daysInMonth(yearMonth) * season;
 }
 
 /** Lenders are paid interest monthly: amount × annual rate / 12, for each complete month of the loan. */
@@ -335,10 +336,9 @@ async function seedCapitalization(db: Executor, units: UnitRow[], random: Random
     name_en: string;
   }> = [];
   for (const unit of units) {
-    const base =
-      ((NIGHT_PRICE[unit.unit_type] ?? HOUR_PRICE[unit.unit_type] ?? 8_000) * 1_100 +
-        random.int(0, 400_000)) *
-      100;
+    const base = toKopecks(
+      (NIGHT_PRICE[unit.unit_type] ?? HOUR_PRICE[unit.unit_type] ?? 8_000) * 1_100 + random.int(0, 400_000),
+    );
     const operating = OPERATING_LOCATIONS.has(unit.location_id);
     const stages = operating ? CAPITALIZATION_STAGES : CAPITALIZATION_STAGES.slice(0, 2);
     const startYear = operating ? 2022 : 2025;

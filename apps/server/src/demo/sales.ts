@@ -1,5 +1,6 @@
 import type { Executor } from '../db/executor.ts';
 import { lotPrices } from '../modules/sales/service.ts';
+import { toKopecks } from '../shared/money.ts';
 import { moscowDate } from '../shared/time.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 
@@ -58,7 +59,7 @@ export async function seedSales(db: Executor, now: Date) {
       : Math.round(Number(link.invested_kopecks) * 1.2);
     await db
       .updateTable('user_units')
-      .set({ is_sale: true, sale_price_kopecks: lot.price * 100 })
+      .set({ is_sale: true, sale_price_kopecks: toKopecks(lot.price) })
       .where('id', '=', link.id)
       .execute();
     await db

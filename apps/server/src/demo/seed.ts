@@ -3,6 +3,7 @@ import type { Executor } from '../db/executor.ts';
 import { syncIdentitySequences } from '../db/migrate.ts';
 import type { FileStore } from '../integrations/file-store.ts';
 import { linkUnitLists } from '../modules/catalogue/queries.ts';
+import { toKopecks } from '../shared/money.ts';
 import { DEMO_ACCOUNTS, DEMO_NEWCOMER } from './accounts.ts';
 import { seedBackoffice } from './backoffice.ts';
 import { CATALOGUE, PLACEHOLDER_LOCATION } from './catalogue.ts';
@@ -291,10 +292,10 @@ async function seedPeople(db: Executor, passwords: Map<number, string>, unitIds:
     user_id: userId,
     unit_id: unitId,
     relation: 'owner' as const,
-    invested_kopecks: invested * 100,
+    invested_kopecks: toKopecks(invested),
     invested_at: date,
     is_sale: sale !== undefined,
-    sale_price_kopecks: sale === undefined ? null : sale * 100,
+    sale_price_kopecks: sale === undefined ? null : toKopecks(sale),
   });
   await db
     .insertInto('user_units')
@@ -317,7 +318,7 @@ async function seedPeople(db: Executor, passwords: Map<number, string>, unitIds:
       {
         user_id: lender.id,
         location_id: 1,
-        amount_kopecks: 3_000_000 * 100,
+        amount_kopecks: toKopecks(3_000_000),
         issued_at: '2024-02-01',
         term_year_month: 202702,
         rate_percent: 18,
@@ -325,7 +326,7 @@ async function seedPeople(db: Executor, passwords: Map<number, string>, unitIds:
       {
         user_id: lender.id,
         location_id: 2,
-        amount_kopecks: 1_500_000 * 100,
+        amount_kopecks: toKopecks(1_500_000),
         issued_at: '2024-08-15',
         term_year_month: 202708,
         rate_percent: 20,
@@ -333,7 +334,7 @@ async function seedPeople(db: Executor, passwords: Map<number, string>, unitIds:
       {
         user_id: both.id,
         location_id: 3,
-        amount_kopecks: 2_000_000 * 100,
+        amount_kopecks: toKopecks(2_000_000),
         issued_at: '2025-01-20',
         term_year_month: 202801,
         rate_percent: 22,

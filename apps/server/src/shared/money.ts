@@ -1,3 +1,21 @@
+/**
+ * Money is integer kopecks in the database and rubles (two decimals at most) in JSON (DESIGN §3): every
+ * conversion between the two goes through toKopecks and toRubles.
+ */
+export const KOPECKS_PER_RUBLE = 100;
+
+/** Rubles of a request or a file (two decimals at most) as whole kopecks for the database. */
+export function toKopecks(rubles: number): number {
+  return Math.round(rubles * KOPECKS_PER_RUBLE);
+}
+
+/** Kopecks (a stored amount, or a sum or an average of them) as rubles with two decimals at most; null stays null. */
+export function toRubles(kopecks: number): number;
+export function toRubles(kopecks: number | null): number | null;
+export function toRubles(kopecks: number | null): number | null {
+  return kopecks === null ? null : Math.round(kopecks) / KOPECKS_PER_RUBLE;
+}
+
 /** '1 845 300,00 ₽': rubles grouped by thousands, as the spec shows money. */
 const formatter = new Intl.NumberFormat('ru-RU', {
   style: 'currency',

@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { toRubles } from '../../shared/money.ts';
 import { recoveryCodesLeft, requireStepUp, type StepUpProof } from '../auth/second-factor.ts';
 import { staffLacksSecondFactor } from '../auth/security.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
@@ -33,8 +34,6 @@ const FALLBACK_MANAGER = {
 
 const ownerRoles = (session: Session): RoleCode[] =>
   (['INVESTOR', 'LENDER'] as const).filter((role) => session.roles.includes(role));
-
-const rubles = (kopecks: number) => Math.round(kopecks) / 100;
 
 /**
  * GET users/locations: by role, in the order the company gives its locations in the console (locations.position;
@@ -117,12 +116,12 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
       capacity: row.capacity,
       area: row.area,
       is_sale: row.is_sale,
-      salePrice: row.sale_price_kopecks === null ? null : rubles(row.sale_price_kopecks),
+      salePrice: toRubles(row.sale_price_kopecks),
       location_type_name: row.part === 'main' ? 'Номерной фонд' : 'Периферия',
       location_type_name_en: row.part === 'main' ? 'Rooms' : 'Outbuildings',
-      last_month_income: rubles(income?.lastMonth ?? 0),
-      average_monthly_income: rubles(Math.round(income?.averageMonthly ?? 0)),
-      invested: rubles(row.invested_kopecks),
+      last_month_income: toRubles(income?.lastMonth ?? 0),
+      average_monthly_income: toRubles(income?.averageMonthly ?? 0),
+      invested: toRubles(row.invested_kopecks),
       dateOfInvest: row.invested_at,
       stage: row.stage,
       stageEn: row.stage_en,

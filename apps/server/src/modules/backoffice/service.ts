@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { toKopecks, toRubles } from '../../shared/money.ts';
 import { bankDetailsRow } from '../account/queries.ts';
 import { bankDetailsOf } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -28,8 +29,6 @@ import { insertAuthLink } from '../auth/queries.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
-
-const KOPECKS = 100;
 
 /** The console is for managers and admins; an owner's token gets 403 on every back-office call. */
 export async function staffScope(ctx: AppContext, session: Session): Promise<q.Scope> {
@@ -213,14 +212,14 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
       unitName: unit.unitName,
       locationName: unit.locationName,
       relation: unit.relation as 'owner' | 'lender',
-      invested: unit.invested_kopecks / KOPECKS,
+      invested: toRubles(unit.invested_kopecks),
       investedAt: unit.invested_at,
     })),
     loans: loans.map((loan) => ({
       id: loan.id,
       locationId: loan.location_id,
       locationName: loan.locationName,
-      amount: loan.amount_kopecks / KOPECKS,
+      amount: toRubles(loan.amount_kopecks),
       issuedAt: loan.issued_at,
       termYearMonth: loan.term_year_month,
       ratePercent: Number(loan.rate_percent),
@@ -469,7 +468,7 @@ export async function addOwnerUnit(
         user_id: ownerId,
         unit_id: input.unitId,
         relation: input.relation,
-        invested_kopecks: Math.round(input.invested * KOPECKS),
+        invested_kopecks: toKopecks(input.invested),
         invested_at: input.investedAt ?? null,
       })
       .execute();
@@ -525,7 +524,7 @@ export async function addOwnerLoan(
       .values({
         user_id: ownerId,
         location_id: input.locationId,
-        amount_kopecks: Math.round(input.amount * KOPECKS),
+        amount_kopecks: toKopecks(input.amount),
         issued_at: input.issuedAt,
         term_year_month: input.termYearMonth,
         rate_percent: input.ratePercent,

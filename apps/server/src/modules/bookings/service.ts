@@ -9,15 +9,15 @@ import {
 } from '@portal/contract/bookings';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { toRubles } from '../../shared/money.ts';
 import { addMonths, firstDayOf, moscowDate, moscowInstant, yearMonthOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
-import { kopecksToRubles } from '../income/calculations.ts';
 import * as q from './queries.ts';
 
 type Part = 'main' | 'periphery';
 
 export async function bookingLocations(ctx: AppContext, session: Session): Promise<BookingLocations> {
-  const rows = await q.bookingLocationRows(ctx.database.db, session.userId);
+  const rows = await q.bookingLocationRows(ctx.database.db, session);
   const toLocation = (r: (typeof rows)[number]) => ({
     id: r.id,
     name: r.name,
@@ -31,15 +31,11 @@ export async function bookingLocations(ctx: AppContext, session: Session): Promi
   };
 }
 
-/** The units of a location part the user may see: any location they hold something in; others are 404. */
+/** The units of a location part the user may see: any location they read (modules/access); others are 404. */
 async function visibleUnits(ctx: AppContext, session: Session, locationId: number, part: Part) {
-  const { db } = ctx.database;
-  // The check and the units at once (issue 16); the units are dropped when the location is not the user's.
-  const [allowed, units] = await Promise.all([
-    q.bookingLocationRows(db, session.userId),
-    q.unitsOfLocationPart(db, session.userId, locationId, part),
-  ]);
-  if (!allowed.some((l) => l.id === locationId)) throw notFound();
+  // The check and the units in one statement (issue 16).
+  const units = await q.unitsOfLocationPart(ctx.database.db, session, locationId, part);
+  if (!units) throw notFound();
   return units;
 }
 
@@ -89,8 +85,8 @@ export async function bookings(
                 nameEn: b.sourceNameEn ?? b.sourceName ?? '',
                 type: b.sourceType ?? '',
               },
-        paid: kopecksToRubles(b.paid_kopecks),
-        sum: kopecksToRubles(b.sum_kopecks),
+        paid: toRubles(b.paid_kopecks),
+        sum: toRubles(b.sum_kopecks),
       })),
       repairs: (repairsOf.get(unit.id) ?? []).map((r) => ({
         startDateTime: r.starts_at.toISOString(),
@@ -174,8 +170,8 @@ export async function bookingStatistics(
       0,
     );
     return {
-      revenue: kopecksToRubles(revenue),
-      average: unitsSold > 0 ? kopecksToRubles(Math.round(revenue / unitsSold)) : 0,
+      revenue: toRubles(revenue),
+      average: unitsSold > 0 ? toRubles(Math.round(revenue / unitsSold)) : 0,
     };
   };
   const current0 = monthFigures(thisMonth);

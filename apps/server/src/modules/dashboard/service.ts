@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
+import { toRubles } from '../../shared/money.ts';
 import { addMonths, daysInMonth, firstDayOf, moscowInstant, yearMonthOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo, unitsByType } from '../catalogue/queries.ts';
-import { kopecksToRubles, percentChange } from '../income/calculations.ts';
+import { percentChange } from '../income/calculations.ts';
 import * as incomeQueries from '../income/queries.ts';
 import { investorStatistics } from '../income/service.ts';
 
@@ -144,10 +145,10 @@ export async function dashboardActualData(
     actualDataDates: dates,
     actualData: [...totals]
       .sort(([a], [b]) => a - b)
-      .map(([yearMonth, amount]) => ({ yearMonth, amount: kopecksToRubles(amount) })),
+      .map(([yearMonth, amount]) => ({ yearMonth, amount: toRubles(amount) })),
     actualDataInSelectedDate: {
       yearMonth: selected,
-      amount: kopecksToRubles(totals.get(selected) ?? 0),
+      amount: toRubles(totals.get(selected) ?? 0),
       bookingAmount: occupancy.get(selected) ?? 0,
       previousMonthIncomePercent: percentChange(totals.get(selected) ?? 0, totals.get(previous)),
       previousMonthBookingPercent: percentChange(occupancy.get(selected) ?? 0, occupancy.get(previous)),

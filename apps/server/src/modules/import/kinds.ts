@@ -2,6 +2,7 @@ import type { MessageKey } from '@portal/contract/messages';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
+import { toKopecks } from '../../shared/money.ts';
 import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/photos.ts';
 import { locations, units } from './catalogue-kinds.ts';
 
@@ -23,13 +24,8 @@ export type ImportKind<Row> = {
   upsert: (db: Executor, rows: Row[]) => Promise<{ inserted: number; updated: number }>;
 };
 
-const KOPECKS = 100;
 const integer = z.coerce.number().int().positive();
-const money = z.coerce
-  .number()
-  .min(0)
-  .max(1e12)
-  .transform((value) => Math.round(value * KOPECKS));
+const money = z.coerce.number().min(0).max(1e12).transform(toKopecks);
 const dateTime = z
   .string()
   .trim()
@@ -134,11 +130,7 @@ const incomeRow = z.object({
     .string()
     .trim()
     .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
-  amount: z.coerce
-    .number()
-    .min(-1e12)
-    .max(1e12)
-    .transform((value) => Math.round(value * KOPECKS)),
+  amount: z.coerce.number().min(-1e12).max(1e12).transform(toKopecks),
 });
 type IncomeRow = z.output<typeof incomeRow>;
 

@@ -62,5 +62,3 @@ export function monthsBetween(a: number, b: number): number {
 function sum(items: MonthAmount[]): number {
   return items.reduce((total, item) => total + item.amount, 0);
 }
-
-export const kopecksToRubles = (kopecks: number) => Math.round(kopecks) / 100;

@@ -8,11 +8,11 @@ import type {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
+import { toRubles } from '../../shared/money.ts';
 import { addMonths } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import {
-  kopecksToRubles,
   type MonthAmount,
   monthsBetween,
   paybackMonths,
@@ -53,9 +53,9 @@ function statistics(
   const { total, first, last } = summary;
   const average = first !== null && last !== null ? total / (monthsBetween(first, last) + 1) : 0;
   return {
-    averageMonthlyIncome: kopecksToRubles(average),
-    invested: kopecksToRubles(invested),
-    totalIncome: kopecksToRubles(total),
+    averageMonthlyIncome: toRubles(average),
+    invested: toRubles(invested),
+    totalIncome: toRubles(total),
     payback: paybackMonths(invested, average),
     loanTermYearMonth,
     averagePercentForYear: roiPerYear(average, invested),
@@ -116,7 +116,7 @@ export async function investorIncome(
         periodIncome += r.amount_kopecks;
         return {
           yearMonth: r.year_month,
-          amount: kopecksToRubles(r.amount_kopecks),
+          amount: toRubles(r.amount_kopecks),
           lastMonthDiff: percentChange(r.amount_kopecks, byMonth.get(addMonths(r.year_month, -1))),
         };
       });
@@ -124,14 +124,14 @@ export async function investorIncome(
       unitId: unit.unitId,
       unitName: unit.name,
       unitNameEn: unit.name_en,
-      invested: kopecksToRubles(unit.invested_kopecks),
+      invested: toRubles(unit.invested_kopecks),
       incomes,
     };
   });
   const invested = units.reduce((sum, u) => sum + u.invested_kopecks, 0);
   return {
     units: result,
-    periodIncome: kopecksToRubles(periodIncome),
+    periodIncome: toRubles(periodIncome),
     periodPercent: roiForPeriod(periodIncome, invested),
   };
 }
@@ -154,8 +154,8 @@ export async function lenderIncome(
   };
   const months = totalsByMonth(rows);
   return {
-    incomes: months.map((m) => ({ amount: kopecksToRubles(m.amount), yearMonth: m.yearMonth, location })),
-    periodIncome: kopecksToRubles(months.reduce((sum, m) => sum + m.amount, 0)),
+    incomes: months.map((m) => ({ amount: toRubles(m.amount), yearMonth: m.yearMonth, location })),
+    periodIncome: toRubles(months.reduce((sum, m) => sum + m.amount, 0)),
   };
 }
 
@@ -190,11 +190,11 @@ export async function investorActives(
         id: unit.unitId,
         name: unit.name,
         nameEn: unit.name_en,
-        invested: kopecksToRubles(unit.invested_kopecks),
-        amount: kopecksToRubles(amount),
+        invested: toRubles(unit.invested_kopecks),
+        amount: toRubles(amount),
         percent: roiForPeriod(amount, unit.invested_kopecks),
         lastMonthDiff: percentChange(amount, amountOf(unit.userUnitId, addMonths(query.yearMonth, -1))),
-        capitalizationPrice: price === undefined ? null : kopecksToRubles(price),
+        capitalizationPrice: price === undefined ? null : toRubles(price),
       };
     }),
   };
@@ -221,8 +221,8 @@ export async function lenderActives(
         id: loan.id,
         name: `Заём от ${loan.issued_at.split('-').reverse().join('.')}`,
         nameEn: `Loan of ${loan.issued_at}`,
-        invested: kopecksToRubles(loan.amount_kopecks),
-        amount: kopecksToRubles(amount),
+        invested: toRubles(loan.amount_kopecks),
+        amount: toRubles(amount),
         percent: roiForPeriod(amount, loan.amount_kopecks),
         lastMonthDiff: percentChange(amount, amountOf(loan.id, addMonths(query.yearMonth, -1))),
         capitalizationPrice: null,
@@ -244,10 +244,10 @@ export async function capitalizationGraphic(
     capitalizationName: last.name,
     capitalizationNameEn: last.name_en,
     capitalizationDate: last.stage_date,
-    capitalizationPrice: kopecksToRubles(last.price_kopecks),
+    capitalizationPrice: toRubles(last.price_kopecks),
     graphic: rows.map((r) => ({
       date: r.stage_date,
-      price: kopecksToRubles(r.price_kopecks),
+      price: toRubles(r.price_kopecks),
       name: r.name,
       nameEn: r.name_en,
     })),

@@ -1,8 +1,8 @@
 import type { Locale } from '@portal/contract/constants';
 import type { AppContext } from '../../context.ts';
+import { toRubles } from '../../shared/money.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
 import type { Session } from '../auth/sessions.ts';
-import { kopecksToRubles } from './calculations.ts';
 import * as q from './queries.ts';
 import { investorStatistics, lenderStatistics } from './service.ts';
 
@@ -40,10 +40,10 @@ export async function investorIncomeXlsx(
     for (const unit of units) {
       const amount =
         rows.find((r) => r.user_unit_id === unit.userUnitId && r.year_month === month)?.amount_kopecks ?? 0;
-      row[`u${unit.userUnitId}`] = kopecksToRubles(amount);
+      row[`u${unit.userUnitId}`] = toRubles(amount);
       total += amount;
     }
-    row.total = kopecksToRubles(total);
+    row.total = toRubles(total);
     return row;
   });
   return {
@@ -82,7 +82,7 @@ export async function lenderIncomeXlsx(
       ],
       [...totals]
         .sort(([a], [b]) => a - b)
-        .map(([month, amount]) => ({ month: monthLabel(month), location, amount: kopecksToRubles(amount) })),
+        .map(([month, amount]) => ({ month: monthLabel(month), location, amount: toRubles(amount) })),
     ),
   };
 }

@@ -1,8 +1,8 @@
 import type { InventoryImages, InventoryItems } from '@portal/contract/inventory';
 import type { AppContext } from '../../context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
+import { toRubles } from '../../shared/money.ts';
 import type { Session } from '../auth/sessions.ts';
-import { kopecksToRubles } from '../income/calculations.ts';
 import { inventoryPhotoJpeg } from './images.ts';
 import { itemPhotos, photoCounts } from './photos.ts';
 
@@ -52,7 +52,7 @@ export async function inventoryItems(
       ItemName: r.name,
       ItemNameEn: r.name_en,
       InvNumber: r.inv_number,
-      Cost: kopecksToRubles(r.cost_kopecks),
+      Cost: toRubles(r.cost_kopecks),
       InvStatus: r.inv_status,
       InvDate: r.inv_date,
       preparedDate: preparedDate(r.inv_date),

@@ -3,10 +3,10 @@ import type { OutcomeData } from '@portal/contract/finance';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
-import { formatRubles } from '../../shared/money.ts';
+import { formatRubles, toRubles } from '../../shared/money.ts';
 import { addMonths, firstDayOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
-import { kopecksToRubles, operatingFigures, percentChange } from '../income/calculations.ts';
+import { operatingFigures, percentChange } from '../income/calculations.ts';
 import * as q from './queries.ts';
 import { sampleOutcomeData } from './sample.ts';
 
@@ -32,7 +32,7 @@ export async function outcomeData(
   const to = firstDayOf(addMonths(month, 1));
   const rows = await q.outcomeRows(db, query.locationId, query.part, from, to);
   const toRow = (r: (typeof rows)[number]) => {
-    const amount = kopecksToRubles(r.amount_kopecks);
+    const amount = toRubles(r.amount_kopecks);
     return {
       id: r.id,
       date: r.row_date,
@@ -55,11 +55,11 @@ export async function outcomeData(
   );
   const figures = operatingFigures(incomeKopecks, outcomeKopecks);
   return {
-    gop: kopecksToRubles(figures.gop),
+    gop: toRubles(figures.gop),
     gopPercent: figures.gopPercent,
-    incomeTotal: kopecksToRubles(incomeKopecks),
+    incomeTotal: toRubles(incomeKopecks),
     incomePercent: percentChange(incomeKopecks, previous === 0 ? undefined : previous),
-    outcomeTotal: kopecksToRubles(outcomeKopecks),
+    outcomeTotal: toRubles(outcomeKopecks),
     outcomePercent: figures.outcomePercent,
     incomes: incomes.map(toRow),
     outcomes: outcomes.map(toRow),

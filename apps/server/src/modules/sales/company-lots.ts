@@ -19,10 +19,10 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { toKopecks, toRubles } from '../../shared/money.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { staffScope } from '../backoffice/service.ts';
-import { kopecksToRubles } from '../income/calculations.ts';
 import { createManagerRequest } from '../requests/service.ts';
 
 /**
@@ -34,8 +34,6 @@ type LotBody = z.output<typeof staffLotBodySchema>;
 
 export const LOT_FILES_DIR = 'lots';
 export const LOT_UPLOAD_KIND = 'lot-photo';
-
-const kopecks = (rubles: number) => Math.round(rubles * 100);
 
 function lotsQuery(db: Executor) {
   return db
@@ -107,9 +105,9 @@ export async function publishedCompanyLots(db: Executor): Promise<Array<SaleLot 
       stageEn: r.stage_en,
       launchDate: r.date_of_launch,
       profit: r.profit_percent === null ? 0 : Number(r.profit_percent),
-      defaultPrice: kopecksToRubles(price),
-      discountPrice: discount === null ? null : kopecksToRubles(discount),
-      price: kopecksToRubles(discount ?? price),
+      defaultPrice: toRubles(price),
+      discountPrice: discount === null ? null : toRubles(discount),
+      price: toRubles(discount ?? price),
       isOwn: false,
       listedAt: new Date(r.published_at ?? r.created_at).getTime(),
     };
@@ -135,7 +133,7 @@ export async function sendCompanyLotRequest(
       ownerInvestorId: 0,
       unit: lot.unit_name,
       location: lot.location_name,
-      price: kopecksToRubles(Number(lot.discount_price_kopecks ?? lot.price_kopecks)),
+      price: toRubles(Number(lot.discount_price_kopecks ?? lot.price_kopecks)),
     });
   });
   ctx.outbox.nudge();
@@ -152,9 +150,8 @@ function staffLotOf(
     unitName: r.unit_name,
     locationId: r.location_id,
     locationName: r.location_name,
-    price: kopecksToRubles(Number(r.price_kopecks)),
-    discountPrice:
-      r.discount_price_kopecks === null ? null : kopecksToRubles(Number(r.discount_price_kopecks)),
+    price: toRubles(Number(r.price_kopecks)),
+    discountPrice: r.discount_price_kopecks === null ? null : toRubles(Number(r.discount_price_kopecks)),
     profit: r.profit_percent === null ? null : Number(r.profit_percent),
     description: r.description,
     descriptionEn: r.description_en,
@@ -216,8 +213,8 @@ export async function saveLot(
     if (id !== undefined && !before) throw notFound();
     const values = {
       unit_id: body.unitId,
-      price_kopecks: kopecks(body.price),
-      discount_price_kopecks: body.discountPrice === null ? null : kopecks(body.discountPrice),
+      price_kopecks: toKopecks(body.price),
+      discount_price_kopecks: body.discountPrice === null ? null : toKopecks(body.discountPrice),
       profit_percent: body.profit,
       description: body.description,
       description_en: body.descriptionEn,

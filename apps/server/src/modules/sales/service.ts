@@ -3,9 +3,9 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
+import { toKopecks, toRubles } from '../../shared/money.ts';
 import { moscowDate } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
-import { kopecksToRubles } from '../income/calculations.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import { publishedCompanyLots, sendCompanyLotRequest } from './company-lots.ts';
 import { annualYield, unitIncomes } from './incomes.ts';
@@ -13,8 +13,6 @@ import { lotsWithUnits } from './queries.ts';
 
 /** The marketplace discount on the market price of a unit, shown as the lot's discount price. */
 export const LOT_DISCOUNT = 0.1;
-
-const toKopecks = (rubles: number) => Math.round(rubles * 100);
 
 /** One of the user's own units (relation owner), else 404: another user's unit is never revealed. */
 async function ownedUnit(db: Executor, userId: number, unitId: number) {
@@ -104,10 +102,9 @@ export async function saleLots(ctx: AppContext, session: Session, now = new Date
       stageEn: r.stage_en,
       launchDate: r.date_of_launch,
       profit: annualYield(incomes.get(Number(r.userUnitId))?.averageMonthly ?? 0, price),
-      defaultPrice: kopecksToRubles(Number(r.default_price_kopecks)),
-      discountPrice:
-        r.discount_price_kopecks === null ? null : kopecksToRubles(Number(r.discount_price_kopecks)),
-      price: kopecksToRubles(price),
+      defaultPrice: toRubles(Number(r.default_price_kopecks)),
+      discountPrice: r.discount_price_kopecks === null ? null : toRubles(Number(r.discount_price_kopecks)),
+      price: toRubles(price),
       isOwn: Number(r.user_id) === session.userId,
       listedAt: new Date(r.listed_at).getTime(),
     };
@@ -203,9 +200,7 @@ export async function sendSaleNotification(
       unit: unit.name,
       location: unit.locationName,
       status: unit.is_sale ? 'listed' : 'withdrawn',
-      ...(unit.sale_price_kopecks !== null
-        ? { price: kopecksToRubles(Number(unit.sale_price_kopecks)) }
-        : {}),
+      ...(unit.sale_price_kopecks !== null ? { price: toRubles(Number(unit.sale_price_kopecks)) } : {}),
     });
   });
   ctx.outbox.nudge();
@@ -243,7 +238,7 @@ export async function sendBuyRequest(
       ownerInvestorId: body.owner_investor_id,
       unit: lot.name,
       location: lot.locationName,
-      price: kopecksToRubles(Number(lot.sale_price_kopecks)),
+      price: toRubles(Number(lot.sale_price_kopecks)),
     });
   });
   ctx.outbox.nudge();

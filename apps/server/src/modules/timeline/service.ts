@@ -10,11 +10,11 @@ import {
 } from '@portal/contract/timeline';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { toRubles } from '../../shared/money.ts';
 import type { Session } from '../auth/sessions.ts';
 import { bookingLocationRows } from '../bookings/queries.ts';
 import * as q from './queries.ts';
 
-const rubles = (kopecks: number | null) => (kopecks === null ? null : kopecks / 100);
 const status = (value: number) => Math.min(4, Math.max(0, value)) as TimelineStatusId;
 
 /**
@@ -71,8 +71,8 @@ export async function unitTimeline(
     unitId: link.unit_id,
     capitalizationStageName: head?.capitalization_stage_name ?? null,
     capitalizationStageNameEn: head?.capitalization_stage_name_en ?? null,
-    capitalizationPrice: rubles(head?.capitalization_price_kopecks ?? null),
-    marketPrice: rubles(head?.market_price_kopecks ?? null),
+    capitalizationPrice: toRubles(head?.capitalization_price_kopecks ?? null),
+    marketPrice: toRubles(head?.market_price_kopecks ?? null),
     capitalizationStageDescription: head?.description ?? '',
     capitalizationStageDescriptionEn: head?.description_en ?? '',
     constructionList: list,
