@@ -1,64 +1,52 @@
 import type { Executor } from '../../db/executor.ts';
+import { type Reader, readableLocations, unitLinks } from '../access/service.ts';
 
-/** Locations where the user owns units, lent against units, or holds a loan. */
-export async function bookingLocationRows(db: Executor, userId: number) {
-  return db
-    .selectFrom('locations')
-    .select(['id', 'name', 'name_en', 'exists_main', 'exists_periphery'])
-    .where('is_placeholder', '=', false)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('user_units')
-            .innerJoin('units', 'units.id', 'user_units.unit_id')
-            .select('user_units.id')
-            .whereRef('units.location_id', '=', 'locations.id')
-            .where('user_units.user_id', '=', userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('loans')
-            .select('loans.id')
-            .whereRef('loans.location_id', '=', 'locations.id')
-            .where('loans.user_id', '=', userId),
-        ),
-      ]),
-    )
-    .orderBy('id')
+/** The tabs of the bookings pages: the locations the user reads (modules/access), in id order. */
+export async function bookingLocationRows(db: Executor, reader: Reader) {
+  return readableLocations(db, reader)
+    .select([
+      'locations.id',
+      'locations.name',
+      'locations.name_en',
+      'locations.exists_main',
+      'locations.exists_periphery',
+    ])
+    .orderBy('locations.id')
     .execute();
 }
 
+/**
+ * The units of a location part, the user's own (held) marked, in one statement with the access check: null when the
+ * user does not read the location (modules/access), an empty list when it has no units in that part.
+ */
 export async function unitsOfLocationPart(
   db: Executor,
-  userId: number,
+  reader: Reader,
   locationId: number,
   part: 'main' | 'periphery',
 ) {
-  return db
-    .selectFrom('units')
-    .select([
+  const rows = await readableLocations(db, reader)
+    .leftJoin('units', (join) =>
+      join.onRef('units.location_id', '=', 'locations.id').on('units.part', '=', part),
+    )
+    .select((eb) => [
       'units.id',
       'units.name',
       'units.name_en',
       'units.unit_number',
       'units.unit_type',
       'units.unit_type_en',
-      (eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('user_units')
-              .select('user_units.id')
-              .whereRef('user_units.unit_id', '=', 'units.id')
-              .where('user_units.user_id', '=', userId),
-          )
-          .as('isOwn'),
+      eb('units.id', 'in', unitLinks(db, reader.userId).select('user_units.unit_id')).as('isOwn'),
     ])
-    .where('units.location_id', '=', locationId)
-    .where('units.part', '=', part)
+    .where('locations.id', '=', locationId)
     .orderBy('units.id')
     .execute();
+  if (rows.length === 0) return null;
+  return rows.flatMap(({ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn }) =>
+    id === null || name === null || name_en === null || unit_type === null || unit_type_en === null
+      ? []
+      : [{ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn: Boolean(isOwn) }],
+  );
 }
 
 /** Bookings that overlap [start, end): the index on (unit_id, ends_at, starts_at) serves it (migration 021). */

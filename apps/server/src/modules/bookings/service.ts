@@ -17,7 +17,7 @@ import * as q from './queries.ts';
 type Part = 'main' | 'periphery';
 
 export async function bookingLocations(ctx: AppContext, session: Session): Promise<BookingLocations> {
-  const rows = await q.bookingLocationRows(ctx.database.db, session.userId);
+  const rows = await q.bookingLocationRows(ctx.database.db, session);
   const toLocation = (r: (typeof rows)[number]) => ({
     id: r.id,
     name: r.name,
@@ -31,15 +31,11 @@ export async function bookingLocations(ctx: AppContext, session: Session): Promi
   };
 }
 
-/** The units of a location part the user may see: any location they hold something in; others are 404. */
+/** The units of a location part the user may see: any location they read (modules/access); others are 404. */
 async function visibleUnits(ctx: AppContext, session: Session, locationId: number, part: Part) {
-  const { db } = ctx.database;
-  // The check and the units at once (issue 16); the units are dropped when the location is not the user's.
-  const [allowed, units] = await Promise.all([
-    q.bookingLocationRows(db, session.userId),
-    q.unitsOfLocationPart(db, session.userId, locationId, part),
-  ]);
-  if (!allowed.some((l) => l.id === locationId)) throw notFound();
+  // The check and the units in one statement (issue 16).
+  const units = await q.unitsOfLocationPart(ctx.database.db, session, locationId, part);
+  if (!units) throw notFound();
   return units;
 }
 

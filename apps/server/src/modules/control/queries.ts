@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { type Reader, readableLocationIds } from '../access/service.ts';
 
 export async function inspectionsOfLocation(db: Executor, locationId: number) {
   return db
@@ -25,8 +26,14 @@ export async function inspectionsOfLocation(db: Executor, locationId: number) {
     .execute();
 }
 
-export async function inspectionById(db: Executor, id: number) {
-  return db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirst();
+/** An inspection of a location the reader reads (modules/access), with the check in the same statement. */
+export async function inspectionById(db: Executor, reader: Reader, id: number) {
+  return db
+    .selectFrom('inspections')
+    .selectAll()
+    .where('id', '=', id)
+    .where('location_id', 'in', readableLocationIds(db, reader))
+    .executeTakeFirst();
 }
 
 export async function checksOf(db: Executor, inspectionId: number) {

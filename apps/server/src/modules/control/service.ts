@@ -12,15 +12,9 @@ import {
 } from '@portal/contract/control';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { requireReadableLocation } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { bookingLocationRows } from '../bookings/queries.ts';
 import * as q from './queries.ts';
-
-/** The user's locations: where they own units or hold a loan. Any other location is 404. */
-async function assertOwnLocation(ctx: AppContext, session: Session, locationId: number) {
-  const allowed = await bookingLocationRows(ctx.database.db, session.userId);
-  if (!allowed.some((l) => l.id === locationId)) throw notFound();
-}
 
 /** GET check-office/get-location-inspections: summary, completed (newest first) and upcoming (soonest first). */
 export async function locationInspections(
@@ -28,7 +22,8 @@ export async function locationInspections(
   session: Session,
   locationId: number,
 ): Promise<LocationInspections> {
-  await assertOwnLocation(ctx, session, locationId);
+  // The user's locations: where they hold units or a loan (modules/access). Any other location is 404.
+  await requireReadableLocation(ctx, session, locationId);
   const rows = await q.inspectionsOfLocation(ctx.database.db, locationId);
   const list: Inspection[] = rows.map((r) => {
     const total = Number(r.total);
@@ -78,9 +73,9 @@ export async function inspection(
   inspectionId: number,
 ): Promise<InspectionDetail> {
   const { db } = ctx.database;
-  const row = await q.inspectionById(db, inspectionId);
+  // An inspection of a location the user does not read is 404, like an unknown one.
+  const row = await q.inspectionById(db, session, inspectionId);
   if (!row) throw notFound();
-  await assertOwnLocation(ctx, session, row.location_id);
   const checks = await q.checksOf(db, inspectionId);
   const groups: ChecklistGroup[] = [];
   let nextId = 1;

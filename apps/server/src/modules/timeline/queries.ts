@@ -1,43 +1,11 @@
 import type { Executor } from '../../db/executor.ts';
+import { type Reader, readableLocations } from '../access/service.ts';
 
-/** The user's own link to a unit (owned or lent against): get-timeline names it by its id. */
-export async function userUnitOf(db: Executor, userId: number, userUnitId: number) {
-  return db
-    .selectFrom('user_units')
-    .select(['id', 'unit_id'])
-    .where('id', '=', userUnitId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-export async function holdsUnit(db: Executor, userId: number, unitId: number) {
-  const row = await db
-    .selectFrom('user_units')
-    .select('id')
-    .where('unit_id', '=', unitId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function ownsUnitIn(db: Executor, userId: number, locationId: number) {
-  const row = await db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .select('user_units.id')
-    .where('user_units.user_id', '=', userId)
-    .where('user_units.relation', '=', 'owner')
-    .where('units.location_id', '=', locationId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-export async function locationOf(db: Executor, locationId: number) {
-  return db
-    .selectFrom('locations')
-    .select(['name', 'name_en'])
-    .where('id', '=', locationId)
-    .where('is_placeholder', '=', false)
+/** A location whose timeline the reader reads, lenders' fixed tabs included (modules/access): one statement. */
+export async function readableLocation(db: Executor, reader: Reader, locationId: number) {
+  return readableLocations(db, reader, { lenderTabs: true })
+    .select(['locations.name', 'locations.name_en'])
+    .where('locations.id', '=', locationId)
     .executeTakeFirst();
 }
 

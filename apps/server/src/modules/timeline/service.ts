@@ -1,4 +1,3 @@
-import { LENDER_TIMELINE_LOCATION_IDS } from '@portal/contract/constants';
 import {
   type ConstructionStage,
   type LocationTimeline,
@@ -11,24 +10,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
+import { ownsUnitInLocation, requireHeldUnit, requireUnitLink } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { bookingLocationRows } from '../bookings/queries.ts';
 import * as q from './queries.ts';
 
 const status = (value: number) => Math.min(4, Math.max(0, value)) as TimelineStatusId;
 
 /**
  * Locations whose timeline and reports a user reads: those of their units and loans (like every location page),
- * and, for lenders, the spec's fixed lender tabs 1, 2 and 3. Anything else is 404.
+ * and, for lenders, the spec's fixed lender tabs 1, 2 and 3 (modules/access). Anything else is 404.
  */
 async function assertReadableLocation(ctx: AppContext, session: Session, locationId: number) {
-  const { db } = ctx.database;
-  const lenderTab =
-    session.roles.includes('LENDER') &&
-    (LENDER_TIMELINE_LOCATION_IDS as readonly number[]).includes(locationId);
-  const own = await bookingLocationRows(db, session.userId);
-  if (!own.some((l) => l.id === locationId) && !lenderTab) throw notFound();
-  const location = await q.locationOf(db, locationId);
+  const location = await q.readableLocation(ctx.database.db, session, locationId);
   if (!location) throw notFound();
   return location;
 }
@@ -40,12 +33,8 @@ export async function unitTimeline(
   userUnitId: number,
 ): Promise<UnitTimeline> {
   const { db } = ctx.database;
-  const link = await q.userUnitOf(db, session.userId, userUnitId);
-  if (!link) throw notFound();
-  const [head, stages] = await Promise.all([
-    q.unitTimeline(db, link.unit_id),
-    q.unitStages(db, link.unit_id),
-  ]);
+  const link = await requireUnitLink(ctx, session, userUnitId);
+  const [head, stages] = await Promise.all([q.unitTimeline(db, link.unitId), q.unitStages(db, link.unitId)]);
   // A level 2 stage belongs to the level 1 stage before it.
   let parentSeq: number | null = null;
   const list: ConstructionStage[] = stages.map((s, i) => {
@@ -68,7 +57,7 @@ export async function unitTimeline(
   });
   return {
     userUnitId: link.id,
-    unitId: link.unit_id,
+    unitId: link.unitId,
     capitalizationStageName: head?.capitalization_stage_name ?? null,
     capitalizationStageNameEn: head?.capitalization_stage_name_en ?? null,
     capitalizationPrice: toRubles(head?.capitalization_price_kopecks ?? null),
@@ -92,7 +81,7 @@ export async function locationTimeline(
   const location = await assertReadableLocation(ctx, session, locationId);
   const [timeline, investor] = await Promise.all([
     q.locationStages(db, locationId, 'location'),
-    q.ownsUnitIn(db, session.userId, locationId),
+    ownsUnitInLocation(ctx, session, locationId),
   ]);
   const periphery = investor ? await q.locationStages(db, locationId, 'periphery') : [];
   // Levels nest by order: 2 goes into the list of the stage before it, 3 into the inner list of the item before.
@@ -162,7 +151,7 @@ async function reportsOf(
 
 /** GET timeline/report/unit: reports of a unit the user holds. */
 export async function unitReports(ctx: AppContext, session: Session, unitId: number): Promise<MediaReports> {
-  if (!(await q.holdsUnit(ctx.database.db, session.userId, unitId))) throw notFound();
+  await requireHeldUnit(ctx, session, unitId);
   return reportsOf(ctx, { unitId });
 }
 
