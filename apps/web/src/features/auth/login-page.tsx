@@ -1,21 +1,12 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { AuthenticateResponse, CodeChallenge } from '@portal/contract/auth';
 import type { DemoAccountsResponse } from '@portal/contract/demo';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validateLogin } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
 import { Captcha } from './captcha';
@@ -71,9 +62,6 @@ export function LoginPage() {
     mutation.mutate();
   };
 
-  const serverError =
-    mutation.error instanceof ApiError ? mutation.error.message : mutation.error ? t('common.error') : null;
-
   return (
     <AuthScreen title={t('auth.loginTitle')}>
       <form onSubmit={submit} noValidate>
@@ -106,11 +94,7 @@ export function LoginPage() {
             />
           )}
           <Captcha onToken={onToken} language={i18n.language} resetSignal={captchaReset} />
-          {serverError && (
-            <Alert color="red" variant="light" role="alert" data-testid="login-error">
-              {serverError}
-            </Alert>
-          )}
+          <ApiErrorAlert error={mutation.error} data-testid="login-error" />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
             {t('auth.signIn')}
           </Button>

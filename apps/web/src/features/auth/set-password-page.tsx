@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError, api } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validatePassword, validateRepeat } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
 import { CodeStep, codeReady } from './code-step';
@@ -84,13 +85,13 @@ export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
               {codeError}
             </Alert>
           )}
-          {mutation.error && !serverPasswordError && !codeError && (
-            <Alert color="red" variant="light" role="alert" data-testid="set-password-error">
-              {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}{' '}
+          {!serverPasswordError && !codeError && (
+            <ApiErrorAlert error={mutation.error} data-testid="set-password-error">
+              {' '}
               <Anchor component={Link} to={kind === 'signup' ? '/sign-up' : '/password-recovery'} size="sm">
                 {t(kind === 'signup' ? 'auth.toSignUp' : 'auth.recoveryTitle')}
               </Anchor>
-            </Alert>
+            </ApiErrorAlert>
           )}
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
             {t(kind === 'signup' ? 'auth.enterAccount' : 'auth.savePassword')}

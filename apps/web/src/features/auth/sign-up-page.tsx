@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { PhoneInput } from '../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
@@ -71,11 +72,7 @@ export function SignUpPage() {
             />
           )}
           <Captcha onToken={onToken} language={i18n.language} resetSignal={captchaReset} />
-          {mutation.error && (
-            <Alert color="red" variant="light" role="alert">
-              {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}
-            </Alert>
-          )}
+          <ApiErrorAlert error={mutation.error} />
           <Button type="submit" loading={mutation.isPending} fullWidth size="md">
             {t('auth.signUp')}
           </Button>

@@ -13,10 +13,11 @@ import {
 import type { UnitListItem } from '@portal/contract/backoffice-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { CatalogueNav } from './catalogue-nav';
 import { type UnitListKind, useUnitList, useUnitListSave } from './catalogue-queries';
-import { FormError, fieldErrors } from './content-ui';
+import { fieldErrors } from './content-ui';
 
 /** /backoffice/locations/lists/: the unit types and stages that units pick from, both languages. */
 export function CatalogueListsPage() {
@@ -162,7 +163,7 @@ function ItemForm({
             max={100_000}
             allowDecimal={false}
           />
-          <FormError error={save.error} shownFields={['name', 'nameEn', 'position']} />
+          <ApiErrorAlert error={save.error} hideOnFields={['name', 'nameEn', 'position']} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

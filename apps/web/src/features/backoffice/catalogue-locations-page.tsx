@@ -19,10 +19,11 @@ import type { CatalogueLocation } from '@portal/contract/backoffice-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { CatalogueNav } from './catalogue-nav';
 import { useCatalogueLocations, useLocationSave } from './catalogue-queries';
-import { EnglishHeading, FormError, fieldErrors } from './content-ui';
+import { EnglishHeading, fieldErrors } from './content-ui';
 
 /** /backoffice/locations/: every location in the owners' order, placeholders last; create and edit. */
 export function CatalogueLocationsPage() {
@@ -375,7 +376,7 @@ function LocationForm({ original, onClose }: { original: CatalogueLocation | nul
             {t('backofficeCatalogue.locations.addItem')}
           </Button>
 
-          <FormError error={save.error} shownFields={SHOWN_FIELDS} />
+          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -2,10 +2,11 @@ import { Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title
 import type { BookingSource } from '@portal/contract/backoffice-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { CatalogueNav } from './catalogue-nav';
 import { useBookingSourceSave, useBookingSources } from './catalogue-queries';
-import { FormError, fieldErrors } from './content-ui';
+import { fieldErrors } from './content-ui';
 
 /** /backoffice/locations/sources/: booking sources by their PMS number, names in both languages. */
 export function CatalogueSourcesPage() {
@@ -138,7 +139,7 @@ function SourceForm({ original, onClose }: { original: BookingSource | null; onC
             maxLength={50}
             data-testid="booking-source-type"
           />
-          <FormError error={save.error} shownFields={['id', 'name', 'nameEn', 'type']} />
+          <ApiErrorAlert error={save.error} hideOnFields={['id', 'name', 'nameEn', 'type']} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatArea, formatDate } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { CatalogueNav } from './catalogue-nav';
 import {
@@ -34,7 +35,7 @@ import {
   useUnitPhotoMutations,
   useUnitSave,
 } from './catalogue-queries';
-import { EnglishHeading, FormError, fieldErrors } from './content-ui';
+import { EnglishHeading, fieldErrors } from './content-ui';
 
 /** /backoffice/locations/{id}: a location's units with their card fields and photos. */
 export function CatalogueUnitsPage() {
@@ -367,7 +368,7 @@ function UnitForm({
             <PhotoEditor unitId={unitId} initial={original?.imageUrls ?? []} />
           )}
 
-          <FormError error={save.error} shownFields={SHOWN_FIELDS} />
+          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t(unitId === null ? 'common.cancel' : 'backofficeCatalogue.units.done')}
@@ -456,7 +457,7 @@ function PhotoEditor({ unitId, initial }: { unitId: number; initial: string[] })
           <Progress value={percent} size="sm" />
         </Stack>
       )}
-      <FormError error={upload.error ?? remove.error ?? reorder.error} shownFields={[]} />
+      <ApiErrorAlert error={upload.error ?? remove.error ?? reorder.error} />
       <Group>
         <FileButton
           accept={UNIT_PHOTO_TYPES.join(',')}

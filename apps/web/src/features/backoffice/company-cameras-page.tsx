@@ -6,10 +6,11 @@ import {
 } from '@portal/contract/backoffice-cameras';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useCameraMutations, useStaffCameras } from './company-queries';
 import { UploadButton, usePlacePicker } from './company-ui';
-import { FormError, fieldErrors } from './content-ui';
+import { fieldErrors } from './content-ui';
 
 /** /backoffice/cameras/: a location's live stream address and its looping views. */
 export function CompanyCamerasPage() {
@@ -81,7 +82,7 @@ function CamerasEditor({
                 </Text>
               )}
             </Group>
-            <FormError error={mutations.stream.error} shownFields={['streamUrl']} />
+            <ApiErrorAlert error={mutations.stream.error} hideOnFields={['streamUrl']} />
           </Stack>
         </form>
       </Paper>
@@ -186,7 +187,7 @@ function ViewCard({ view, locationId }: { view: StaffCameraView; locationId: num
             {t('backofficeCompany.remove')}
           </Button>
         </Group>
-        <FormError error={rename.error ?? remove.error} shownFields={[]} />
+        <ApiErrorAlert error={rename.error ?? remove.error} />
       </Stack>
     </Paper>
   );

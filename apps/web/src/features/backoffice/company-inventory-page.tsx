@@ -2,10 +2,10 @@ import { CloseButton, Code, Group, Image, Paper, Stack, Text, Title } from '@man
 import type { StaffInventoryItem } from '@portal/contract/backoffice-inventory';
 import { PHOTO_TYPES } from '@portal/contract/backoffice-lots';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useInventoryPhotoMutations, useStaffInventory } from './company-queries';
 import { UploadButton, usePlacePicker } from './company-ui';
-import { FormError } from './content-ui';
 
 /** /backoffice/inventory/: real photos of a unit's inventory items (uploads beside the import's links). */
 export function CompanyInventoryPage() {
@@ -74,7 +74,7 @@ function ItemRow({ item }: { item: StaffInventoryItem }) {
             ))}
           </Group>
         )}
-        <FormError error={remove.error} shownFields={[]} />
+        <ApiErrorAlert error={remove.error} />
         <UploadButton
           label={t('backofficeCompany.inventory.addPhoto')}
           accept={PHOTO_TYPES.join(',')}

@@ -18,10 +18,11 @@ import { PHOTO_TYPES, type StaffLot } from '@portal/contract/backoffice-lots';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useLotMutations, useStaffLots } from './company-queries';
 import { UploadButton } from './company-ui';
-import { DeleteModal, FormError, fieldErrors, PublishedBadge } from './content-ui';
+import { DeleteModal, fieldErrors, PublishedBadge } from './content-ui';
 import { useCatalogue } from './queries';
 
 /** /backoffice/lots/: the lots the company publishes on the promo page, with their photos. */
@@ -90,7 +91,7 @@ export function CompanyLotsPage() {
         </Title>
         <Button onClick={() => setEditing('new')}>{t('backofficeCompany.lots.create')}</Button>
       </Group>
-      <FormError error={editing ? null : save.error} shownFields={[]} />
+      <ApiErrorAlert error={editing ? null : save.error} />
       {body}
       {editing && (
         <LotForm
@@ -239,9 +240,9 @@ function LotForm({ original, onClose }: { original: StaffLot | null; onClose: ()
             checked={form.published}
             onChange={(event) => set({ published: event.currentTarget.checked })}
           />
-          <FormError
+          <ApiErrorAlert
             error={save.error}
-            shownFields={['unitId', 'price', 'discountPrice', 'profit', 'promo']}
+            hideOnFields={['unitId', 'price', 'discountPrice', 'profit', 'promo']}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

@@ -2,10 +2,10 @@ import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useFinancialReportMutations, useStaffFinancialReport } from './company-queries';
 import { UploadButton } from './company-ui';
-import { FormError } from './content-ui';
 
 /** /backoffice/financial-report/: the one current interim financial report, replaced by uploading a PDF. */
 export function CompanyReportPage() {
@@ -58,7 +58,7 @@ export function CompanyReportPage() {
               {t('backofficeCompany.report.withdraw')}
             </Button>
           )}
-          <FormError error={withdraw.error} shownFields={[]} />
+          <ApiErrorAlert error={withdraw.error} />
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="md">

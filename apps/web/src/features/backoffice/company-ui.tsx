@@ -2,7 +2,7 @@ import { Button, FileButton, Group, NativeSelect, Progress, Text } from '@mantin
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FormError } from './content-ui';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { useCatalogue } from './queries';
 
 /**
@@ -54,7 +54,7 @@ export function UploadButton({
         )}
       </Group>
       {mutation.isPending && <Progress value={percent} size="sm" maw={420} />}
-      <FormError error={mutation.error} shownFields={[]} />
+      <ApiErrorAlert error={mutation.error} />
     </>
   );
 }

@@ -14,13 +14,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { StaffFaqBody, StaffFaqEntry } from '@portal/contract/backoffice-content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useFaqMutations, useStaffFaq } from './content-queries';
 import {
   ContentRowActions,
   DeleteModal,
   EnglishHeading,
-  FormError,
   fieldErrors,
   HtmlField,
   PublishedBadge,
@@ -102,7 +102,7 @@ export function ContentFaqPage() {
       <Text size="sm" c="dimmed">
         {t('backofficeContent.faq.hint')}
       </Text>
-      {!editing && <FormError error={save.error} shownFields={[]} />}
+      {!editing && <ApiErrorAlert error={save.error} />}
       {body}
       {editing && (
         <FaqForm
@@ -239,7 +239,7 @@ function FaqForm({
             checked={values.isPublished}
             onChange={(event) => set('isPublished', event.currentTarget.checked)}
           />
-          <FormError error={save.error} shownFields={SHOWN_FIELDS} />
+          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

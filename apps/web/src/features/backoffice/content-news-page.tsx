@@ -18,13 +18,13 @@ import type { StaffNewsEntry } from '@portal/contract/backoffice-content';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { useNewsMutations, useStaffNews } from './content-queries';
 import {
   ContentRowActions,
   DeleteModal,
   EnglishHeading,
-  FormError,
   fieldErrors,
   HtmlField,
   PublishedBadge,
@@ -111,7 +111,7 @@ export function ContentNewsPage() {
         style={{ alignSelf: 'flex-start' }}
       />
       {/* A failed publish toggle of the list; the form shows its own errors. */}
-      {!editing && <FormError error={save.error} shownFields={[]} />}
+      {!editing && <ApiErrorAlert error={save.error} />}
       {body}
       {editing && (
         <NewsForm
@@ -280,7 +280,7 @@ function NewsForm({ original, onClose }: { original: StaffNewsEntry | null; onCl
             checked={values.isPublished}
             onChange={(event) => set('isPublished', event.currentTarget.checked)}
           />
-          <FormError error={save.error} shownFields={SHOWN_FIELDS} />
+          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

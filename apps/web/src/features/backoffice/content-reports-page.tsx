@@ -22,10 +22,11 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Pager } from './backoffice-layout';
 import { useReportMutations, useStaffReports } from './content-reports-queries';
-import { DeleteModal, EnglishHeading, FormError, fieldErrors, HtmlField } from './content-ui';
+import { DeleteModal, EnglishHeading, fieldErrors, HtmlField } from './content-ui';
 import { useCatalogue } from './queries';
 
 /** /backoffice/reports/: a location's photo and video reports, with writing, uploading and deleting. */
@@ -321,7 +322,7 @@ function ReportForm({
             <MediaEditor reportId={reportId} initial={original?.media ?? []} />
           )}
 
-          <FormError error={save.error} shownFields={SHOWN_FIELDS} />
+          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t(reportId === null ? 'common.cancel' : 'backofficeContent.reports.done')}
@@ -379,7 +380,7 @@ function MediaEditor({ reportId, initial }: { reportId: number; initial: StaffRe
           <Progress value={percent} size="sm" />
         </Stack>
       )}
-      <FormError error={upload.error ?? removeMedia.error} shownFields={[]} />
+      <ApiErrorAlert error={upload.error ?? removeMedia.error} />
       <Group>
         <FileButton
           accept={REPORT_MEDIA_TYPES.join(',')}

@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { SafeHtml } from '../../shared/ui/safe-html';
 
 /** HTML typed by hand, beside a live preview sanitized as the owner's page will show it. */
@@ -78,19 +67,6 @@ export function PublishedBadge({ published }: { published: boolean }) {
   );
 }
 
-/** The server's refusal that no field of the form shows (a field's own message goes under the field). */
-export function FormError({ error, shownFields }: { error: Error | null; shownFields: string[] }) {
-  if (!error) return null;
-  if (error instanceof ApiError && Object.keys(error.fields).some((field) => shownFields.includes(field))) {
-    return null;
-  }
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {error.message}
-    </Alert>
-  );
-}
-
 /** Field messages of a failed save, by field name. */
 export const fieldErrors = (error: Error | null): Record<string, string | undefined> =>
   error instanceof ApiError ? error.fields : {};
@@ -116,7 +92,7 @@ export function DeleteModal({
     <Modal opened onClose={close} title={t('backofficeContent.deleteTitle')} centered>
       <Stack>
         <Text size="sm">{t('backofficeContent.deleteText', { name })}</Text>
-        <FormError error={remove.error} shownFields={[]} />
+        <ApiErrorAlert error={remove.error} />
         <Group justify="flex-end">
           <Button variant="default" onClick={close}>
             {t('common.cancel')}

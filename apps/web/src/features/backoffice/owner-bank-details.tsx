@@ -3,6 +3,7 @@ import type { ManagerRequest, OwnerDetail } from '@portal/contract/backoffice';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ApplyingRequest } from './owner-requests';
 import { useOwnerMutations } from './queries';
 
@@ -115,11 +116,7 @@ export function OwnerBankDetails({
               testId="applying-bank-request"
             />
           )}
-          {serverError && Object.keys(serverError.fields).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {serverError.message}
-            </Text>
-          )}
+          <ApiErrorAlert error={serverError} hideOnFields inline />
           <Group>
             <Button type="submit" loading={save.isPending}>
               {t(applying ? 'backoffice.owner.saveAndComplete' : 'common.save')}

@@ -23,8 +23,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, download } from '../../shared/api/client';
 import { formatDate } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { categoryColor } from '../../shared/ui/document-category';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { useCatalogue } from './queries';
 
 const STATUS_IDS = [1, 13, 3, 2, -1] as const;
@@ -55,7 +57,7 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
         ) : list.data.documents.length === 0 ? (
           <Text c="dimmed">{t('backofficeDocuments.none')}</Text>
         ) : (
-          <div className="backoffice-table">
+          <ScrollCue minWidth={760} label={t('backofficeDocuments.title')}>
             <Table miw={760} data-testid="owner-documents-table">
               <Table.Thead>
                 <Table.Tr>
@@ -114,7 +116,7 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </ScrollCue>
         )}
         <UploadForm owner={owner} />
       </Stack>
@@ -258,11 +260,7 @@ function UploadForm({ owner }: { owner: OwnerDetail }) {
           autosize
           minRows={2}
         />
-        {send.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {send.error.message}
-          </Alert>
-        )}
+        <ApiErrorAlert error={send.error} />
         {done && (
           <Alert color="green" variant="light" role="status" data-testid="staff-uploaded">
             {t('backofficeDocuments.uploaded')}

@@ -20,8 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { formatDate, formatMoney, formatYearMonthAfterPreposition } from '../../shared/format';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { displayPhone } from './backoffice-format';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
@@ -177,11 +179,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                 testId="applying-request"
               />
             )}
-            {serverError && Object.keys(serverError.fields).length === 0 && (
-              <Text c="red" size="sm" role="alert">
-                {serverError.message}
-              </Text>
-            )}
+            <ApiErrorAlert error={serverError} hideOnFields inline />
             <Group>
               <Button type="submit" loading={mutations.update.isPending}>
                 {t(applying?.kind === 'change_data' ? 'backoffice.owner.saveAndComplete' : 'common.save')}
@@ -213,7 +211,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.units.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noUnits')}</Text>
           ) : (
-            <div className="backoffice-table">
+            <ScrollCue minWidth={600} label={t('backoffice.owner.units')}>
               <Table miw={600} data-testid="owner-units">
                 <Table.Thead>
                   <Table.Tr>
@@ -250,7 +248,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </div>
+            </ScrollCue>
           )}
           <AddUnitForm ownerId={owner.id} />
         </Stack>
@@ -264,7 +262,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.loans.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noLoans')}</Text>
           ) : (
-            <div className="backoffice-table">
+            <ScrollCue minWidth={600} label={t('backoffice.owner.loans')}>
               <Table miw={600}>
                 <Table.Thead>
                   <Table.Tr>
@@ -287,7 +285,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </div>
+            </ScrollCue>
           )}
           <AddLoanForm ownerId={owner.id} />
         </Stack>
@@ -452,11 +450,7 @@ function AddLoanForm({ ownerId }: { ownerId: number }) {
           {t('backoffice.owner.addLoan')}
         </Button>
       </SimpleGrid>
-      {error && Object.keys(error.fields).length === 0 && (
-        <Text c="red" size="sm" mt="xs" role="alert">
-          {error.message}
-        </Text>
-      )}
+      <ApiErrorAlert error={error} hideOnFields inline mt="xs" />
     </form>
   );
 }

@@ -19,8 +19,10 @@ import { formatPhone } from '@portal/contract/validation';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { PhoneInput } from '../../shared/ui/phone-input';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { useBackofficeMe } from './queries';
 import { useStaff, useStaffMutations } from './staff-queries';
@@ -63,11 +65,7 @@ export function StaffPage() {
           {t(`backofficeStaff.${notice.key}`, { email: notice.email })}
         </Alert>
       )}
-      {mutations.reactivate.error && (
-        <Alert color="red" role="alert">
-          {mutations.reactivate.error.message}
-        </Alert>
-      )}
+      <ApiErrorAlert error={mutations.reactivate.error} />
       {me.isPending || staff.isPending ? (
         <LoadingState />
       ) : staff.isError ? (
@@ -75,7 +73,7 @@ export function StaffPage() {
       ) : staff.data.items.length === 0 ? (
         <EmptyState title={t('backofficeStaff.empty')} />
       ) : (
-        <div className="backoffice-table">
+        <ScrollCue minWidth={900} label={t('backofficeStaff.title')}>
           <Table striped verticalSpacing="sm" miw={900} data-testid="staff-table">
             <Table.Thead>
               <Table.Tr>
@@ -180,7 +178,7 @@ export function StaffPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollCue>
       )}
       {editing && (
         <StaffModal
@@ -366,16 +364,7 @@ function StaffModal({
             onChange={(event) => set('isDefault', event.currentTarget.checked)}
             error={shown.isDefault}
           />
-          {serverError && Object.keys(serverError.fields).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {serverError.message}
-            </Text>
-          )}
-          {mutation.error && !serverError && (
-            <Text c="red" size="sm" role="alert">
-              {t('common.actionFailed')}
-            </Text>
-          )}
+          <ApiErrorAlert error={mutation.error} fallback={t('common.actionFailed')} hideOnFields inline />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
@@ -470,16 +459,7 @@ function DeactivateModal({
               )}
             </>
           )}
-          {serverError && Object.keys(serverError.fields).length === 0 && (
-            <Text c="red" size="sm" role="alert">
-              {serverError.message}
-            </Text>
-          )}
-          {deactivate.error && !serverError && (
-            <Text c="red" size="sm" role="alert">
-              {t('common.actionFailed')}
-            </Text>
-          )}
+          <ApiErrorAlert error={deactivate.error} fallback={t('common.actionFailed')} hideOnFields inline />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

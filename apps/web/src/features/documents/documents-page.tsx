@@ -28,10 +28,11 @@ import type {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, download } from '../../shared/api/client';
+import { api, download } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { ApiErrorAlert, apiErrorMessage } from '../../shared/ui/api-error-alert';
 import { categoryColor } from '../../shared/ui/document-category';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
@@ -155,11 +156,7 @@ function RequestForm() {
               data-testid="request-comment"
             />
           </SimpleGrid>
-          {send.isError && (
-            <Text c="red" size="sm" role="alert">
-              {send.error.message}
-            </Text>
-          )}
+          <ApiErrorAlert error={send.error} inline />
           <Group>
             <Button type="submit" disabled={!category} loading={send.isPending} data-testid="request-submit">
               {t('documents.request')}
@@ -209,7 +206,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
       void queryClient.invalidateQueries({ queryKey: ['documents'] });
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
     },
-    onError: (error) => setNotice({ ok: false, text: error.message }),
+    onError: (error) => setNotice({ ok: false, text: apiErrorMessage(error, t('common.error')) }),
   });
   const startUpload = (uploadsId: number) => {
     setUploadFor(uploadsId);
@@ -221,7 +218,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
       console.error(error instanceof Error ? error.message : error);
       setNotice({
         ok: false,
-        text: error instanceof ApiError ? error.message : t('documents.downloadFailed'),
+        text: apiErrorMessage(error, t('documents.downloadFailed')),
       });
     });
   };

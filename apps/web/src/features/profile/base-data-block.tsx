@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { DataProfile } from '@portal/contract/account';
 import { formatPhone, normalizePhone } from '@portal/contract/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { ApiError, api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { PhoneInput } from '../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { RequestChangeModal } from './request-change-modal';
@@ -153,11 +154,7 @@ export function BaseDataBlock() {
       </SimpleGrid>
       {editing && (
         <Stack mt="md" gap="sm">
-          {save.error && !pending && !Object.keys(serverFields).length && (
-            <Alert color="red" variant="light">
-              {save.error instanceof ApiError ? save.error.message : t('common.error')}
-            </Alert>
-          )}
+          {!pending && !Object.keys(serverFields).length && <ApiErrorAlert error={save.error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEditing(false)}>
               {t('common.cancel')}

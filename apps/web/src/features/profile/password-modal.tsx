@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_SUCCESS_VIEW_MS } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validateNewPassword, validatePassword, validateRepeat } from '../../shared/validation';
 
 /** Password change: the spec's rules, the server's message on failure, a success view for 1 s, then closes. */
@@ -39,14 +40,6 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
   // A new password the server refuses (too common, equal to the login: issue 15) shows on its field.
   const serverNewError =
     mutation.error instanceof ApiError ? (mutation.error.fields.newPassword ?? null) : null;
-  const serverError =
-    serverOldError || serverNewError
-      ? null
-      : mutation.error instanceof ApiError
-        ? mutation.error.message
-        : mutation.error
-          ? t('common.actionFailed')
-          : null;
   const submit = () => {
     setTouched(true);
     if (
@@ -105,10 +98,12 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
             autoComplete="new-password"
             name="repeat"
           />
-          {serverError && (
-            <Alert color="red" variant="light" role="alert" data-testid="password-error">
-              {serverError}
-            </Alert>
+          {!serverOldError && !serverNewError && (
+            <ApiErrorAlert
+              error={mutation.error}
+              fallback={t('common.actionFailed')}
+              data-testid="password-error"
+            />
           )}
           <Group justify="flex-end">
             <Button

@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { REQUEST_SUCCESS_VIEW_MS } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { StepUpPasswordInput, stepUpFieldError } from './step-up';
 
 /** A request to the manager to change base data or bank details; the success view shows 2 s, then closes. */
@@ -64,11 +65,7 @@ export function RequestChangeModal({
           {needsPassword && (
             <StepUpPasswordInput value={password} onChange={setPassword} error={mutation.error} />
           )}
-          {mutation.error && !stepUpFieldError(mutation.error) && (
-            <Alert color="red" variant="light">
-              {mutation.error instanceof ApiError ? mutation.error.message : t('common.error')}
-            </Alert>
-          )}
+          {!stepUpFieldError(mutation.error) && <ApiErrorAlert error={mutation.error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

@@ -1,8 +1,9 @@
-import { Alert, Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { PasswordModal } from './password-modal';
 import { SettingRow } from './setting-row';
 import { StepUpPasswordInput, stepUpFieldError } from './step-up';
@@ -71,10 +72,8 @@ export function SecurityBlock() {
         <Stack>
           <Text size="sm">{t('profile.deleteConfirmText')}</Text>
           <StepUpPasswordInput value={deletePassword} onChange={setDeletePassword} error={remove.error} />
-          {remove.error && !stepUpFieldError(remove.error) && (
-            <Alert color="red" variant="light" role="alert">
-              {remove.error instanceof ApiError ? remove.error.message : t('common.actionFailed')}
-            </Alert>
+          {!stepUpFieldError(remove.error) && (
+            <ApiErrorAlert error={remove.error} fallback={t('common.actionFailed')} />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleteStep('idle')}>

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../shared/api/client';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 
 /** The current password of a step-up (issue 15): the server's message for a wrong one shows on the field. */
 export function StepUpPasswordInput({
@@ -57,7 +58,6 @@ export function StepUpModal({
     event.preventDefault();
     if (password) onConfirm(password);
   };
-  const otherError = error && !stepUpFieldError(error) ? error : null;
   return (
     <Modal opened={opened} onClose={onClose} title={t('profile.stepUpTitle')} centered>
       <form onSubmit={submit} noValidate>
@@ -66,11 +66,7 @@ export function StepUpModal({
             {t('profile.stepUpText')}
           </Text>
           <StepUpPasswordInput value={password} onChange={setPassword} error={error} />
-          {otherError && (
-            <Alert color="red" variant="light" role="alert">
-              {otherError instanceof ApiError ? otherError.message : t('common.error')}
-            </Alert>
-          )}
+          {!stepUpFieldError(error) && <ApiErrorAlert error={error} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

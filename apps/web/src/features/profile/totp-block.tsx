@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import type { RecoveryCodesResponse } from '@portal/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { RecoveryCodesModal, TotpSetupButton } from '../../shared/ui/totp-setup';
 import { SettingRow } from './setting-row';
 import { StepUpPasswordInput } from './step-up';
-
-const errorText = (error: Error, fallback: string) => (error instanceof ApiError ? error.message : fallback);
 
 /** The profile's row of the authenticator app: on (with recovery codes left), off with the password. */
 export function TotpBlock() {
@@ -87,11 +86,11 @@ export function TotpBlock() {
         >
           <Stack>
             <StepUpPasswordInput value={password} onChange={setPassword} error={mutation.error} />
-            {mutation.error && !(mutation.error instanceof ApiError && mutation.error.fields.password) && (
-              <Alert color="red" variant="light" role="alert">
-                {errorText(mutation.error, t('common.actionFailed'))}
-              </Alert>
-            )}
+            <ApiErrorAlert
+              error={mutation.error}
+              fallback={t('common.actionFailed')}
+              hideOnFields={['password']}
+            />
             <Group justify="flex-end">
               <Button type="submit" color={confirmOff ? 'red' : undefined} loading={mutation.isPending}>
                 {confirmOff ? t('profile.turnOff') : t('profile.confirm')}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { useCountdown } from '../../shared/ui/timed';
 import { SettingRow } from './setting-row';
 import { StepUpPasswordInput, stepUpFieldError } from './step-up';
@@ -53,8 +54,6 @@ export function TwoFactor() {
     setStep('idle');
     off.reset();
   };
-  const errorText = (error: Error) => (error instanceof ApiError ? error.message : t('common.actionFailed'));
-
   return (
     <Stack gap="xs">
       <SettingRow
@@ -91,11 +90,7 @@ export function TwoFactor() {
           )
         }
       />
-      {send.error && step === 'idle' && (
-        <Text c="red" size="sm" role="alert">
-          {errorText(send.error)}
-        </Text>
-      )}
+      {step === 'idle' && <ApiErrorAlert error={send.error} fallback={t('common.actionFailed')} inline />}
       <Modal opened={step === 'code'} onClose={close} title={t('profile.codeTitle')} centered>
         <Stack align="center">
           <Text size="sm" c="dimmed" ta="center">
@@ -122,11 +117,7 @@ export function TwoFactor() {
                 : t('profile.codeWrong')}
             </Text>
           )}
-          {send.error && (
-            <Text c="red" size="sm" ta="center" role="alert">
-              {errorText(send.error)}
-            </Text>
-          )}
+          <ApiErrorAlert error={send.error} fallback={t('common.actionFailed')} inline ta="center" />
           {secondsLeft > 0 ? (
             <Text size="sm" c="dimmed" data-testid="resend-countdown">
               {t('profile.resendIn', { seconds: secondsLeft })}
@@ -151,10 +142,8 @@ export function TwoFactor() {
       </Modal>
       <Modal opened={step === 'confirmOff'} onClose={close} title={t('profile.twoFactorOffConfirm')} centered>
         <StepUpPasswordInput value={password} onChange={setPassword} error={off.error} />
-        {off.error && !stepUpFieldError(off.error) && (
-          <Text c="red" size="sm" mb="sm" role="alert">
-            {errorText(off.error)}
-          </Text>
+        {!stepUpFieldError(off.error) && (
+          <ApiErrorAlert error={off.error} fallback={t('common.actionFailed')} inline mb="sm" />
         )}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={close}>

@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { formatArea, formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ImageCarousel } from '../../shared/ui/image-carousel';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { maskPhone, PhoneInput } from '../../shared/ui/phone-input';
@@ -347,11 +348,7 @@ function BuyDialog({
           <Text size="sm">
             {t('promo.confirmText', { name: i18n.language === 'en' ? lot.nameEn : lot.name })}
           </Text>
-          {send.isError && (
-            <Alert color="red" variant="light">
-              {send.error.message}
-            </Alert>
-          )}
+          <ApiErrorAlert error={send.error} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Button,
@@ -21,6 +20,7 @@ import { Link, Navigate } from 'react-router';
 import { api } from '../../shared/api/client';
 import { formatArea, formatDate, formatMoney } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ImageCarousel } from '../../shared/ui/image-carousel';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { formatYield, groupByLocation, saleAction, saleYield, validPrice } from './units-model';
@@ -331,11 +331,7 @@ function RemoveDialog({
           <Text size="sm">
             {t('units.removeText', { name: i18n.language === 'en' ? unit.nameEn : unit.name })}
           </Text>
-          {remove.isError && (
-            <Alert color="red" variant="light">
-              {remove.error.message}
-            </Alert>
-          )}
+          <ApiErrorAlert error={remove.error} />
           <Group justify="flex-end" mt="sm">
             <Button variant="default" onClick={close}>
               {t('common.cancel')}

@@ -3,9 +3,8 @@ import type { RecoveryCodesResponse, TotpSetupResponse } from '@portal/contract/
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../api/client';
-
-const errorText = (error: Error, fallback: string) => (error instanceof ApiError ? error.message : fallback);
+import { api } from '../api/client';
+import { ApiErrorAlert } from './api-error-alert';
 
 /** The recovery codes, shown once after they are made. */
 export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
@@ -57,11 +56,7 @@ export function TotpSetupButton({ onEnabled }: { onEnabled: () => void }) {
       <Button variant="light" onClick={() => setup.mutate()} loading={setup.isPending} data-testid="totp-on">
         {t('profile.turnOn')}
       </Button>
-      {setup.error && (
-        <Text c="red" size="sm" role="alert">
-          {errorText(setup.error, t('common.actionFailed'))}
-        </Text>
-      )}
+      <ApiErrorAlert error={setup.error} fallback={t('common.actionFailed')} inline />
       <Modal opened={Boolean(setup.data)} onClose={close} title={t('profile.totpSetupTitle')} centered>
         {setup.data && (
           <Stack align="center">
@@ -98,11 +93,13 @@ export function TotpSetupButton({ onEnabled }: { onEnabled: () => void }) {
               aria-label={t('profile.totpCode')}
               data-testid="totp-code"
             />
-            {enable.error && (
-              <Text c="red" size="sm" ta="center" data-testid="totp-code-wrong">
-                {errorText(enable.error, t('profile.codeWrong'))}
-              </Text>
-            )}
+            <ApiErrorAlert
+              error={enable.error}
+              fallback={t('profile.codeWrong')}
+              inline
+              ta="center"
+              data-testid="totp-code-wrong"
+            />
           </Stack>
         )}
       </Modal>
