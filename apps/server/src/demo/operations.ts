@@ -5,6 +5,7 @@ import {
   addMonths,
   daysInMonth,
   firstDayOf,
+  monthOf,
   moscowDate,
   moscowInstant,
   yearMonthOf,
@@ -289,7 +290,7 @@ async function seedIncomes(
 }
 
 function expectedMonthlyRevenue(unit: UnitRow, yearMonth: number): number {
-  const season = SEASON[yearMonth % 100] ?? 1;
+  const season = SEASON[monthOf(yearMonth)] ?? 1;
   if (unit.part === 'main')
     return toKopecks(NIGHT_PRICE[unit.unit_type] ?? 8_000) * daysInMonth(yearMonth) * 0.55 * season;
   return toKopecks(HOUR_PRICE[unit.unit_type] ?? 3_500) * 3 * 1.5 * daysInMonth(yearMonth) * season;

@@ -1,11 +1,34 @@
 import { MONTH_TIME_OFFSET_HOURS } from '@portal/contract/constants';
 
-/** Month identifiers (yyyymm) and calendar dates are Moscow time (UTC+3), as the spec says. */
+/**
+ * Month identifiers (yyyymm integers) and calendar dates are Moscow time (UTC+3), as the spec says (DESIGN §3):
+ * every yyyymm calculation and every Moscow offset of the server is here.
+ */
 const OFFSET_MS = MONTH_TIME_OFFSET_HOURS * 3_600_000;
+
+/** 2026 and 3 → 202603. */
+export function toYearMonth(year: number, month: number): number {
+  return year * 100 + month;
+}
+
+/** The year of a yyyymm month: 202603 → 2026. */
+export function yearOf(yearMonth: number): number {
+  return Math.floor(yearMonth / 100);
+}
+
+/** The month (1-12) of a yyyymm month: 202603 → 3. */
+export function monthOf(yearMonth: number): number {
+  return yearMonth % 100;
+}
+
+/** 'yyyy-mm' (as import files write a month) → yyyymm. */
+export function parseYearMonth(text: string): number {
+  return Number(text.replace('-', ''));
+}
 
 export function yearMonthOf(instant: Date): number {
   const moscow = new Date(instant.getTime() + OFFSET_MS);
-  return moscow.getUTCFullYear() * 100 + moscow.getUTCMonth() + 1;
+  return toYearMonth(moscow.getUTCFullYear(), moscow.getUTCMonth() + 1);
 }
 
 /** yyyy-mm-dd of the Moscow calendar day of an instant. */
@@ -19,16 +42,21 @@ export function moscowInstant(date: string, hour = 0): Date {
 }
 
 export function addMonths(yearMonth: number, months: number): number {
-  const index = Math.floor(yearMonth / 100) * 12 + (yearMonth % 100) - 1 + months;
-  return Math.floor(index / 12) * 100 + (index % 12) + 1;
+  const index = yearOf(yearMonth) * 12 + monthOf(yearMonth) - 1 + months;
+  return toYearMonth(Math.floor(index / 12), (index % 12) + 1);
+}
+
+/** Number of months from a to b (yyyymm), b after a: 202511 → 202601 is 2. */
+export function monthsBetween(a: number, b: number): number {
+  return (yearOf(b) - yearOf(a)) * 12 + monthOf(b) - monthOf(a);
 }
 
 export function firstDayOf(yearMonth: number): string {
-  return `${Math.floor(yearMonth / 100)}-${String(yearMonth % 100).padStart(2, '0')}-01`;
+  return `${yearOf(yearMonth)}-${String(monthOf(yearMonth)).padStart(2, '0')}-01`;
 }
 
 export function daysInMonth(yearMonth: number): number {
-  return new Date(Date.UTC(Math.floor(yearMonth / 100), yearMonth % 100, 0)).getUTCDate();
+  return new Date(Date.UTC(yearOf(yearMonth), monthOf(yearMonth), 0)).getUTCDate();
 }
 
 export function addDays(date: string, days: number): string {

@@ -3,6 +3,7 @@ import type { Document } from '@portal/contract/documents';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { moscowDate } from '../../shared/time.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from '../backoffice/queries.ts';
@@ -79,7 +80,7 @@ export async function staffUploadDocument(
         description: sanitizeHtml(fields.description),
         description_en: sanitizeHtml(fields.descriptionEn || fields.description),
         upload_id: upload.id,
-        document_date: fields.date ?? new Date().toISOString().slice(0, 10),
+        document_date: fields.date ?? moscowDate(new Date()),
         uploaded_by: session.userId,
       })
       .returning('id')

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
 import { toKopecks } from '../../shared/money.ts';
+import { parseYearMonth } from '../../shared/time.ts';
 import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/photos.ts';
 import { locations, units } from './catalogue-kinds.ts';
 
@@ -162,7 +163,7 @@ export const incomes: ImportKind<IncomeRow & { userUnitId?: number }> = {
       .values(
         rows.map((row) => ({
           user_unit_id: row.userUnitId ?? 0,
-          year_month: Number(row.month.replace('-', '')),
+          year_month: parseYearMonth(row.month),
           amount_kopecks: row.amount,
         })),
       )

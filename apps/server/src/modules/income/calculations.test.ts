@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   averageMonthlyIncome,
-  monthsBetween,
   operatingFigures,
   paybackMonths,
   percentChange,
@@ -53,10 +52,5 @@ describe('income calculations', () => {
       outcomePercent: 35,
     });
     expect(operatingFigures(0, 10)).toEqual({ gop: -10, gopPercent: 0, outcomePercent: 0 });
-  });
-
-  it('counts months across years', () => {
-    expect(monthsBetween(202511, 202601)).toBe(2);
-    expect(monthsBetween(202201, 202612)).toBe(59);
   });
 });

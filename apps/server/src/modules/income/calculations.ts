@@ -1,3 +1,5 @@
+import { monthsBetween } from '../../shared/time.ts';
+
 /**
  * The money figures of the income and dashboard pages. The spec leaves the calculation to the server; these are
  * the definitions, all in kopecks in and rubles or percents out, rounded only at the end.
@@ -52,11 +54,6 @@ export function operatingFigures(incomeTotal: number, outcomeTotal: number) {
     gopPercent: incomeTotal > 0 ? round2((gop / incomeTotal) * 100) : 0,
     outcomePercent: incomeTotal > 0 ? round2((outcomeTotal / incomeTotal) * 100) : 0,
   };
-}
-
-/** Number of months from a to b (yyyymm), b after a. */
-export function monthsBetween(a: number, b: number): number {
-  return (Math.floor(b / 100) - Math.floor(a / 100)) * 12 + (b % 100) - (a % 100);
 }
 
 function sum(items: MonthAmount[]): number {

@@ -9,12 +9,11 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
 import { toRubles } from '../../shared/money.ts';
-import { addMonths } from '../../shared/time.ts';
+import { addMonths, monthsBetween } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import {
   type MonthAmount,
-  monthsBetween,
   paybackMonths,
   percentChange,
   percentPerMonth,

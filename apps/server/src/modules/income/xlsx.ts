@@ -1,13 +1,14 @@
 import type { Locale } from '@portal/contract/constants';
 import type { AppContext } from '../../context.ts';
 import { toRubles } from '../../shared/money.ts';
+import { monthOf, yearOf } from '../../shared/time.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 import { investorStatistics, lenderStatistics } from './service.ts';
 
 const monthLabel = (yearMonth: number) =>
-  `${String(yearMonth % 100).padStart(2, '0')}.${Math.floor(yearMonth / 100)}`;
+  `${String(monthOf(yearMonth)).padStart(2, '0')}.${yearOf(yearMonth)}`;
 
 /** GET investor-income/xls: a row per month, a column per unit and the month total. */
 export async function investorIncomeXlsx(

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/session-auth.ts';
 import { formatRubles, toRubles } from '../../shared/money.ts';
-import { addMonths, firstDayOf } from '../../shared/time.ts';
+import { addMonths, firstDayOf, toYearMonth } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { operatingFigures, percentChange } from '../income/calculations.ts';
 import * as q from './queries.ts';
@@ -27,7 +27,7 @@ export async function outcomeData(
   await authorize(ctx, session, query.locationId);
   if (session.userId === DEMO_PROFILE_ID) return sampleOutcomeData();
   const { db } = ctx.database;
-  const month = query.year * 100 + query.month;
+  const month = toYearMonth(query.year, query.month);
   const from = firstDayOf(month);
   const to = firstDayOf(addMonths(month, 1));
   const rows = await q.outcomeRows(db, query.locationId, query.part, from, to);

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { addMonths, yearMonthOf } from '../../shared/time.ts';
-import { monthsBetween } from '../income/calculations.ts';
+import { addMonths, monthsBetween, yearMonthOf } from '../../shared/time.ts';
 
 export type UnitIncome = { lastMonth: number; averageMonthly: number };
 
