@@ -23,7 +23,6 @@ import { formatDate, formatMoney, formatYearMonthAfterPreposition } from '../../
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
-import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { displayPhone } from './backoffice-format';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
@@ -211,7 +210,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.units.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noUnits')}</Text>
           ) : (
-            <ScrollCue minWidth={600} label={t('backoffice.owner.units')}>
+            <div className="backoffice-table">
               <Table miw={600} data-testid="owner-units">
                 <Table.Thead>
                   <Table.Tr>
@@ -248,7 +247,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </ScrollCue>
+            </div>
           )}
           <AddUnitForm ownerId={owner.id} />
         </Stack>
@@ -262,7 +261,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.loans.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noLoans')}</Text>
           ) : (
-            <ScrollCue minWidth={600} label={t('backoffice.owner.loans')}>
+            <div className="backoffice-table">
               <Table miw={600}>
                 <Table.Thead>
                   <Table.Tr>
@@ -285,7 +284,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </ScrollCue>
+            </div>
           )}
           <AddLoanForm ownerId={owner.id} />
         </Stack>

@@ -22,7 +22,6 @@ import { ApiError } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { PhoneInput } from '../../shared/ui/phone-input';
-import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { useBackofficeMe } from './queries';
 import { useStaff, useStaffMutations } from './staff-queries';
@@ -73,7 +72,7 @@ export function StaffPage() {
       ) : staff.data.items.length === 0 ? (
         <EmptyState title={t('backofficeStaff.empty')} />
       ) : (
-        <ScrollCue minWidth={900} label={t('backofficeStaff.title')}>
+        <div className="backoffice-table">
           <Table striped verticalSpacing="sm" miw={900} data-testid="staff-table">
             <Table.Thead>
               <Table.Tr>
@@ -178,7 +177,7 @@ export function StaffPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollCue>
+        </div>
       )}
       {editing && (
         <StaffModal
