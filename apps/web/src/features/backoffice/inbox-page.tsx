@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
+import { apiErrorMessage } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { describeRequest, displayPhone, namesFrom } from './backoffice-format';
 import { Pager } from './backoffice-layout';
@@ -137,7 +138,7 @@ export function InboxPage() {
           data-testid="inbox-kind"
         />
       </Group>
-      {update.error && <ErrorState text={update.error.message} />}
+      {update.error && <ErrorState text={apiErrorMessage(update.error, t('common.error'))} />}
       {requests.isPending ? (
         <LoadingState />
       ) : requests.isError ? (

@@ -4,9 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { api } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
+import { apiErrorMessage } from '../../shared/ui/api-error-alert';
 import { cropToSquare } from './crop-image';
 
 const TYPES = ['image/jpeg', 'image/png'];
@@ -35,12 +36,12 @@ export function AvatarBlock() {
       close();
       await refresh();
     },
-    onError: (e) => setError(e instanceof ApiError ? e.message : t('common.actionFailed')),
+    onError: (e) => setError(apiErrorMessage(e, t('common.actionFailed'))),
   });
   const remove = useMutation({
     mutationFn: () => api('users/avatar', { method: 'DELETE' }),
     onSuccess: refresh,
-    onError: (e) => setError(e instanceof ApiError ? e.message : t('common.actionFailed')),
+    onError: (e) => setError(apiErrorMessage(e, t('common.actionFailed'))),
   });
 
   const choose = (file: File | null) => {
