@@ -1,23 +1,5 @@
 import { sql } from 'kysely';
-import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
-
-/**
- * The dashboard's catalogue entry kept in locations.info (the units by type are derived from the units, see
- * unitsByType). Read and written only through this schema.
- */
-export const storedLocationInfo = z.object({
-  distanceKm: z.number().nullable().optional(),
-  description: z.string().default(''),
-  descriptionEn: z.string().default(''),
-  infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })).default([]),
-});
-export type StoredLocationInfo = z.output<typeof storedLocationInfo>;
-
-export const parseLocationInfo = (info: unknown): StoredLocationInfo => {
-  const parsed = storedLocationInfo.safeParse(info ?? {});
-  return parsed.success ? parsed.data : { description: '', descriptionEn: '', infrastructure: [] };
-};
 
 /**
  * A location's units by type for the dashboard's catalogue: the count of each type and its usual area (the most

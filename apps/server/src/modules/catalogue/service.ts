@@ -21,6 +21,7 @@ import { insertUpload, keepUpload, type SingleFile, typeByContent } from '../../
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { staffScope } from '../backoffice/service.ts';
+import { parseLocationInfo } from './location-info.ts';
 import * as q from './queries.ts';
 
 /**
@@ -48,7 +49,7 @@ export async function listLocations(ctx: AppContext, session: Session): Promise<
   const rows = await q.locationRows(ctx.database.db);
   return {
     items: rows.map((row) => {
-      const info = q.parseLocationInfo(row.info);
+      const info = parseLocationInfo(row.info);
       return {
         id: row.id,
         name: row.name,
@@ -491,4 +492,14 @@ export async function updateSource(
     });
     return id;
   });
+}
+
+/** The dashboard's catalogue entry: a location's units by type (count and usual area), all parts or one. */
+export function locationUnitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
+  return q.unitsByType(db, locationId, part);
+}
+
+/** The catalogue imports: a unit type or stage entry by its name, made (with the English name) when new. */
+export function ensureUnitListItem(db: Executor, table: q.UnitListTable, name: string, nameEn: string) {
+  return q.ensureListItem(db, table, name, nameEn);
 }

@@ -1,15 +1,14 @@
 import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { requireRole } from '../../http/session-auth.ts';
 import { toRubles } from '../../shared/money.ts';
 import { addMonths, daysInMonth, firstDayOf, moscowInstant, yearMonthOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
-import { parseLocationInfo, unitsByType } from '../catalogue/queries.ts';
+import { parseLocationInfo } from '../catalogue/location-info.ts';
+import { locationUnitsByType } from '../catalogue/service.ts';
 import { percentChange } from '../income/calculations.ts';
-import * as incomeQueries from '../income/queries.ts';
-import { investorStatistics } from '../income/service.ts';
+import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
+import * as q from './queries.ts';
 
 /** The dashboard's month list starts from January 2022 (spec §9). */
 export const FIRST_DASHBOARD_MONTH = 202201;
@@ -17,21 +16,18 @@ export const FIRST_DASHBOARD_MONTH = 202201;
 const OUTBUILDING_HOURS_A_DAY = 12;
 const MAX_GRAPH_MONTHS = 60;
 
-async function ownedUnits(ctx: AppContext, session: Session, locationId: number) {
-  requireRole(session, 'INVESTOR');
-  const units = await incomeQueries.ownedUnitsInLocation(ctx.database.db, session.userId, locationId);
-  if (units.length === 0) throw notFound();
-  return units;
-}
-
 /**
  * Occupancy of the units in each month, %: booked nights over available nights for rooms, booked hours over
  * open hours for outbuildings, averaged over the units. Cancelled bookings do not count. The booked time of each
  * unit in each month is summed in SQL (issue 16): one row a unit and month, whatever the number of bookings.
  */
-async function occupancyByMonth(ctx: AppContext, unitIds: number[], fromMonth: number, toMonth: number) {
-  const { db } = ctx.database;
-  const months: Array<{ month: number; start: Date; end: Date }> = [];
+async function occupancyByMonth(
+  ctx: AppContext,
+  units: Array<{ unitId: number; part: 'main' | 'periphery' }>,
+  fromMonth: number,
+  toMonth: number,
+) {
+  const months: q.MonthWindow[] = [];
   for (let month = fromMonth; month <= toMonth; month = addMonths(month, 1)) {
     months.push({
       month,
@@ -39,27 +35,13 @@ async function occupancyByMonth(ctx: AppContext, unitIds: number[], fromMonth: n
       end: moscowInstant(firstDayOf(addMonths(month, 1))),
     });
   }
-  const first = months[0]?.start ?? new Date(0);
-  const last = months.at(-1)?.end ?? new Date(0);
-  const windows = sql.join(
-    months.map(
-      (m) =>
-        sql`(${m.month}::int, ${m.start.toISOString()}::timestamptz, ${m.end.toISOString()}::timestamptz)`,
-    ),
+  // The units' parts come with the owned units: one statement here, the booked time.
+  const booked = await q.bookedTimeByMonth(
+    ctx.database.db,
+    units.map((u) => u.unitId),
+    months,
   );
-  const [units, booked] = await Promise.all([
-    db.selectFrom('units').select(['id', 'part']).where('id', 'in', unitIds).execute(),
-    sql<{ month: number; unit_id: number; booked_ms: number }>`
-      select m.month, b.unit_id,
-             sum(extract(epoch from least(b.ends_at, m.ends) - greatest(b.starts_at, m.starts)) * 1000) as booked_ms
-      from (values ${windows}) as m (month, starts, ends)
-      join bookings b on b.unit_id in (${sql.join(unitIds)})
-        and b.status != 'cancelled' and b.starts_at < m.ends and b.ends_at > m.starts
-        -- the whole window as constants too, so the index on (unit_id, ends_at, starts_at) bounds the scan
-        and b.ends_at > ${first.toISOString()}::timestamptz and b.starts_at < ${last.toISOString()}::timestamptz
-      group by m.month, b.unit_id`.execute(db),
-  ]);
-  const bookedMs = new Map(booked.rows.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms)]));
+  const bookedMs = new Map(booked.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms)]));
   const result = new Map<number, number>();
   for (const { month, start, end } of months) {
     const monthStart = start.getTime();
@@ -70,7 +52,7 @@ async function occupancyByMonth(ctx: AppContext, unitIds: number[], fromMonth: n
         unit.part === 'main'
           ? monthEnd - monthStart
           : daysInMonth(month) * OUTBUILDING_HOURS_A_DAY * 3_600_000;
-      share += Math.min(1, (bookedMs.get(`${month}:${unit.id}`) ?? 0) / availableMs);
+      share += Math.min(1, (bookedMs.get(`${month}:${unit.unitId}`) ?? 0) / availableMs);
     }
     result.set(month, units.length > 0 ? Math.round((share / units.length) * 10_000) / 100 : 0);
   }
@@ -82,17 +64,12 @@ export async function dashboardGraph(
   session: Session,
   query: { startDate: string; endDate: string; location: number },
 ) {
-  const units = await ownedUnits(ctx, session, query.location);
+  const units = await investorUnits(ctx, session, query.location);
   const fromMonth = yearMonthOf(moscowInstant(query.startDate, 12));
   const toMonth = yearMonthOf(moscowInstant(query.endDate, 12));
   if (toMonth < fromMonth) throw badRequest('validation.invalid', 'endDate');
   if (addMonths(fromMonth, MAX_GRAPH_MONTHS) < toMonth) throw badRequest('validation.invalid', 'startDate');
-  const occupancy = await occupancyByMonth(
-    ctx,
-    units.map((u) => u.unitId),
-    fromMonth,
-    toMonth,
-  );
+  const occupancy = await occupancyByMonth(ctx, units, fromMonth, toMonth);
   return {
     points: [...occupancy].map(([month, bookingAmount]) => ({
       date: `${firstDayOf(month).slice(0, 8)}05`,
@@ -118,7 +95,7 @@ export async function dashboardActualData(
   query: { location: number; yearMonth?: number | undefined },
   now = new Date(),
 ): Promise<DashboardActualData> {
-  const units = await ownedUnits(ctx, session, query.location);
+  const units = await investorUnits(ctx, session, query.location);
   const lastComplete = addMonths(yearMonthOf(now), -1);
   const dates: number[] = [];
   for (let month = lastComplete; month >= FIRST_DASHBOARD_MONTH; month = addMonths(month, -1))
@@ -129,16 +106,11 @@ export async function dashboardActualData(
   const previous = addMonths(selected, -1);
   // Monthly totals summed in SQL, and the occupancy, at once (issue 16).
   const [monthTotals, occupancy] = await Promise.all([
-    incomeQueries.incomeTotalsByMonth(
-      ctx.database.db,
+    monthlyIncomeTotals(
+      ctx,
       units.map((u) => u.userUnitId),
     ),
-    occupancyByMonth(
-      ctx,
-      units.map((u) => u.unitId),
-      previous,
-      selected,
-    ),
+    occupancyByMonth(ctx, units, previous, selected),
   ]);
   const totals = new Map(monthTotals.map((row) => [row.yearMonth, row.amount]));
   return {
@@ -156,40 +128,21 @@ export async function dashboardActualData(
   };
 }
 
-/** The catalogue entry of a location the user holds units or loans in (any role); others answer 404. */
+/** The catalogue entry of a location the user reads (modules/access: units or loans there, any role); else 404. */
 export async function locationInfo(
   ctx: AppContext,
   session: Session,
   locationId: number,
 ): Promise<LocationInfo> {
   const { db } = ctx.database;
-  const holds = await db
-    .selectFrom('locations')
-    .select(['locations.id', 'locations.name', 'locations.name_en', 'locations.info'])
-    .where('locations.id', '=', locationId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('user_units')
-            .innerJoin('units', 'units.id', 'user_units.unit_id')
-            .select('user_units.id')
-            .whereRef('units.location_id', '=', 'locations.id')
-            .where('user_units.user_id', '=', session.userId),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('loans')
-            .select('loans.id')
-            .whereRef('loans.location_id', '=', 'locations.id')
-            .where('loans.user_id', '=', session.userId),
-        ),
-      ]),
-    )
-    .executeTakeFirst();
+  const holds = await q.readableLocationEntry(db, session, locationId);
   if (!holds) throw notFound();
   // The console edits the entry (modules/catalogue); the units by type are counted from the location's units.
   const info = parseLocationInfo(holds.info);
+  const [units, periphery] = await Promise.all([
+    locationUnitsByType(db, holds.id, 'main'),
+    locationUnitsByType(db, holds.id, 'periphery'),
+  ]);
   return {
     id: holds.id,
     name: holds.name,
@@ -199,10 +152,10 @@ export async function locationInfo(
     descriptionEn: info.descriptionEn,
     // The spec's catalogue lists rooms as the units and the outbuildings (banyas, banya complexes, pontoon banyas)
     // with the infrastructure: the periphery units are counted there, after the entry's own infrastructure.
-    units: await unitsByType(db, holds.id, 'main'),
+    units,
     infrastructure: [
       ...info.infrastructure,
-      ...(await unitsByType(db, holds.id, 'periphery')).map((u) => ({
+      ...periphery.map((u) => ({
         name: u.type,
         nameEn: u.typeEn,
         count: u.count,

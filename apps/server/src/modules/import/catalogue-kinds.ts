@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { ensureListItem, parseLocationInfo } from '../catalogue/queries.ts';
+import { parseLocationInfo } from '../catalogue/location-info.ts';
+import { ensureUnitListItem } from '../catalogue/service.ts';
 import type { ImportKind } from './kinds.ts';
 
 /**
@@ -258,8 +259,8 @@ export const units: ImportKind<UnitRow> = {
     let updated = 0;
     for (const row of rows) {
       // A type or stage named for the first time joins its list; a known one keeps the list's English name.
-      const type = await ensureListItem(db, 'unit_types', row.type, row.typeEn);
-      const stage = row.stage ? await ensureListItem(db, 'unit_stages', row.stage, row.stageEn) : null;
+      const type = await ensureUnitListItem(db, 'unit_types', row.type, row.typeEn);
+      const stage = row.stage ? await ensureUnitListItem(db, 'unit_stages', row.stage, row.stageEn) : null;
       const values = {
         part: row.part,
         type_id: type.id,

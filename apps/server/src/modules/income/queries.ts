@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
 /** Total, first and last month of a set of monthly amounts, summed in SQL (issue 16): one row whatever the history. */
 export type MonthsSummary = { total: number; first: number | null; last: number | null };
@@ -9,20 +10,20 @@ const toSummary = (row: { total: unknown; first: unknown; last: unknown } | unde
   last: row?.last == null ? null : Number(row.last),
 });
 
-/** The incomes of the user's owned units in a location, summed. */
+/** The incomes of the user's owned units (modules/access) in a location, summed. */
 export async function ownedIncomeSummary(db: Executor, userId: number, locationId: number) {
   const row = await db
     .selectFrom('incomes')
-    .innerJoin('user_units', 'user_units.id', 'incomes.user_unit_id')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
     .select((eb) => [
       eb.fn.sum<number>('incomes.amount_kopecks').as('total'),
       eb.fn.min<number>('incomes.year_month').as('first'),
       eb.fn.max<number>('incomes.year_month').as('last'),
     ])
-    .where('user_units.user_id', '=', userId)
-    .where('user_units.relation', '=', 'owner')
-    .where('units.location_id', '=', locationId)
+    .where(
+      'incomes.user_unit_id',
+      'in',
+      ownedUnitLinks(db, userId).select('user_units.id').where('units.location_id', '=', locationId),
+    )
     .executeTakeFirst();
   return toSummary(row);
 }
@@ -55,19 +56,17 @@ export async function incomeTotalsByMonth(db: Executor, userUnitIds: number[]) {
   return rows.map((row) => ({ yearMonth: row.year_month, amount: Number(row.amount) }));
 }
 
+/** The user's owned units (modules/access) in a location. */
 export async function ownedUnitsInLocation(db: Executor, userId: number, locationId: number) {
-  return db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
+  return ownedUnitLinks(db, userId)
     .select([
       'user_units.id as userUnitId',
       'units.id as unitId',
       'units.name',
       'units.name_en',
+      'units.part',
       'user_units.invested_kopecks',
     ])
-    .where('user_units.user_id', '=', userId)
-    .where('user_units.relation', '=', 'owner')
     .where('units.location_id', '=', locationId)
     .orderBy('units.id')
     .execute();
@@ -95,26 +94,25 @@ export async function latestCapitalization(db: Executor, unitIds: number[]) {
     .execute();
 }
 
+/** The capitalization stages of a unit the user owns (modules/access); none for another user's unit. */
 export async function capitalizationOfOwnedUnit(db: Executor, userId: number, unitId: number) {
   return db
     .selectFrom('capitalization')
-    .innerJoin('user_units', 'user_units.unit_id', 'capitalization.unit_id')
     .select([
       'capitalization.stage_date',
       'capitalization.price_kopecks',
       'capitalization.name',
       'capitalization.name_en',
     ])
-    .where('user_units.user_id', '=', userId)
-    .where('user_units.relation', '=', 'owner')
     .where('capitalization.unit_id', '=', unitId)
+    .where('capitalization.unit_id', 'in', ownedUnitLinks(db, userId).select('user_units.unit_id'))
     .orderBy('capitalization.stage_date')
     .execute();
 }
 
+/** The user's loans (modules/access) in a location. */
 export async function loansInLocation(db: Executor, userId: number, locationId: number) {
-  return db
-    .selectFrom('loans')
+  return userLoans(db, userId)
     .innerJoin('locations', 'locations.id', 'loans.location_id')
     .select([
       'loans.id',
@@ -126,7 +124,6 @@ export async function loansInLocation(db: Executor, userId: number, locationId: 
       'locations.name as locationName',
       'locations.name_en as locationNameEn',
     ])
-    .where('loans.user_id', '=', userId)
     .where('loans.location_id', '=', locationId)
     .orderBy('loans.id')
     .execute();

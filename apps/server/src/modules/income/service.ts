@@ -7,9 +7,9 @@ import type {
 } from '@portal/contract/finance';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireRole } from '../../http/session-auth.ts';
 import { toRubles } from '../../shared/money.ts';
 import { addMonths, monthsBetween } from '../../shared/time.ts';
+import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import {
@@ -22,12 +22,20 @@ import {
 } from './calculations.ts';
 import * as q from './queries.ts';
 
-/** The owned units of the location; a location without them is someone else's: 404. */
-async function investorUnits(ctx: AppContext, session: Session, locationId: number) {
+/**
+ * The owned units of the location (investors only: 403); a location without them is someone else's: 404. The
+ * dashboard's pages read the same units.
+ */
+export async function investorUnits(ctx: AppContext, session: Session, locationId: number) {
   requireRole(session, 'INVESTOR');
   const units = await q.ownedUnitsInLocation(ctx.database.db, session.userId, locationId);
   if (units.length === 0) throw notFound();
   return units;
+}
+
+/** Monthly totals of a set of the investor's units (user_units ids, from investorUnits), summed in SQL. */
+export async function monthlyIncomeTotals(ctx: AppContext, userUnitIds: number[]) {
+  return q.incomeTotalsByMonth(ctx.database.db, userUnitIds);
 }
 
 async function lenderLoans(ctx: AppContext, session: Session, locationId: number) {

@@ -1,19 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 
-export async function ownsUnitInLocation(db: Executor, userId: number, locationId: number) {
-  const row = await db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .select('user_units.id')
-    .where('user_units.user_id', '=', userId)
-    .where('user_units.relation', '=', 'owner')
-    .where('units.location_id', '=', locationId)
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(row);
-}
-
 /** Rows of a location part within [from, to) dates, with their category. */
 export async function outcomeRows(
   db: Executor,

@@ -1,10 +1,9 @@
 import { DEMO_PROFILE_ID } from '@portal/contract/constants';
 import type { OutcomeData } from '@portal/contract/finance';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
-import { requireRole } from '../../http/session-auth.ts';
 import { formatRubles, toRubles } from '../../shared/money.ts';
 import { addMonths, firstDayOf, toYearMonth } from '../../shared/time.ts';
+import { requireInvestorLocation } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { operatingFigures, percentChange } from '../income/calculations.ts';
 import * as q from './queries.ts';
@@ -12,19 +11,14 @@ import { sampleOutcomeData } from './sample.ts';
 
 export type OutcomeQuery = { locationId: number; year: number; month: number; part: 'main' | 'periphery' };
 
-/** Investors only, in a location where they own a unit. */
-async function authorize(ctx: AppContext, session: Session, locationId: number) {
-  requireRole(session, 'INVESTOR');
-  if (!(await q.ownsUnitInLocation(ctx.database.db, session.userId, locationId))) throw notFound();
-}
-
 /** GET adesk / adesk-periphery: the month's bank rows of the location part with income, OPEX and GOP. */
 export async function outcomeData(
   ctx: AppContext,
   session: Session,
   query: OutcomeQuery,
 ): Promise<OutcomeData> {
-  await authorize(ctx, session, query.locationId);
+  // Investors only (403), in a location where they own a unit (404): modules/access.
+  await requireInvestorLocation(ctx, session, query.locationId);
   if (session.userId === DEMO_PROFILE_ID) return sampleOutcomeData();
   const { db } = ctx.database;
   const month = toYearMonth(query.year, query.month);

@@ -1,8 +1,8 @@
 import type { Locale } from '@portal/contract/constants';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import { requireRole } from '../../http/session-auth.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
+import { requireRole } from '../access/service.ts';
 import { userLocations } from '../account/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { outcomeData } from './service.ts';
