@@ -1,14 +1,11 @@
 import type { Booking, BookingsResponse, Repair } from '@portal/contract/bookings';
+import { DAY_MS, moscowDay, moscowHour } from '../../shared/time';
 
 /**
  * The booking grid's cells, derived once per data load (spec document 2, §3 and §4): a column per Moscow day
  * (rooms) or per hour (outbuildings); a cell knows its status, whether a stay starts, ends or changes over
  * there, and how many entries meet in it.
  */
-
-const MOSCOW_MS = 3 * 3_600_000;
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 export type Granularity = 'day' | 'hour';
 export type CellStatus = string;
@@ -47,9 +44,6 @@ export type GridColumn = {
   isMonthStart: boolean;
 };
 
-/** Moscow calendar day number of an instant (days since the epoch). */
-export const moscowDay = (ms: number) => Math.floor((ms + MOSCOW_MS) / DAY_MS);
-const moscowHour = (ms: number) => Math.floor((ms + MOSCOW_MS) / HOUR_MS);
 const dayToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
 /** 'checkedin' shows as 'new'; other upstream statuses stay as they are, lowercased. */

@@ -1,11 +1,10 @@
-/** The bookings window: dates at 11:00 Moscow time, as the spec's initial window sets them. */
-const DAY_MS = 86_400_000;
-const MOSCOW_MS = 3 * 3_600_000;
+import { DAY_MS, HOUR_MS, moscowMidnight } from '../../shared/time';
+
+// The bookings window: dates at 11:00 Moscow time, as the spec's initial window sets them.
 
 /** 11:00 Moscow time of the day `days` from the day of `now`. */
 export function at11(now: Date, days: number): Date {
-  const moscowMidnight = Math.floor((now.getTime() + MOSCOW_MS) / DAY_MS) * DAY_MS - MOSCOW_MS;
-  return new Date(moscowMidnight + days * DAY_MS + 11 * 3_600_000);
+  return new Date(moscowMidnight(now.getTime()) + days * DAY_MS + 11 * HOUR_MS);
 }
 
 /** From one day before to four days after today (spec §4). */

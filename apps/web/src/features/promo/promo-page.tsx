@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
 import { formatArea, formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { moscowDate } from '../../shared/time';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ImageCarousel } from '../../shared/ui/image-carousel';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
@@ -36,7 +37,6 @@ import {
 } from './promo-model';
 
 const LOTS_ID = 'lots';
-const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** /promo/: the marketplace of units offered by investors, for investors and lenders alike. */
 export function PromoPage() {
@@ -109,7 +109,7 @@ function Lots() {
   const [done, setDone] = useState(false);
   // Lots asked for in this visit: their button stays disabled, so one click never becomes two requests.
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
-  const day = today();
+  const day = moscowDate();
   const all = lots.data?.lots ?? [];
   const options = useMemo(() => filterOptions(all, en), [all, en]);
   const shown = applyFilter(all, filter, day);
