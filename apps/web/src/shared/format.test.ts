@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatMoney, formatPercent, formatYearMonth, russianPluralForm } from './format';
+import { formatArea, formatMoney, formatPercent, formatYearMonth } from './format';
 
 describe('formatting', () => {
   it('groups rubles by thousands with spaces and adds the ruble sign, all non-breaking', () => {
@@ -22,19 +22,5 @@ describe('formatting', () => {
   it('names months in the language of the page', () => {
     expect(formatYearMonth(202610, 'ru')).toBe('октябрь 2026');
     expect(formatYearMonth(202610, 'en')).toBe('October 2026');
-  });
-
-  it('chooses the Russian plural form: one, few, many', () => {
-    expect([1, 21, 101].map(russianPluralForm)).toEqual(['one', 'one', 'one']);
-    expect([2, 3, 4, 22, 34].map(russianPluralForm)).toEqual(['few', 'few', 'few', 'few', 'few']);
-    expect([0, 5, 11, 12, 14, 25, 111].map(russianPluralForm)).toEqual([
-      'many',
-      'many',
-      'many',
-      'many',
-      'many',
-      'many',
-      'many',
-    ]);
   });
 });

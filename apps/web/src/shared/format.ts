@@ -91,16 +91,6 @@ export function formatYearMonthAfterPreposition(yearMonth: number, locale: Local
   return `${part('month')} ${part('year')}`;
 }
 
-/** Russian plural forms: 1 → one, 2–4 → few, otherwise many (11–14 are many). */
-export function russianPluralForm(count: number): 'one' | 'few' | 'many' {
-  const n = Math.abs(count) % 100;
-  const last = n % 10;
-  if (n >= 11 && n <= 14) return 'many';
-  if (last === 1) return 'one';
-  if (last >= 2 && last <= 4) return 'few';
-  return 'many';
-}
-
 /** yyyymm → 'окт. 26' / 'Oct 26': chart ticks. */
 export function formatShortYearMonth(yearMonth: number, locale: Locale = 'ru'): string {
   const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
