@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { readsAnyLocation } from '../modules/access/service.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { requireSession } from './session-auth.ts';
 
@@ -97,28 +98,6 @@ async function cameraLocations(ctx: AppContext, path: string): Promise<number[]>
   return rows.map((row) => row.location_id);
 }
 
-/** Whether a signed-in user may watch a location's cameras: staff, or a unit held or a loan there. */
-async function canWatch(ctx: AppContext, userId: number, roles: string[], locations: number[]) {
-  if (roles.includes('MANAGER') || roles.includes('ADMIN')) return true;
-  if (locations.length === 0) return false;
-  const { db } = ctx.database;
-  const unit = await db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .select('units.location_id')
-    .where('user_units.user_id', '=', userId)
-    .where('units.location_id', 'in', locations)
-    .executeTakeFirst();
-  if (unit) return true;
-  const loan = await db
-    .selectFrom('loans')
-    .select('location_id')
-    .where('user_id', '=', userId)
-    .where('location_id', 'in', locations)
-    .executeTakeFirst();
-  return loan !== undefined;
-}
-
 /** Paths of the media this module guards; an answer to a signed-in call gets them signed (see registerMediaAccess). */
 const CAMERA_MEDIA = /^\/api\/v1\/(?:streams\/|files\/cameras\/)/;
 const REPORT_MEDIA = /^\/api\/v1\/(?:files\/financial-report\/|media\/report-2024\/)/;
@@ -194,7 +173,8 @@ export function requireCameraAccess(ctx: AppContext) {
     await signedIn(request, reply);
     const session = request.session;
     if (!session) throw unauthorized();
-    if (!(await canWatch(ctx, session.userId, session.roles, await cameraLocations(ctx, path)))) {
+    // Whether a signed-in user may watch a location's cameras: staff, or a unit held or a loan there (modules/access).
+    if (!(await readsAnyLocation(ctx, session, await cameraLocations(ctx, path)))) {
       throw notFound();
     }
   };

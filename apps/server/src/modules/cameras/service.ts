@@ -1,7 +1,7 @@
 import { CAMERA_TEST_PATTERN } from '@portal/contract/backoffice-cameras';
 import { type CamerasResponse, cameraStreamUrl } from '@portal/contract/cameras';
 import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { ownedLocationIds } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { proxiedPlaylistUrl } from './proxy.ts';
 
@@ -17,19 +17,9 @@ export function ownerStreamUrl(row: { location_id: number; stream_url: string; p
  * locations of their units (console: backoffice/cameras). A location without a stream or views is left out.
  */
 export async function cameras(ctx: AppContext, session: Session): Promise<CamerasResponse> {
-  if (!session.roles.includes('INVESTOR')) throw forbidden();
+  // Investors only (403); the locations of their owned units (modules/access).
+  const locations = await ownedLocationIds(ctx, session);
   const { db } = ctx.database;
-  const locations = (
-    await db
-      .selectFrom('user_units')
-      .innerJoin('units', 'units.id', 'user_units.unit_id')
-      .select('units.location_id')
-      .distinct()
-      .where('user_units.user_id', '=', session.userId)
-      .where('user_units.relation', '=', 'owner')
-      .orderBy('units.location_id')
-      .execute()
-  ).map((r) => r.location_id);
   if (locations.length === 0) return { locations: [] };
   const [streams, views] = await Promise.all([
     db.selectFrom('camera_streams').selectAll().where('location_id', 'in', locations).execute(),

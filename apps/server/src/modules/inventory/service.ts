@@ -1,23 +1,11 @@
 import type { InventoryImages, InventoryItems } from '@portal/contract/inventory';
 import type { AppContext } from '../../context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
+import { requireOwnedUnit, requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { inventoryPhotoJpeg } from './images.ts';
 import { itemPhotos, photoCounts } from './photos.ts';
-
-/** Inventory is the investors' (spec §6): anyone else gets 403; a unit the investor does not own is 404. */
-async function ownedUnit(ctx: AppContext, session: Session, unitId: number) {
-  if (!session.roles.includes('INVESTOR')) throw forbidden();
-  const row = await ctx.database.db
-    .selectFrom('user_units')
-    .select('unit_id')
-    .where('user_id', '=', session.userId)
-    .where('unit_id', '=', unitId)
-    .where('relation', '=', 'owner')
-    .executeTakeFirst();
-  if (!row) throw notFound();
-}
 
 /**
  * preparedDate: the inventory date prepared for display, dd.mm.yyyy (the spec lists it beside InvDate without a
@@ -34,7 +22,8 @@ export async function inventoryItems(
   session: Session,
   unitId: number,
 ): Promise<InventoryItems> {
-  await ownedUnit(ctx, session, unitId);
+  // Inventory is the investors' (spec §6): anyone else gets 403; a unit the investor does not own is 404.
+  await requireOwnedUnit(ctx, session, unitId);
   const rows = await ctx.database.db
     .selectFrom('inventory_items')
     .selectAll()
@@ -74,14 +63,14 @@ export async function inventoryImages(
   session: Session,
   itemId: number,
 ): Promise<InventoryImages> {
-  if (!session.roles.includes('INVESTOR')) throw forbidden();
+  requireRole(session, 'INVESTOR');
   const item = await ctx.database.db
     .selectFrom('inventory_items')
     .select(['unit_id', 'image_count'])
     .where('id', '=', itemId)
     .executeTakeFirst();
   if (!item) throw notFound();
-  await ownedUnit(ctx, session, item.unit_id);
+  await requireOwnedUnit(ctx, session, item.unit_id);
   const photos = await itemPhotos(ctx.database.db, itemId);
   if (photos.length > 0) {
     const images = await Promise.all(

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
+import { ownedUnitLinks } from '../access/service.ts';
 
 /** Lots on the marketplace with the owner's unit link, the unit and its location, for the caller to select from. */
 export function lotsWithUnits(db: Executor) {
@@ -7,4 +8,113 @@ export function lotsWithUnits(db: Executor) {
     .innerJoin('user_units', 'user_units.id', 'sale_lots.user_unit_id')
     .innerJoin('units', 'units.id', 'user_units.unit_id')
     .innerJoin('locations', 'locations.id', 'units.location_id');
+}
+
+/** Every owner's lot on sale with its unit and location, newest first. */
+export async function listedLots(db: Executor) {
+  return lotsWithUnits(db)
+    .select([
+      'sale_lots.id as lotId',
+      'sale_lots.default_price_kopecks',
+      'sale_lots.discount_price_kopecks',
+      'sale_lots.promo',
+      'sale_lots.listed_at',
+      'user_units.id as userUnitId',
+      'user_units.user_id',
+      'user_units.sale_price_kopecks',
+      'units.id as unitId',
+      'units.name',
+      'units.name_en',
+      'units.image_urls',
+      'units.capacity',
+      'units.area',
+      'units.part',
+      'units.unit_type',
+      'units.unit_type_en',
+      'units.stage',
+      'units.stage_en',
+      'units.date_of_launch',
+      'locations.id as locationId',
+      'locations.name as locationName',
+      'locations.name_en as locationNameEn',
+    ])
+    .where('user_units.is_sale', '=', true)
+    .where('user_units.sale_price_kopecks', 'is not', null)
+    .orderBy('sale_lots.listed_at', 'desc')
+    .orderBy('sale_lots.id', 'desc')
+    .execute();
+}
+
+/** A lot on sale by that owner (relation owner), for a buy request. */
+export async function lotOnSale(db: Executor, ownerId: number, unitId: number) {
+  return lotsWithUnits(db)
+    .select([
+      'sale_lots.id as lotId',
+      'user_units.sale_price_kopecks',
+      'units.name',
+      'locations.name as locationName',
+    ])
+    .where('user_units.user_id', '=', ownerId)
+    .where('user_units.unit_id', '=', unitId)
+    .where('user_units.relation', '=', 'owner')
+    .where('user_units.is_sale', '=', true)
+    .executeTakeFirst();
+}
+
+/** One of the user's owned units (modules/access) with its sale state and location. */
+export async function ownedUnitForSale(db: Executor, userId: number, unitId: number) {
+  return ownedUnitLinks(db, userId)
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .select([
+      'user_units.id as userUnitId',
+      'user_units.is_sale',
+      'user_units.sale_price_kopecks',
+      'user_units.invested_kopecks',
+      'units.id as unitId',
+      'units.name',
+      'units.name_en',
+      'locations.name as locationName',
+    ])
+    .where('user_units.unit_id', '=', unitId)
+    .executeTakeFirst();
+}
+
+/** The unit's latest capitalization price up to a date (kopecks), if any. */
+export async function latestCapitalizationPrice(db: Executor, unitId: number, onOrBefore: string) {
+  const row = await db
+    .selectFrom('capitalization')
+    .select('price_kopecks')
+    .where('unit_id', '=', unitId)
+    .where('stage_date', '<=', onOrBefore)
+    .orderBy('stage_date', 'desc')
+    .executeTakeFirst();
+  return row ? Number(row.price_kopecks) : undefined;
+}
+
+/** Puts an owned unit on sale at the owner's price, with the lot's market and discount prices. */
+export async function listUnit(
+  db: Executor,
+  userUnitId: number,
+  priceKopecks: number,
+  prices: { default_price_kopecks: number; discount_price_kopecks: number },
+) {
+  await db
+    .updateTable('user_units')
+    .set({ is_sale: true, sale_price_kopecks: priceKopecks })
+    .where('id', '=', userUnitId)
+    .execute();
+  await db
+    .insertInto('sale_lots')
+    .values({ user_unit_id: userUnitId, ...prices })
+    .execute();
+}
+
+/** Takes an owned unit off sale: its lot goes, its flag and price are cleared. */
+export async function withdrawUnit(db: Executor, userUnitId: number) {
+  await db.deleteFrom('sale_lots').where('user_unit_id', '=', userUnitId).execute();
+  await db
+    .updateTable('user_units')
+    .set({ is_sale: false, sale_price_kopecks: null })
+    .where('id', '=', userUnitId)
+    .execute();
 }

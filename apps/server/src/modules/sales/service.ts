@@ -2,38 +2,21 @@ import type { SaleLot } from '@portal/contract/sales';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { requireRole } from '../../http/session-auth.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { moscowDate } from '../../shared/time.ts';
+import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import { publishedCompanyLots, sendCompanyLotRequest } from './company-lots.ts';
 import { annualYield, unitIncomes } from './incomes.ts';
-import { lotsWithUnits } from './queries.ts';
+import * as q from './queries.ts';
 
 /** The marketplace discount on the market price of a unit, shown as the lot's discount price. */
 export const LOT_DISCOUNT = 0.1;
 
-/** One of the user's own units (relation owner), else 404: another user's unit is never revealed. */
+/** One of the user's own units (modules/access: relation owner), else 404: another user's unit is never revealed. */
 async function ownedUnit(db: Executor, userId: number, unitId: number) {
-  const row = await db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .innerJoin('locations', 'locations.id', 'units.location_id')
-    .select([
-      'user_units.id as userUnitId',
-      'user_units.is_sale',
-      'user_units.sale_price_kopecks',
-      'user_units.invested_kopecks',
-      'units.id as unitId',
-      'units.name',
-      'units.name_en',
-      'locations.name as locationName',
-    ])
-    .where('user_units.user_id', '=', userId)
-    .where('user_units.unit_id', '=', unitId)
-    .where('user_units.relation', '=', 'owner')
-    .executeTakeFirst();
+  const row = await q.ownedUnitForSale(db, userId, unitId);
   if (!row) throw notFound();
   return row;
 }
@@ -41,37 +24,7 @@ async function ownedUnit(db: Executor, userId: number, unitId: number) {
 /** GET sale-unit/get-sale-units: every lot on the marketplace, newest first; anyone signed in sees them. */
 export async function saleLots(ctx: AppContext, session: Session, now = new Date()): Promise<SaleLot[]> {
   const { db } = ctx.database;
-  const rows = await lotsWithUnits(db)
-    .select([
-      'sale_lots.id as lotId',
-      'sale_lots.default_price_kopecks',
-      'sale_lots.discount_price_kopecks',
-      'sale_lots.promo',
-      'sale_lots.listed_at',
-      'user_units.id as userUnitId',
-      'user_units.user_id',
-      'user_units.sale_price_kopecks',
-      'units.id as unitId',
-      'units.name',
-      'units.name_en',
-      'units.image_urls',
-      'units.capacity',
-      'units.area',
-      'units.part',
-      'units.unit_type',
-      'units.unit_type_en',
-      'units.stage',
-      'units.stage_en',
-      'units.date_of_launch',
-      'locations.id as locationId',
-      'locations.name as locationName',
-      'locations.name_en as locationNameEn',
-    ])
-    .where('user_units.is_sale', '=', true)
-    .where('user_units.sale_price_kopecks', 'is not', null)
-    .orderBy('sale_lots.listed_at', 'desc')
-    .orderBy('sale_lots.id', 'desc')
-    .execute();
+  const rows = await q.listedLots(db);
   const incomes = await unitIncomes(
     db,
     rows.map((r) => Number(r.userUnitId)),
@@ -121,14 +74,8 @@ export async function saleLots(ctx: AppContext, session: Session, now = new Date
  * the asking price (kopecks).
  */
 async function marketPrice(db: Executor, unitId: number, fallback: number, now: Date) {
-  const row = await db
-    .selectFrom('capitalization')
-    .select('price_kopecks')
-    .where('unit_id', '=', unitId)
-    .where('stage_date', '<=', moscowDate(now))
-    .orderBy('stage_date', 'desc')
-    .executeTakeFirst();
-  return row ? Number(row.price_kopecks) : fallback;
+  const price = await q.latestCapitalizationPrice(db, unitId, moscowDate(now));
+  return price ?? fallback;
 }
 
 /** The lot's prices beside the asking price: market price and the marketplace discount on it (kopecks). */
@@ -156,15 +103,7 @@ export async function offerUnitForSale(
     if (!income || income.lastMonth <= 0) throw badRequest('sale.noIncome', 'unit_id');
     const price = toKopecks(body.price);
     const market = await marketPrice(trx, Number(unit.unitId), Number(unit.invested_kopecks) || price, now);
-    await trx
-      .updateTable('user_units')
-      .set({ is_sale: true, sale_price_kopecks: price })
-      .where('id', '=', unit.userUnitId)
-      .execute();
-    await trx
-      .insertInto('sale_lots')
-      .values({ user_unit_id: unit.userUnitId, ...lotPrices(market) })
-      .execute();
+    await q.listUnit(trx, unit.userUnitId, price, lotPrices(market));
   });
 }
 
@@ -174,12 +113,7 @@ export async function deleteLot(ctx: AppContext, session: Session, unitId: numbe
   await ctx.database.db.transaction().execute(async (trx) => {
     const unit = await ownedUnit(trx, session.userId, unitId);
     if (!unit.is_sale) throw badRequest('sale.notOnSale', 'unit_id');
-    await trx.deleteFrom('sale_lots').where('user_unit_id', '=', unit.userUnitId).execute();
-    await trx
-      .updateTable('user_units')
-      .set({ is_sale: false, sale_price_kopecks: null })
-      .where('id', '=', unit.userUnitId)
-      .execute();
+    await q.withdrawUnit(trx, unit.userUnitId);
   });
 }
 
@@ -219,18 +153,7 @@ export async function sendBuyRequest(
   if (body.owner_investor_id === session.userId) throw badRequest('sale.ownLot', 'owner_investor_id');
   if (body.owner_investor_id === 0) return sendCompanyLotRequest(ctx, session, body.unit_id);
   const id = await ctx.database.db.transaction().execute(async (trx) => {
-    const lot = await lotsWithUnits(trx)
-      .select([
-        'sale_lots.id as lotId',
-        'user_units.sale_price_kopecks',
-        'units.name',
-        'locations.name as locationName',
-      ])
-      .where('user_units.user_id', '=', body.owner_investor_id)
-      .where('user_units.unit_id', '=', body.unit_id)
-      .where('user_units.relation', '=', 'owner')
-      .where('user_units.is_sale', '=', true)
-      .executeTakeFirst();
+    const lot = await q.lotOnSale(trx, body.owner_investor_id, body.unit_id);
     if (!lot) throw notFound();
     return createManagerRequest(ctx, trx, session.userId, 'buy_lot', {
       lotId: Number(lot.lotId),
