@@ -1,14 +1,17 @@
 import { DOCUMENT_STATUS_NEEDS_SIGNATURE } from '@portal/contract/constants';
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import type { DB } from '../../db/schema.ts';
+import { locationRoles } from '../access/service.ts';
 
-/** Locations where the user owns units (INVESTOR) or lent money (LENDER: units lent against, and loans). */
+/**
+ * Locations where the user owns units (INVESTOR) or lent money (LENDER: units lent against, and loans), one row a
+ * location and role (modules/access: locationRoles), placeholders marked.
+ */
 export async function userLocationRows(db: Executor, userId: number) {
-  // Both at once (issue 16).
-  const fromUnitsQuery = db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .innerJoin('locations', 'locations.id', 'units.location_id')
+  return db
+    .selectFrom(locationRoles(db, userId).as('held'))
+    .innerJoin('locations', 'locations.id', 'held.locationId')
     .select([
       'locations.id',
       'locations.name',
@@ -17,31 +20,10 @@ export async function userLocationRows(db: Executor, userId: number) {
       'locations.exists_periphery',
       'locations.is_placeholder',
       'locations.position',
-      sql<
-        'INVESTOR' | 'LENDER'
-      >`case when user_units.relation = 'owner' then 'INVESTOR' else 'LENDER' end`.as('roleCode'),
+      'held.roleCode',
     ])
-    .where('user_units.user_id', '=', userId)
     .distinct()
     .execute();
-  const fromLoansQuery = db
-    .selectFrom('loans')
-    .innerJoin('locations', 'locations.id', 'loans.location_id')
-    .select([
-      'locations.id',
-      'locations.name',
-      'locations.name_en',
-      'locations.exists_main',
-      'locations.exists_periphery',
-      'locations.is_placeholder',
-      'locations.position',
-      sql<'LENDER'>`'LENDER'`.as('roleCode'),
-    ])
-    .where('loans.user_id', '=', userId)
-    .distinct()
-    .execute();
-  const [fromUnits, fromLoans] = await Promise.all([fromUnitsQuery, fromLoansQuery]);
-  return [...fromUnits, ...fromLoans];
 }
 
 export async function placeholderLocations(db: Executor) {
@@ -136,4 +118,80 @@ export async function contactsOf(db: Executor, userId: number) {
     .select(['email', 'phone', 'locale'])
     .where('id', '=', userId)
     .executeTakeFirst();
+}
+
+/** Whether another user signs in with this e-mail or phone. */
+export async function contactTakenByOther(
+  db: Executor,
+  column: 'email' | 'phone',
+  value: string,
+  userId: number,
+) {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(column, '=', value)
+    .where('id', '!=', userId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Changes columns of the user's own row (updated_at too). */
+export async function updateUser(db: Executor, userId: number, set: Updateable<DB['users']>) {
+  await db
+    .updateTable('users')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The user's avatar upload, if any. */
+export async function avatarOf(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .innerJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
+    .select(['uploads.id', 'uploads.storage_key'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function insertAvatarUpload(
+  db: Executor,
+  upload: { key: string; userId: number; mimeType: string; size: number },
+) {
+  const row = await db
+    .insertInto('uploads')
+    .values({
+      storage_key: upload.key,
+      owner_user_id: upload.userId,
+      kind: 'avatar',
+      mime_type: upload.mimeType,
+      size_bytes: upload.size,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteUpload(db: Executor, uploadId: number) {
+  await db.deleteFrom('uploads').where('id', '=', uploadId).execute();
+}
+
+/** An avatar upload by its storage key. */
+export async function avatarUpload(db: Executor, key: string) {
+  return db
+    .selectFrom('uploads')
+    .select(['mime_type'])
+    .where('storage_key', '=', key)
+    .where('kind', '=', 'avatar')
+    .executeTakeFirst();
+}
+
+export async function localeOf(db: Executor, userId: number) {
+  const row = await db
+    .selectFrom('users')
+    .select('locale')
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return row.locale;
 }

@@ -134,6 +134,11 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
   });
 }
 
+/** The stored bank details row of a user, if any (the console compares a change with it). */
+export async function storedBankDetails(db: Executor, userId: number) {
+  return q.bankDetailsRow(db, userId);
+}
+
 /** The bank details of a sole proprietor or a company; an individual has none in the portal. */
 export async function bankDetailsOf(
   db: Executor,
@@ -244,15 +249,8 @@ export async function updateProfile(
   const emailChanges = changes.email !== undefined && changes.email !== before?.email;
   const phoneChanges = changes.phone !== undefined && changes.phone !== before?.phone;
   if (emailChanges || phoneChanges) await requireStepUp(ctx, session.userId, { password, code });
-  const taken = async (column: 'email' | 'phone', value: string) =>
-    Boolean(
-      await db
-        .selectFrom('users')
-        .select('id')
-        .where(column, '=', value)
-        .where('id', '!=', session.userId)
-        .executeTakeFirst(),
-    );
+  const taken = (column: 'email' | 'phone', value: string) =>
+    q.contactTakenByOther(db, column, value, session.userId);
   if (changes.email !== undefined && (await taken('email', changes.email)))
     throw conflict('profile.emailTaken', 'email');
   if (changes.phone !== undefined && (await taken('phone', changes.phone)))
@@ -266,11 +264,7 @@ export async function updateProfile(
   if (Object.keys(set).length > 0) {
     try {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ ...set, updated_at: new Date() })
-          .where('id', '=', session.userId)
-          .execute();
+        await q.updateUser(trx, session.userId, set);
         if ((emailChanges || phoneChanges) && before) {
           await announceContactChange(trx, before, {
             email: emailChanges ? (changes.email ?? null) : null,
@@ -337,29 +331,15 @@ export async function uploadAvatar(ctx: AppContext, session: Session, data: Buff
   const key = `avatars/${randomBytes(18).toString('base64url')}`;
   await ctx.files.put(key, data);
   const previousKey = await ctx.database.db.transaction().execute(async (trx) => {
-    const previous = await trx
-      .selectFrom('users')
-      .innerJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
-      .select(['uploads.id', 'uploads.storage_key'])
-      .where('users.id', '=', session.userId)
-      .executeTakeFirst();
-    const upload = await trx
-      .insertInto('uploads')
-      .values({
-        storage_key: key,
-        owner_user_id: session.userId,
-        kind: 'avatar',
-        mime_type: type.mime,
-        size_bytes: data.length,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable('users')
-      .set({ avatar_upload_id: upload.id, updated_at: new Date() })
-      .where('id', '=', session.userId)
-      .execute();
-    if (previous) await trx.deleteFrom('uploads').where('id', '=', previous.id).execute();
+    const previous = await q.avatarOf(trx, session.userId);
+    const uploadId = await q.insertAvatarUpload(trx, {
+      key,
+      userId: session.userId,
+      mimeType: type.mime,
+      size: data.length,
+    });
+    await q.updateUser(trx, session.userId, { avatar_upload_id: uploadId });
+    if (previous) await q.deleteUpload(trx, previous.id);
     return previous?.storage_key;
   });
   if (previousKey) await ctx.files.delete(previousKey);
@@ -368,19 +348,10 @@ export async function uploadAvatar(ctx: AppContext, session: Session, data: Buff
 
 export async function deleteAvatar(ctx: AppContext, session: Session): Promise<void> {
   const key = await ctx.database.db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('users')
-      .innerJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
-      .select(['uploads.id', 'uploads.storage_key'])
-      .where('users.id', '=', session.userId)
-      .executeTakeFirst();
+    const current = await q.avatarOf(trx, session.userId);
     if (!current) return undefined;
-    await trx
-      .updateTable('users')
-      .set({ avatar_upload_id: null, updated_at: new Date() })
-      .where('id', '=', session.userId)
-      .execute();
-    await trx.deleteFrom('uploads').where('id', '=', current.id).execute();
+    await q.updateUser(trx, session.userId, { avatar_upload_id: null });
+    await q.deleteUpload(trx, current.id);
     return current.storage_key;
   });
   if (key) await ctx.files.delete(key);
@@ -391,32 +362,18 @@ export async function readAvatar(
   ctx: AppContext,
   key: string,
 ): Promise<(RangeSource & { mimeType: string }) | null> {
-  const upload = await ctx.database.db
-    .selectFrom('uploads')
-    .select(['mime_type'])
-    .where('storage_key', '=', key)
-    .where('kind', '=', 'avatar')
-    .executeTakeFirst();
+  const upload = await q.avatarUpload(ctx.database.db, key);
   if (!upload) return null;
   const file = await storedFileSource(ctx.files, key);
   return file ? { ...file, mimeType: upload.mime_type } : null;
 }
 
 export async function userLocale(ctx: AppContext, session: Session): Promise<Locale> {
-  const row = await ctx.database.db
-    .selectFrom('users')
-    .select('locale')
-    .where('id', '=', session.userId)
-    .executeTakeFirstOrThrow();
-  return row.locale;
+  return q.localeOf(ctx.database.db, session.userId);
 }
 
 export async function setUserLocale(ctx: AppContext, session: Session, locale: Locale): Promise<void> {
-  await ctx.database.db
-    .updateTable('users')
-    .set({ locale, updated_at: new Date() })
-    .where('id', '=', session.userId)
-    .execute();
+  await q.updateUser(ctx.database.db, session.userId, { locale });
 }
 
 /** Tells the old e-mail (and the old phone, when the phone changes) that the sign-in contacts changed. */
