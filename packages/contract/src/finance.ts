@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requestCreatedResponseSchema } from './account.ts';
+import { defineRoute } from './route.ts';
 
 /**
  * Income, income-outcome and dashboard calls (spec document 1, sections 2, 3 and 7). Money is in rubles
@@ -231,3 +233,120 @@ export const locationInfoSchema = z
   })
   .meta({ id: 'LocationInfo' });
 export type LocationInfo = z.infer<typeof locationInfoSchema>;
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The calls of the income pages (investor and lender) and of the dashboard's requests. */
+export const incomeApi = {
+  investorStatistics: defineRoute({
+    method: 'GET',
+    path: '/investor-income/statistics',
+    summary: 'Investor: invested, earned, ROI, payback in a location',
+    tags: ['income'],
+    access: 'session',
+    query: locationQuerySchema,
+    response: incomeStatisticsSchema,
+    errors: [404],
+  }),
+  lenderStatistics: defineRoute({
+    method: 'GET',
+    path: '/lender-income/statistics',
+    summary: 'Lender: loan provided, earned, loan term in a location',
+    tags: ['income'],
+    access: 'session',
+    query: locationQuerySchema,
+    response: incomeStatisticsSchema,
+    errors: [404],
+  }),
+  investorIncome: defineRoute({
+    method: 'GET',
+    path: '/investor-income',
+    summary: 'Investor: incomes of each unit by month',
+    tags: ['income'],
+    access: 'session',
+    query: incomeRangeQuerySchema,
+    response: investorIncomeResponseSchema,
+    errors: [404],
+  }),
+  lenderIncome: defineRoute({
+    method: 'GET',
+    path: '/lender-income',
+    summary: 'Lender: loan payments by month',
+    tags: ['income'],
+    access: 'session',
+    query: incomeRangeQuerySchema,
+    response: lenderIncomeResponseSchema,
+    errors: [404],
+  }),
+  investorActives: defineRoute({
+    method: 'GET',
+    path: '/investor-income/actives',
+    summary: "Investor: the month's income by unit",
+    tags: ['income'],
+    access: 'session',
+    query: incomeActivesQuerySchema,
+    response: incomeActivesResponseSchema,
+    errors: [404],
+  }),
+  lenderActives: defineRoute({
+    method: 'GET',
+    path: '/lender-income/actives',
+    summary: "Lender: the month's payments by loan",
+    tags: ['income'],
+    access: 'session',
+    query: incomeActivesQuerySchema,
+    response: incomeActivesResponseSchema,
+    errors: [404],
+  }),
+  capitalizationGraphic: defineRoute({
+    method: 'GET',
+    path: '/investor-income/unit-capitalization-graphic',
+    summary: 'Capitalization history of an owned unit',
+    tags: ['income'],
+    access: 'session',
+    query: unitCapitalizationQuerySchema,
+    response: capitalizationGraphicSchema,
+    errors: [404],
+  }),
+  investorXlsx: defineRoute({
+    method: 'GET',
+    path: '/investor-income/xls',
+    summary: 'Investor: incomes as an .xlsx file',
+    tags: ['income'],
+    access: 'session',
+    query: locationQuerySchema,
+    response: 'file',
+    produces: [XLSX],
+    errors: [404],
+  }),
+  lenderXlsx: defineRoute({
+    method: 'GET',
+    path: '/lender-income/xls',
+    summary: 'Lender: payments as an .xlsx file',
+    tags: ['income'],
+    access: 'session',
+    query: locationQuerySchema,
+    response: 'file',
+    produces: [XLSX],
+    errors: [404],
+  }),
+  conversionRequest: defineRoute({
+    method: 'POST',
+    path: '/lender-income/send-conversion-request',
+    summary: 'Lender asks to convert a loan into a project share',
+    tags: ['requests'],
+    access: 'session',
+    response: requestCreatedResponseSchema,
+    errors: [404, 429],
+  }),
+  bannerSubmit: defineRoute({
+    method: 'POST',
+    path: '/banner/submit',
+    summary: 'The individual-entrepreneur request of the dashboard banner',
+    tags: ['requests'],
+    access: 'session',
+    body: bannerSubmitRequestSchema,
+    response: requestCreatedResponseSchema,
+    errors: [404, 429],
+  }),
+};

@@ -1,40 +1,76 @@
-import type { IncomeActives, IncomeStatistics, InvestorIncome, LenderIncome } from '@portal/contract/finance';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call } from '../../shared/api/client';
 
 type Role = 'INVESTOR' | 'LENDER';
-const base = (role: Role) => (role === 'INVESTOR' ? 'investor-income' : 'lender-income');
 
+/** The income page's calls (investor and lender variants), as options shared by its hooks. */
+export const incomeQueries = {
+  statistics: (role: Role, location: number) =>
+    queryOptions({
+      queryKey: ['income-statistics', role, location],
+      queryFn: () =>
+        role === 'INVESTOR'
+          ? call('GET /investor-income/statistics', { query: { location } })
+          : call('GET /lender-income/statistics', { query: { location } }),
+    }),
+  investorIncome: (location: number, from: number, to: number) =>
+    queryOptions({
+      queryKey: ['investor-income', location, from, to],
+      queryFn: () =>
+        call('GET /investor-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
+    }),
+  lenderIncome: (location: number, from: number, to: number) =>
+    queryOptions({
+      queryKey: ['lender-income', location, from, to],
+      queryFn: () =>
+        call('GET /lender-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
+    }),
+  actives: (role: Role, location: number, yearMonth: number) =>
+    queryOptions({
+      queryKey: ['income-actives', role, location, yearMonth],
+      queryFn: () =>
+        role === 'INVESTOR'
+          ? call('GET /investor-income/actives', { query: { location, yearMonth } })
+          : call('GET /lender-income/actives', { query: { location, yearMonth } }),
+    }),
+  capitalization: (unitId: number) =>
+    queryOptions({
+      queryKey: ['capitalization-graphic', unitId],
+      queryFn: () => call('GET /investor-income/unit-capitalization-graphic', { query: { unitId } }),
+    }),
+};
+
+// Disabled until the location is known; the key then names it (0 never reaches the server).
 export function useIncomeStatistics(role: Role, location: number | undefined) {
-  return useQuery({
-    queryKey: ['income-statistics', role, location],
-    queryFn: () => api<IncomeStatistics>(`${base(role)}/statistics`, { query: { location } }),
-    enabled: location !== undefined,
-  });
+  return useQuery({ ...incomeQueries.statistics(role, location ?? 0), enabled: location !== undefined });
 }
 
 export function useInvestorIncome(location: number | undefined, from: number, to: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['investor-income', location, from, to],
-    queryFn: () =>
-      api<InvestorIncome>('investor-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
+    ...incomeQueries.investorIncome(location ?? 0, from, to),
     enabled: enabled && location !== undefined,
   });
 }
 
 export function useLenderIncome(location: number | undefined, from: number, to: number, enabled: boolean) {
   return useQuery({
-    queryKey: ['lender-income', location, from, to],
-    queryFn: () =>
-      api<LenderIncome>('lender-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
+    ...incomeQueries.lenderIncome(location ?? 0, from, to),
     enabled: enabled && location !== undefined,
   });
 }
 
 export function useIncomeActives(role: Role, location: number | undefined, yearMonth: number) {
   return useQuery({
-    queryKey: ['income-actives', role, location, yearMonth],
-    queryFn: () => api<IncomeActives>(`${base(role)}/actives`, { query: { location, yearMonth } }),
+    ...incomeQueries.actives(role, location ?? 0, yearMonth),
     enabled: location !== undefined,
+  });
+}
+
+/** One owned unit's capitalization by stage; a unit without capitalization data answers 404 (no retry). */
+export function useCapitalizationGraphic(unitId: number | undefined) {
+  return useQuery({
+    ...incomeQueries.capitalization(unitId ?? 0),
+    enabled: unitId !== undefined,
+    retry: false,
   });
 }

@@ -1,3 +1,5 @@
+import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contract/route';
+import type { ApiKey, ApiRouteOf } from '@portal/contract/routes';
 import i18n from 'i18next';
 import { storage } from '../storage';
 
@@ -158,4 +160,82 @@ export function uploadWithProgress<T>(
     request.onerror = () => reject(networkError());
     request.send(body);
   });
+}
+
+/** The keys of the contract's calls whose answer is JSON, a file, or that take an upload. */
+type JsonKey = {
+  [K in ApiKey]: ApiRouteOf<K> extends { response: 'file' } | { consumes: readonly string[] } ? never : K;
+}[ApiKey];
+type FileKey = { [K in ApiKey]: ApiRouteOf<K> extends { response: 'file' } ? K : never }[ApiKey];
+type UploadKey = { [K in ApiKey]: ApiRouteOf<K> extends { consumes: readonly string[] } ? K : never }[ApiKey];
+
+/** The input argument of a call: optional where the call needs no parameters, query or body. */
+type InputArgs<D extends RouteDefinition> =
+  Record<string, never> extends RouteInput<D> ? [input?: RouteInput<D>] : [input: RouteInput<D>];
+
+type Target = { method: string; path: string };
+
+/** `'GET /backoffice/owners/:id'` with `{ id: 7 }` → GET backoffice/owners/7 (path parameters encoded). */
+export function targetOf(key: string, params: Record<string, unknown> = {}): Target {
+  const space = key.indexOf(' ');
+  const path = key
+    .slice(space + 2)
+    .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name] ?? '')));
+  return { method: key.slice(0, space), path };
+}
+
+/** In development an answer that does not match the contract is reported in the console, naming the call. */
+async function checkAnswer(key: string, body: unknown) {
+  const { apiRoutes } = await import('@portal/contract/routes');
+  const definitions: RouteDefinition[] = Object.values(apiRoutes).flatMap((area) => Object.values(area));
+  const definition = definitions.find((route) => `${route.method} ${route.path}` === key);
+  if (!definition || definition.response === 'file') return;
+  const checked = definition.response.safeParse(body);
+  if (!checked.success) console.error(`${key}: the answer does not match the contract`, checked.error.issues);
+}
+
+type Loose = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+function queryOf(query: Record<string, unknown> | undefined): RequestOptions['query'] {
+  if (!query) return undefined;
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [name, value === undefined ? undefined : String(value)]),
+  );
+}
+
+/**
+ * A call of the contract by its key, typed from its definition: `call('GET /investor-income', { query })`.
+ * Failures throw ApiError like api().
+ */
+export async function call<K extends JsonKey>(
+  key: K,
+  ...[input]: InputArgs<ApiRouteOf<K>>
+): Promise<RouteOutput<ApiRouteOf<K>>> {
+  const loose = (input ?? {}) as Loose;
+  const { method, path } = targetOf(key, loose.params);
+  const answer = await api<RouteOutput<ApiRouteOf<K>>>(path, {
+    method,
+    query: queryOf(loose.query),
+    ...(loose.body !== undefined ? { body: loose.body } : {}),
+  });
+  if (import.meta.env.DEV) void checkAnswer(key, answer);
+  return answer;
+}
+
+/** Downloads a file call of the contract (see download()). */
+export function downloadFile<K extends FileKey>(key: K, ...[input]: InputArgs<ApiRouteOf<K>>): Promise<void> {
+  const loose = (input ?? {}) as Loose;
+  return download(targetOf(key, loose.params).path, queryOf(loose.query));
+}
+
+/** Uploads to a call of the contract with progress (see uploadWithProgress()). */
+export function upload<K extends UploadKey>(
+  key: K,
+  params: RouteInput<ApiRouteOf<K>>['params'],
+  body: XMLHttpRequestBodyInit,
+  onProgress: (percent: number) => void,
+  headers: Record<string, string> = {},
+): Promise<RouteOutput<ApiRouteOf<K>>> {
+  const target = targetOf(key, (params ?? {}) as Record<string, unknown>);
+  return uploadWithProgress(target.path, body, onProgress, headers);
 }

@@ -1,0 +1,18 @@
+import { incomeApi } from './finance.ts';
+import type { RouteDefinition, RouteKey } from './route.ts';
+
+/**
+ * Every call of /api/v1, by area: the server registers each (a test checks none is missing) and the web client
+ * names them by key. The web imports this module only as types, and at run time only in development (to check
+ * answers), so the schemas stay out of the production bundle.
+ */
+export const apiRoutes = {
+  income: incomeApi,
+} satisfies Record<string, Record<string, RouteDefinition>>;
+
+type Areas = typeof apiRoutes;
+export type ApiRoute = { [A in keyof Areas]: Areas[A][keyof Areas[A]] }[keyof Areas];
+type ByKey = { [R in ApiRoute as RouteKey<R>]: R };
+/** `'GET /investor-income'` and the like: every call's name. */
+export type ApiKey = keyof ByKey;
+export type ApiRouteOf<K extends ApiKey> = ByKey[K];
