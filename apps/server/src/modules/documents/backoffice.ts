@@ -4,10 +4,10 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import { moscowDate } from '../../shared/time.ts';
+import { requireOwnerInScope, staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import * as q from '../backoffice/queries.ts';
-import { staffScope } from '../backoffice/service.ts';
+import * as q from './queries.ts';
 import { assertPdf, ownerDocuments, pdfName, readUpload, storePdf } from './service.ts';
 
 /** GET /backoffice/owners/:id/documents: the owner's documents with their signed copies, newest first. */
@@ -18,7 +18,7 @@ export async function staffOwnerDocuments(
 ): Promise<Document[]> {
   const scope = await staffScope(ctx, session);
   const { db } = ctx.database;
-  if (!(await q.ownerInScope(db, scope, ownerId))) throw notFound();
+  await requireOwnerInScope(db, scope, ownerId);
   return ownerDocuments(db, ownerId);
 }
 
@@ -35,63 +35,44 @@ export async function staffUploadDocument(
 ): Promise<number> {
   const scope = await staffScope(ctx, session);
   const { db } = ctx.database;
-  if (!(await q.ownerInScope(db, scope, ownerId))) throw notFound();
+  await requireOwnerInScope(db, scope, ownerId);
   await assertPdf(file.data);
   return db.transaction().execute(async (trx) => {
-    const category = await trx
-      .selectFrom('document_categories')
-      .select(['id', 'name'])
-      .where('id', '=', fields.categoryId)
-      .executeTakeFirst();
+    const category = await q.categoryById(trx, fields.categoryId);
     if (!category) throw badRequest('validation.invalid', 'categoryId');
-    const location = await trx
-      .selectFrom('locations')
-      .select('id')
-      .where('id', '=', fields.locationId)
-      .where('is_placeholder', '=', false)
-      .executeTakeFirst();
+    const location = await q.documentLocation(trx, fields.locationId);
     if (!location) throw badRequest('validation.invalid', 'locationId');
-    if (fields.unitId !== undefined) {
-      const unit = await trx
-        .selectFrom('user_units')
-        .innerJoin('units', 'units.id', 'user_units.unit_id')
-        .select('units.id')
-        .where('user_units.user_id', '=', ownerId)
-        .where('units.id', '=', fields.unitId)
-        .where('units.location_id', '=', fields.locationId)
-        .executeTakeFirst();
-      if (!unit) throw badRequest('validation.invalid', 'unitId');
-    }
+    if (
+      fields.unitId !== undefined &&
+      !(await q.ownerHoldsUnitIn(trx, ownerId, fields.unitId, fields.locationId))
+    )
+      throw badRequest('validation.invalid', 'unitId');
     const number = fields.number || null;
     const upload = await storePdf(ctx, trx, file.data, {
       ownerUserId: ownerId,
       kind: 'document',
       name: pdfName(file.name, `${category.name} ${number ?? ''}`.trim()),
     });
-    const doc = await trx
-      .insertInto('documents')
-      .values({
-        user_id: ownerId,
-        category_id: category.id,
-        location_id: location.id,
-        unit_id: fields.unitId ?? null,
-        status_id: fields.statusId,
-        number,
-        description: sanitizeHtml(fields.description),
-        description_en: sanitizeHtml(fields.descriptionEn || fields.description),
-        upload_id: upload.id,
-        document_date: fields.date ?? moscowDate(new Date()),
-        uploaded_by: session.userId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const documentId = await q.insertDocument(trx, {
+      user_id: ownerId,
+      category_id: category.id,
+      location_id: location.id,
+      unit_id: fields.unitId ?? null,
+      status_id: fields.statusId,
+      number,
+      description: sanitizeHtml(fields.description),
+      description_en: sanitizeHtml(fields.descriptionEn || fields.description),
+      upload_id: upload.id,
+      document_date: fields.date ?? moscowDate(new Date()),
+      uploaded_by: session.userId,
+    });
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.document.add',
       entity: 'user',
       entityId: ownerId,
       details: {
-        documentId: doc.id,
+        documentId,
         uploadId: upload.id,
         categoryId: category.id,
         locationId: location.id,
@@ -102,7 +83,7 @@ export async function staffUploadDocument(
         sizeBytes: file.data.length,
       },
     });
-    return doc.id;
+    return documentId;
   });
 }
 
@@ -110,11 +91,8 @@ export async function staffUploadDocument(
 export async function staffDownload(ctx: AppContext, session: Session, uploadId: number) {
   const scope = await staffScope(ctx, session);
   const { db } = ctx.database;
-  const doc = await db
-    .selectFrom('documents')
-    .select('user_id')
-    .where((eb) => eb.or([eb('upload_id', '=', uploadId), eb('signed_upload_id', '=', uploadId)]))
-    .executeTakeFirst();
-  if (!doc || !(await q.ownerInScope(db, scope, doc.user_id))) throw notFound();
+  const doc = await q.documentOwnerByUpload(db, uploadId);
+  if (!doc) throw notFound();
+  await requireOwnerInScope(db, scope, doc.user_id);
   return readUpload(ctx, uploadId);
 }

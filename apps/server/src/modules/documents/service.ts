@@ -8,7 +8,6 @@ import {
 } from '@portal/contract/documents';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { fileTypeFromBuffer } from 'file-type';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
@@ -16,6 +15,7 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import { latin } from './pdf.ts';
+import * as q from './queries.ts';
 
 /** Names of the spec's status ids (§4). */
 const STATUS_NAMES: Record<number, { name: string; nameEn: string }> = {
@@ -34,66 +34,13 @@ export const statusOf = (id: number) => ({
 const LIST_LIMIT = 1000;
 
 export async function documentCategories(ctx: AppContext): Promise<DocumentCategory[]> {
-  const rows = await ctx.database.db
-    .selectFrom('document_categories')
-    .select(['id', 'name', 'name_en'])
-    .orderBy('name')
-    .execute();
+  const rows = await q.categories(ctx.database.db);
   return rows.map((r) => ({ id: r.id, name: r.name, nameEn: r.name_en }));
 }
 
-/** Locations where the user owns units or lent money. */
-export function userLocationIds(db: Executor, userId: number) {
-  return db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .select('units.location_id as id')
-    .where('user_units.user_id', '=', userId)
-    .union(db.selectFrom('loans').select('loans.location_id as id').where('loans.user_id', '=', userId));
-}
-
-function userDocumentQuery(db: Executor) {
-  return db
-    .selectFrom('documents as d')
-    .innerJoin('document_categories as c', 'c.id', 'd.category_id')
-    .leftJoin('locations as l', 'l.id', 'd.location_id')
-    .leftJoin('units as u', 'u.id', 'd.unit_id')
-    .leftJoin('locations as ul', 'ul.id', 'u.location_id')
-    .leftJoin('uploads as f', 'f.id', 'd.upload_id')
-    .select([
-      'd.id',
-      'd.user_id',
-      'd.document_date',
-      'd.created_at',
-      'd.status_id',
-      'd.number',
-      'd.description',
-      'd.description_en',
-      'd.upload_id',
-      'd.signed_upload_id',
-      'd.diadoc_url',
-      'c.id as categoryId',
-      'c.name as categoryName',
-      'c.name_en as categoryNameEn',
-      'l.id as locationId',
-      'l.name as locationName',
-      'l.name_en as locationNameEn',
-      'u.id as unitId',
-      'u.name as unitName',
-      'u.name_en as unitNameEn',
-      'u.unit_number as unitNumber',
-      'ul.id as unitLocationId',
-      'ul.name as unitLocationName',
-      'ul.name_en as unitLocationNameEn',
-      'f.original_name as fileName',
-    ]);
-}
-
-type UserDocumentRow = Awaited<ReturnType<ReturnType<typeof userDocumentQuery>['execute']>>[number];
-
 const isoDate = (date: string | Date) => (typeof date === 'string' ? date : date.toISOString().slice(0, 10));
 
-function toDocument(row: UserDocumentRow): Document {
+function toDocument(row: q.UserDocumentRow): Document {
   const date = isoDate(row.document_date);
   return {
     id: row.id,
@@ -130,55 +77,20 @@ function toDocument(row: UserDocumentRow): Document {
 
 /** GET user-document/get-by-user: the user's own documents, newest first. */
 export async function userDocuments(ctx: AppContext, session: Session): Promise<Document[]> {
-  const rows = await userDocumentQuery(ctx.database.db)
-    .where('d.user_id', '=', session.userId)
-    .orderBy('d.document_date', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
+  const rows = await q.documentsOfUser(ctx.database.db, session.userId, LIST_LIMIT);
   return rows.map(toDocument);
 }
 
 /** The documents of one owner, for the back office. */
 export async function ownerDocuments(db: Executor, userId: number): Promise<Document[]> {
-  const rows = await userDocumentQuery(db)
-    .where('d.user_id', '=', userId)
-    .orderBy('d.document_date', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
+  const rows = await q.documentsOfUser(db, userId, LIST_LIMIT);
   return rows.map(toDocument);
 }
 
 /** GET location-document/get-all: documents of the locations where the user holds units or loans. */
 export async function locationDocuments(ctx: AppContext, session: Session): Promise<Document[]> {
-  const { db } = ctx.database;
-  const rows = await db
-    .selectFrom('location_documents as d')
-    .innerJoin('document_categories as c', 'c.id', 'd.category_id')
-    .innerJoin('locations as l', 'l.id', 'd.location_id')
-    .leftJoin('uploads as f', 'f.id', 'd.upload_id')
-    .select([
-      'd.id',
-      'd.document_date',
-      'd.created_at',
-      'd.number',
-      'd.description',
-      'd.description_en',
-      'd.upload_id',
-      'c.id as categoryId',
-      'c.name as categoryName',
-      'c.name_en as categoryNameEn',
-      'l.id as locationId',
-      'l.name as locationName',
-      'l.name_en as locationNameEn',
-      'f.original_name as fileName',
-    ])
-    .where('d.location_id', 'in', userLocationIds(db, session.userId))
-    .orderBy('d.document_date', 'desc')
-    .orderBy('d.id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
+  // The locations the user reads (modules/access): units or loans there.
+  const rows = await q.locationDocumentsOf(ctx.database.db, session, LIST_LIMIT);
   return rows.map((row) => {
     const date = isoDate(row.document_date);
     return {
@@ -225,19 +137,15 @@ export async function storePdf(
   const key = `documents/${randomBytes(18).toString('base64url')}`;
   // Through the caller's transaction: the file lands with the document's rows, or not at all.
   await ctx.files.within(db).put(key, data, { contentType: 'application/pdf' });
-  const upload = await db
-    .insertInto('uploads')
-    .values({
-      storage_key: key,
-      owner_user_id: input.ownerUserId,
-      kind: input.kind,
-      mime_type: 'application/pdf',
-      size_bytes: data.length,
-      original_name: input.name,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { id: upload.id, key };
+  const id = await q.insertUpload(db, {
+    storage_key: key,
+    owner_user_id: input.ownerUserId,
+    kind: input.kind,
+    mime_type: 'application/pdf',
+    size_bytes: data.length,
+    original_name: input.name,
+  });
+  return { id, key };
 }
 
 /** A file name for a document's upload: the original name without path parts, ending in .pdf. */
@@ -257,12 +165,7 @@ export async function reuploadDocument(
   file: { data: Buffer; name: string | undefined },
 ): Promise<{ document: Document; needSign: boolean }> {
   const { db } = ctx.database;
-  const doc = await db
-    .selectFrom('documents')
-    .select(['id', 'status_id', 'signed_upload_id'])
-    .where('user_id', '=', session.userId)
-    .where('upload_id', '=', uploadsId)
-    .executeTakeFirst();
+  const doc = await q.ownDocumentByUpload(db, session.userId, uploadsId);
   if (!doc) throw notFound();
   if (doc.status_id !== DOCUMENT_STATUSES.needsSignature)
     throw badRequest('documents.notAwaitingSignature', 'uploadsId');
@@ -273,21 +176,11 @@ export async function reuploadDocument(
       kind: 'signed-document',
       name: pdfName(file.name, `signed-${doc.id}.pdf`),
     });
-    const updated = await trx
-      .updateTable('documents')
-      .set({ status_id: DOCUMENT_STATUSES.inProgress, signed_upload_id: upload.id, signed_at: new Date() })
-      .where('id', '=', doc.id)
-      .where('status_id', '=', DOCUMENT_STATUSES.needsSignature)
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) throw badRequest('documents.notAwaitingSignature', 'uploadsId');
-    const row = await userDocumentQuery(trx).where('d.id', '=', doc.id).executeTakeFirstOrThrow();
-    const left = await trx
-      .selectFrom('documents')
-      .select(sql<number>`count(*)`.as('n'))
-      .where('user_id', '=', session.userId)
-      .where('status_id', '=', DOCUMENT_STATUSES.needsSignature)
-      .executeTakeFirstOrThrow();
-    return { document: toDocument(row), needSign: Number(left.n) > 0 };
+    if (!(await q.markSigned(trx, doc.id, upload.id)))
+      throw badRequest('documents.notAwaitingSignature', 'uploadsId');
+    const row = await q.userDocumentById(trx, doc.id);
+    const left = await q.countAwaitingSignature(trx, session.userId);
+    return { document: toDocument(row), needSign: left > 0 };
   });
   return result;
 }
@@ -297,11 +190,7 @@ export async function readUpload(
   ctx: AppContext,
   uploadId: number,
 ): Promise<{ data: Readable; size: number; name: string }> {
-  const upload = await ctx.database.db
-    .selectFrom('uploads')
-    .select(['storage_key', 'original_name'])
-    .where('id', '=', uploadId)
-    .executeTakeFirst();
+  const upload = await q.uploadById(ctx.database.db, uploadId);
   if (!upload) throw notFound();
   // Streamed from the store chunk by chunk, never held whole.
   const info = await ctx.files.stat(upload.storage_key);
@@ -316,21 +205,8 @@ export async function readUpload(
  */
 export async function downloadDocument(ctx: AppContext, session: Session, uploadId: number) {
   const { db } = ctx.database;
-  const own = await db
-    .selectFrom('documents')
-    .select('id')
-    .where('user_id', '=', session.userId)
-    .where((eb) => eb.or([eb('upload_id', '=', uploadId), eb('signed_upload_id', '=', uploadId)]))
-    .executeTakeFirst();
-  const ofLocation = own
-    ? undefined
-    : await db
-        .selectFrom('location_documents')
-        .select('id')
-        .where('upload_id', '=', uploadId)
-        .where('location_id', 'in', userLocationIds(db, session.userId))
-        .executeTakeFirst();
-  if (!own && !ofLocation) throw notFound();
+  const own = await q.isOwnDocumentFile(db, session.userId, uploadId);
+  if (!own && !(await q.isReadableLocationDocumentFile(db, session, uploadId))) throw notFound();
   return readUpload(ctx, uploadId);
 }
 
@@ -351,11 +227,7 @@ export async function sendDocumentRequest(
   input: { category: number; comment: string },
 ): Promise<number> {
   const { db } = ctx.database;
-  const category = await db
-    .selectFrom('document_categories')
-    .select(['id', 'name'])
-    .where('id', '=', input.category)
-    .executeTakeFirst();
+  const category = await q.categoryById(db, input.category);
   if (!category) throw badRequest('documents.categoryRequired', 'category');
   const id = await db.transaction().execute((trx) =>
     createManagerRequest(ctx, trx, session.userId, 'document', {
