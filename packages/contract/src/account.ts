@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stepUpFields } from './auth.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES } from './constants.ts';
-import { emailSchema, phoneSchema } from './validation.ts';
+import { emailSchema, phoneSchema, requiredText } from './validation.ts';
 
 const roleCodeSchema = z.enum(ROLE_CODES);
 const partSchema = z.enum(['main', 'periphery']);
@@ -182,11 +182,7 @@ export function profileSettingsListToUpdate(body: unknown): unknown {
 /** POST /api/v1/users/send-change-data-request: a request to the manager to change base or bank data. */
 export const changeDataRequestSchema = z.object({
   kind: z.enum(['base_data', 'bank_details']),
-  message: z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(2000, { error: 'validation.tooLong' }),
+  message: requiredText(2000),
   ...stepUpFields,
 });
 export type ChangeDataRequest = z.input<typeof changeDataRequestSchema>;

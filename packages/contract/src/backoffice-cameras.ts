@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /**
  * The console's cameras of a location (issue 18): a live stream (an https HLS playlist the portal proxies) and up
  * to five looping views (uploaded MP4s). Owners read them through investor/cameras.
  */
-
-const id = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
 export const CAMERA_VIEW_MAX_BYTES = 50 * 1024 * 1024;
 export const CAMERA_VIEWS_PER_LOCATION = 5;
@@ -66,16 +61,9 @@ export const staffCameraStreamBodySchema = z.object({
 });
 export type StaffCameraStreamBody = z.input<typeof staffCameraStreamBodySchema>;
 
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-
 /** PUT /backoffice/cameras/views/{id}, and the text fields of the multipart POST …/views (English empty → Russian). */
 export const staffCameraViewBodySchema = z.object({
-  title: text(300),
-  titleEn: z.string().trim().max(300, { error: 'validation.tooLong' }).optional().default(''),
+  title: requiredText(300),
+  titleEn: optionalText(300),
 });
 export type StaffCameraViewBody = z.input<typeof staffCameraViewBodySchema>;

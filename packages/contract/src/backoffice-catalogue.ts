@@ -1,30 +1,11 @@
 import { z } from 'zod';
+import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /**
  * The console's catalogue (issue 18): locations, their units with photos, the unit types and stages a unit picks
  * from, and booking sources. Company data, so every manager and admin edits it; owners get 403.
  */
 
-const id = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
-
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-/** An English text left empty takes the Russian one. */
-const optionalText = (max: number) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .trim()
-    .max(max, { error: 'validation.tooLong' })
-    .optional()
-    .default('');
 const position = z
   .number({ error: 'validation.invalid' })
   .int({ error: 'validation.invalid' })
@@ -41,7 +22,7 @@ export const catalogueIdParamsSchema = z.object({ id });
 // Locations
 
 export const infrastructureItemSchema = z.object({
-  name: text(200),
+  name: requiredText(200),
   nameEn: optionalText(200),
   count: z
     .number({ error: 'validation.invalid' })
@@ -52,7 +33,7 @@ export const infrastructureItemSchema = z.object({
 
 /** POST /backoffice/catalogue/locations and PUT /backoffice/catalogue/locations/{id}. */
 export const catalogueLocationBodySchema = z.object({
-  name: text(200),
+  name: requiredText(200),
   nameEn: optionalText(200),
   position: position.optional(),
   existsMain: z.boolean({ error: 'validation.invalid' }).default(false),
@@ -96,7 +77,7 @@ export const catalogueSavedSchema = z.object({ id: z.number() });
 
 /** POST/PUT /backoffice/catalogue/unit-types and /backoffice/catalogue/unit-stages. */
 export const unitListItemBodySchema = z.object({
-  name: text(200),
+  name: requiredText(200),
   nameEn: optionalText(200),
   position: position.optional(),
 });
@@ -119,8 +100,8 @@ export const catalogueUnitsQuerySchema = z.object({ locationId: id });
 /** POST /backoffice/catalogue/units and PUT /backoffice/catalogue/units/{id} (locationId must stay the unit's: 400). */
 export const catalogueUnitBodySchema = z.object({
   locationId: id,
-  unitNumber: text(50),
-  name: text(200),
+  unitNumber: requiredText(50),
+  name: requiredText(200),
   nameEn: optionalText(200),
   part: z.enum(UNIT_PARTS, { error: 'validation.invalid' }),
   typeId: id,
@@ -164,7 +145,7 @@ export const catalogueUnitListSchema = z.object({ items: z.array(catalogueUnitSc
 export type CatalogueUnitList = z.infer<typeof catalogueUnitListSchema>;
 
 /** DELETE /backoffice/catalogue/units/{id}/photos?url= */
-export const unitPhotoQuerySchema = z.object({ url: text(500) });
+export const unitPhotoQuerySchema = z.object({ url: requiredText(500) });
 /** PUT /backoffice/catalogue/units/{id}/photos: the unit's photos in their new order (the same set). */
 export const unitPhotoOrderSchema = z.object({
   urls: z
@@ -178,9 +159,9 @@ export type UnitPhotos = z.infer<typeof unitPhotosSchema>;
 
 /** POST /backoffice/catalogue/booking-sources: the id is the PMS's (the bookings import names it). */
 export const bookingSourceBodySchema = z.object({
-  name: text(200),
+  name: requiredText(200),
   nameEn: optionalText(200),
-  type: text(50),
+  type: requiredText(50),
 });
 export const bookingSourceCreateSchema = bookingSourceBodySchema.extend({
   id: z

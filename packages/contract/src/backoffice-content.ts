@@ -1,23 +1,9 @@
 import { z } from 'zod';
+import { idSchema, optionalText, requiredText } from './validation.ts';
 
 /** The console's content calls: FAQ entries and news, written by managers and admins (issue 8). */
 
-const idParam = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
-export const contentIdParamsSchema = z.object({ id: idParam });
-
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-/** An English text left empty takes the Russian one. */
-const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: 'validation.tooLong' }).optional().default('');
+export const contentIdParamsSchema = z.object({ id: idSchema });
 
 export const staffFaqEntrySchema = z.object({
   id: z.number(),
@@ -38,9 +24,9 @@ export const staffFaqBodySchema = z.object({
     .int({ error: 'validation.invalid' })
     .min(0, { error: 'validation.invalid' })
     .max(10_000, { error: 'validation.invalid' }),
-  question: text(500),
+  question: requiredText(500),
   questionEn: optionalText(500),
-  answer: text(20_000),
+  answer: requiredText(20_000),
   answerEn: optionalText(20_000),
   isPublished: z.boolean({ error: 'validation.invalid' }),
 });
@@ -68,11 +54,11 @@ export const staffNewsBodySchema = z
   .object({
     forInvestors: z.boolean({ error: 'validation.invalid' }),
     forLenders: z.boolean({ error: 'validation.invalid' }),
-    tag: text(60),
+    tag: requiredText(60),
     tagEn: optionalText(60),
-    title: text(300),
+    title: requiredText(300),
     titleEn: optionalText(300),
-    content: text(50_000),
+    content: requiredText(50_000),
     contentEn: optionalText(50_000),
     // The portal's own media or an https picture; uploads of pictures go through the file store.
     imageUrl: z

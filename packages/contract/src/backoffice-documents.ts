@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { DOCUMENT_STATUSES, documentSchema } from './documents.ts';
+import { idSchema as id, optionalText } from './validation.ts';
 
 /**
  * The managers' console, documents of an owner: the list (with the owner's signed copies) and the upload of a
  * PDF for the owner. A new document 'needs signature' (status 1) by default, which raises the owner's needSign.
  */
 
-const id = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 const optionalId = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
   id.optional(),
@@ -38,9 +34,9 @@ export const staffDocumentFieldsSchema = z.object({
         error: 'validation.invalid',
       }),
   ),
-  number: z.string().trim().max(100, { error: 'validation.tooLong' }).optional().default(''),
-  description: z.string().trim().max(4000, { error: 'validation.tooLong' }).optional().default(''),
-  descriptionEn: z.string().trim().max(4000, { error: 'validation.tooLong' }).optional().default(''),
+  number: optionalText(100),
+  description: optionalText(4000),
+  descriptionEn: optionalText(4000),
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'validation.invalid' })

@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { idSchema as id } from './validation.ts';
 
 /** Real photos of inventory items in the console (issue 18): uploaded files beside the import's https URLs. */
-
-const id = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
 export const INVENTORY_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const INVENTORY_PHOTOS_MAX = 20;

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { MAX_SALE_PRICE } from './sales.ts';
+import { idSchema as id, optionalText, trimmedText } from './validation.ts';
 
 /** Lots the company publishes on the promo page (issue 18), beside units put on sale by investors. Money in rubles. */
-
-const id = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
 export const LOT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const LOT_PHOTOS_MAX = 20;
@@ -61,11 +56,11 @@ export const staffLotBodySchema = z
         .max(1000, { error: 'validation.invalid' })
         .nullable(),
     ),
-    description: z.string().trim().max(5000, { error: 'validation.tooLong' }).optional().default(''),
-    descriptionEn: z.string().trim().max(5000, { error: 'validation.tooLong' }).optional().default(''),
+    description: optionalText(5000),
+    descriptionEn: optionalText(5000),
     promo: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-      z.string().trim().max(100, { error: 'validation.tooLong' }).nullable().optional().default(null),
+      trimmedText(100).nullable().optional().default(null),
     ),
     published: z.boolean({ error: 'validation.invalid' }).optional().default(false),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.ts';
 
 /**
  * Mail and SMS that used up their delivery attempts, for staff (managers and admins):
@@ -35,4 +36,4 @@ export const failedOutboxResponseSchema = z.object({
 });
 export type FailedOutboxResponse = z.infer<typeof failedOutboxResponseSchema>;
 
-export const outboxIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const outboxIdParamsSchema = z.object({ id: idSchema });

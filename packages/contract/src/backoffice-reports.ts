@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /** The console's photo and video reports (media reports) of a location or one of its units. */
-
-const id = z.coerce
-  .number({ error: 'validation.invalid' })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
 export const REPORT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const REPORT_VIDEO_MAX_BYTES = 50 * 1024 * 1024;
@@ -55,22 +50,12 @@ export const staffReportListSchema = z.object({
 });
 export type StaffReportList = z.infer<typeof staffReportListSchema>;
 
-const text = (max: number) =>
-  z
-    .string({ error: 'validation.required' })
-    .trim()
-    .min(1, { error: 'validation.required' })
-    .max(max, { error: 'validation.tooLong' });
-/** An English text left empty takes the Russian one. */
-const optionalText = (max: number) =>
-  z.string().trim().max(max, { error: 'validation.tooLong' }).optional().default('');
-
 /** POST /backoffice/reports and PUT /backoffice/reports/{id}. */
 export const staffReportBodySchema = z.object({
   locationId: id,
   unitId: id.nullable().optional(),
   reportDate: z.iso.date({ error: 'validation.invalid' }),
-  title: text(300),
+  title: requiredText(300),
   titleEn: optionalText(300),
   subtitle: optionalText(20_000),
   subtitleEn: optionalText(20_000),

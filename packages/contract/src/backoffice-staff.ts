@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STAFF_ROLE_CODES } from './constants.ts';
-import { emailSchema, phoneSchema } from './validation.ts';
+import { emailSchema, optionalText, phoneSchema, requiredText } from './validation.ts';
 
 /**
  * The console's staff (managers and admins), for admins only: GET/POST /api/v1/backoffice/staff,
@@ -30,16 +30,12 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListResponseSchema = z.object({ items: z.array(staffMemberSchema) });
 export type StaffListResponse = z.infer<typeof staffListResponseSchema>;
 
-const nameField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(100, { error: 'validation.tooLong' });
+const nameField = requiredText(100);
 
 /** POST /api/v1/backoffice/staff and PUT /api/v1/backoffice/staff/{id}: English name empty → the Russian one. */
 export const staffDataSchema = z.object({
   name: nameField,
-  nameEn: z.string().trim().max(100, { error: 'validation.tooLong' }).default(''),
+  nameEn: optionalText(100),
   email: emailSchema,
   phone: phoneSchema,
   role: z.enum(STAFF_ROLE_CODES, { error: 'validation.invalid' }),

@@ -6,7 +6,7 @@ const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof 
   error: 'validation.invalid',
 });
 
-import { emailSchema, phoneSchema } from './validation.ts';
+import { emailSchema, idSchema, phoneSchema, requiredText, trimmedText } from './validation.ts';
 
 /** The kinds of requests owners send to their manager; the inbox filters by them. */
 export const REQUEST_KINDS = [
@@ -41,7 +41,7 @@ const pageQuery = {
     .max(PAGE_SIZE_MAX, { error: 'validation.invalid' })
     .default(20),
 };
-const idParam = z.object({ id: z.coerce.number({ error: 'validation.invalid' }).int().positive() });
+const idParam = z.object({ id: idSchema });
 export const backofficeIdParamsSchema = idParam;
 
 /** GET /api/v1/backoffice/me: who works in the console; an owner gets 403. */
@@ -102,13 +102,13 @@ export type RequestListResponse = z.infer<typeof requestListResponseSchema>;
 /** PATCH /api/v1/backoffice/requests/{id}: the next status, with the manager's comment (required for done). */
 export const requestUpdateSchema = z.object({
   status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }),
-  comment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional(),
+  comment: trimmedText(2000).optional(),
 });
 export type RequestUpdate = z.input<typeof requestUpdateSchema>;
 
 /** Owners: the clients of the manager (an admin sees all). */
 export const ownerListQuerySchema = z.object({
-  search: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  search: trimmedText(200).optional(),
   ...pageQuery,
 });
 export type OwnerListQuery = z.input<typeof ownerListQuerySchema>;
@@ -132,22 +132,17 @@ export const ownerListResponseSchema = z.object({
 });
 export type OwnerListResponse = z.infer<typeof ownerListResponseSchema>;
 
-const nameField = z
-  .string({ error: 'validation.required' })
-  .trim()
-  .min(1, { error: 'validation.required' })
-  .max(100, { error: 'validation.tooLong' });
-const optionalText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
+const nameField = requiredText(100);
 const isoDate = z.iso.date({ error: 'validation.invalid' });
 
 /** The owner's base data, as a manager edits it (also when applying a requested change). */
 export const ownerDataSchema = z.object({
   lastName: nameField,
   firstName: nameField,
-  middleName: optionalText(100).default(''),
+  middleName: trimmedText(100).default(''),
   email: emailSchema.nullable().optional(),
   phone: phoneSchema.nullable().optional(),
-  contractNumber: optionalText(50).nullable().optional(),
+  contractNumber: trimmedText(50).nullable().optional(),
   contractDate: isoDate.nullable().optional(),
   organizationType: organizationTypeSchema.default('individual'),
   locale: z.enum(LOCALES, { error: 'validation.invalid' }).default('ru'),
@@ -167,7 +162,7 @@ export type OwnerCreate = z.input<typeof ownerCreateSchema>;
  */
 export const ownerUpdateSchema = ownerDataSchema.extend({
   requestId: z.number({ error: 'validation.invalid' }).int().positive().optional(),
-  requestComment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional(),
+  requestComment: trimmedText(2000).optional(),
 });
 export type OwnerUpdate = z.input<typeof ownerUpdateSchema>;
 
@@ -189,14 +184,14 @@ export const ownerBankDetailsUpdateSchema = z.object({
     .min(1, { error: 'validation.required' })
     .max(200, { error: 'validation.tooLong' }),
   paymentAccount: digits(/^\d{20}$/, 'bank.account'),
-  jurAddress: optionalText(500).nullable().optional(),
+  jurAddress: trimmedText(500).nullable().optional(),
   address: z
     .string()
     .trim()
     .min(1, { error: 'validation.required' })
     .max(500, { error: 'validation.tooLong' }),
   requestId: z.number({ error: 'validation.invalid' }).int().positive().optional(),
-  requestComment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional(),
+  requestComment: trimmedText(2000).optional(),
 });
 export type OwnerBankDetailsUpdate = z.input<typeof ownerBankDetailsUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.ts';
 
 /** Inspections (spec document 2: control and inspection pages §2, entities §3, states §4, calls §7). */
 
@@ -39,14 +40,8 @@ export function percentUp(part: number, whole: number): number {
   return Math.ceil((part * 100) / whole);
 }
 
-const positiveId = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
-
-export const locationInspectionsQuerySchema = z.object({ locationId: positiveId });
-export const inspectionQuerySchema = z.object({ inspectionId: positiveId });
+export const locationInspectionsQuerySchema = z.object({ locationId: idSchema });
+export const inspectionQuerySchema = z.object({ inspectionId: idSchema });
 
 export const inspectionSchema = z.object({
   id: z.number(),

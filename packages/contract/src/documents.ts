@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, optionalText } from './validation.ts';
 
 /**
  * Documents (spec document 2: documents page §2, document entity §3, statuses §4, validation §5, calls §7,
@@ -16,12 +17,6 @@ export const DOCUMENT_STATUSES = {
 
 /** The largest PDF an owner or a manager may upload. */
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
-
-const positiveId = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
 export const documentCategorySchema = z.object({ id: z.number(), name: z.string(), nameEn: z.string() });
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
@@ -83,17 +78,17 @@ export const documentRequestSchema = z.object({
     .number({ error: 'documents.categoryRequired' })
     .int()
     .positive({ error: 'documents.categoryRequired' }),
-  comment: z.string().trim().max(2000, { error: 'validation.tooLong' }).optional().default(''),
+  comment: optionalText(2000),
 });
 export type DocumentRequest = z.input<typeof documentRequestSchema>;
 
 export const documentRequestResponseSchema = z.object({ success: z.literal(true), requestId: z.number() });
 
 /** POST user-document/reupload?uploadsId={id}: multipart with one PDF file. */
-export const reuploadQuerySchema = z.object({ uploadsId: positiveId });
+export const reuploadQuerySchema = z.object({ uploadsId: idSchema });
 export const reuploadResponseSchema = z
   .object({ document: documentSchema, needSign: z.boolean() })
   .meta({ id: 'DocumentReupload' });
 export type ReuploadResponse = z.infer<typeof reuploadResponseSchema>;
 
-export const downloadParamsSchema = z.object({ id: positiveId });
+export const downloadParamsSchema = z.object({ id: idSchema });

@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { phoneSchema } from './validation.ts';
+import { idSchema, phoneSchema } from './validation.ts';
 
 /**
  * Unit sale and the promo marketplace (spec document 2: promo and units pages §2, promo lot §3, unit sale §4,
  * validation §5, calls sale-unit/* and suggestions/booking §7). Money in rubles.
  */
-
-const positiveId = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
 /** The highest asking price accepted, rubles (a billion: far above any unit, far below bigint limits). */
 export const MAX_SALE_PRICE = 1_000_000_000;
@@ -63,7 +57,7 @@ export type SaleLotsResponse = z.infer<typeof saleLotsResponseSchema>;
 
 /** POST sale-unit/offer-unit-for-sale: a price above 0 (spec §5), for one of the user's own units. */
 export const offerUnitRequestSchema = z.object({
-  unit_id: positiveId,
+  unit_id: idSchema,
   price: z.coerce
     .number({ error: (issue) => (issue.input === undefined ? 'sale.priceRequired' : 'sale.pricePositive') })
     .positive({ error: 'sale.pricePositive' })
@@ -75,11 +69,11 @@ export const offerUnitRequestSchema = z.object({
 export type OfferUnitRequest = z.input<typeof offerUnitRequestSchema>;
 
 /** POST sale-unit/delete-lot */
-export const deleteLotRequestSchema = z.object({ unit_id: positiveId });
+export const deleteLotRequestSchema = z.object({ unit_id: idSchema });
 export type DeleteLotRequest = z.input<typeof deleteLotRequestSchema>;
 
 /** POST sale-unit/send-notification: tells the manager of the unit's sale state (listed or withdrawn). */
-export const saleNotificationRequestSchema = z.object({ unit_id: positiveId });
+export const saleNotificationRequestSchema = z.object({ unit_id: idSchema });
 export type SaleNotificationRequest = z.input<typeof saleNotificationRequestSchema>;
 
 /** POST sale-unit/send-buy-request: the spec's request to buy (owner_investor_id, unit_id); path designed here. */
@@ -90,7 +84,7 @@ export const buyRequestSchema = z.object({
     .min(0, { error: 'validation.invalid' })
     .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' })
     .describe('0: a lot the company published (source company)'),
-  unit_id: positiveId,
+  unit_id: idSchema,
 });
 export type BuyRequest = z.input<typeof buyRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './validation.ts';
 
 /** Timeline and media reports (spec: Timeline and Reports pages §2, entities §3, status codes §4, calls §7). */
 
@@ -27,16 +28,10 @@ export type ReportOrderId = (typeof REPORT_ORDER)[keyof typeof REPORT_ORDER];
 /** An upload whose mimeType is this is a video (spec §3); anything else is a picture. */
 export const VIDEO_MIME_TYPE = 'VIDEO';
 
-const positiveId = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
-
-export const unitTimelineQuerySchema = z.object({ userUnitId: positiveId });
-export const locationTimelineQuerySchema = z.object({ locationId: positiveId });
-export const unitReportsQuerySchema = z.object({ unitId: positiveId });
-export const locationReportsQuerySchema = z.object({ locationId: positiveId });
+export const unitTimelineQuerySchema = z.object({ userUnitId: idSchema });
+export const locationTimelineQuerySchema = z.object({ locationId: idSchema });
+export const unitReportsQuerySchema = z.object({ unitId: idSchema });
+export const locationReportsQuerySchema = z.object({ locationId: idSchema });
 
 const statusId = z.literal(TIMELINE_STATUS_IDS);
 const isoDate = z.string().nullable().describe('yyyy-mm-dd, or null when not planned yet');

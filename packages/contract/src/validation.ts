@@ -34,3 +34,27 @@ export const passwordSchema = z
   .string({ error: 'password.required' })
   .min(1, { error: 'password.required' })
   .refine(isValidPassword, { error: 'password.rule' });
+
+/**
+ * An id in a path, a query or a form field (coerced from text): a whole positive number a database id can hold,
+ * else validation.invalid (a missing one too: it is coerced to NaN before it is checked).
+ */
+export const idSchema = z.coerce
+  .number({ error: 'validation.invalid' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
+
+/** A text that must not be empty once trimmed, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z
+    .string({ error: 'validation.required' })
+    .trim()
+    .min(1, { error: 'validation.required' })
+    .max(max, { error: 'validation.tooLong' });
+
+/** A trimmed text of at most `max` characters that may be empty. */
+export const trimmedText = (max: number) => z.string().trim().max(max, { error: 'validation.tooLong' });
+
+/** A text that may be left out or empty (then ''): an English text left empty takes the Russian one. */
+export const optionalText = (max: number) => trimmedText(max).optional().default('');
