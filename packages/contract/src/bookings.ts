@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 
 /** Booking calls (spec document 2, sections 2, 3, 4 and 7). Instants are ISO strings; money in rubles. */
 
@@ -126,3 +127,55 @@ export const bookingStatisticSchema = z
   })
   .meta({ id: 'BookingStatistic' });
 export type BookingStatistic = z.infer<typeof bookingStatisticSchema>;
+
+export const bookingsApi = {
+  locations: defineRoute({
+    method: 'GET',
+    path: '/booking-locations',
+    summary: 'Locations whose bookings the user sees, with rooms and with outbuildings',
+    tags: ['bookings'],
+    access: 'session',
+    response: bookingLocationsResponseSchema,
+    errors: [404],
+  }),
+  bookings: defineRoute({
+    method: 'GET',
+    path: '/bookings',
+    summary: "Bookings and repairs of the location's rooms (by night) in a window of at most 366 days",
+    tags: ['bookings'],
+    access: 'session',
+    query: bookingsQuerySchema,
+    response: bookingsResponseSchema,
+    errors: [404],
+  }),
+  statistics: defineRoute({
+    method: 'GET',
+    path: '/bookings/location-statistics',
+    summary: "Today's load, guests and unit statuses, income and average price of the rooms (by night)",
+    tags: ['bookings'],
+    access: 'session',
+    query: bookingStatisticsQuerySchema,
+    response: bookingStatisticSchema,
+    errors: [404],
+  }),
+  peripheryBookings: defineRoute({
+    method: 'GET',
+    path: '/bookings-periphery',
+    summary: "Bookings and repairs of the location's outbuildings (by hour) in a window of at most 366 days",
+    tags: ['bookings'],
+    access: 'session',
+    query: bookingsQuerySchema,
+    response: bookingsResponseSchema,
+    errors: [404],
+  }),
+  peripheryStatistics: defineRoute({
+    method: 'GET',
+    path: '/location-statistics-periphery',
+    summary: "Today's load, guests and unit statuses, income and average price of the outbuildings (by hour)",
+    tags: ['bookings'],
+    access: 'session',
+    query: bookingStatisticsQuerySchema,
+    response: bookingStatisticSchema,
+    errors: [404],
+  }),
+};

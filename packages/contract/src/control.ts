@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
 /** Inspections (spec document 2: control and inspection pages §2, entities §3, states §4, calls §7). */
@@ -144,3 +145,39 @@ export const inspectionDetailSchema = z
   })
   .meta({ id: 'InspectionDetail' });
 export type InspectionDetail = z.infer<typeof inspectionDetailSchema>;
+
+/** GET media/checks/{name}: a demo photo of a check by its generated name. */
+export const checkPhotoParamsSchema = z.object({ name: z.string().max(40) });
+
+export const controlApi = {
+  locationInspections: defineRoute({
+    method: 'GET',
+    path: '/check-office/get-location-inspections',
+    summary: "The location's inspections: summary, completed and upcoming",
+    tags: ['control'],
+    access: 'session',
+    query: locationInspectionsQuerySchema,
+    response: locationInspectionsResponseSchema,
+    errors: [404],
+  }),
+  inspection: defineRoute({
+    method: 'GET',
+    path: '/check-office/get-inspection',
+    summary: 'One inspection with its checklist: groups, subgroups, checks and their photos',
+    tags: ['control'],
+    access: 'session',
+    query: inspectionQuerySchema,
+    response: inspectionDetailSchema,
+    errors: [404],
+  }),
+  checkPhoto: defineRoute({
+    method: 'GET',
+    path: '/media/checks/:name',
+    summary: 'A demo photo of a checklist check (generated picture, no personal data)',
+    tags: ['control'],
+    access: 'public',
+    params: checkPhotoParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+};

@@ -1,5 +1,8 @@
+import { bookingsApi } from './bookings.ts';
+import { controlApi } from './control.ts';
 import { incomeApi } from './finance.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
+import { timelineApi } from './timeline.ts';
 
 /**
  * Every call of /api/v1, by area: the server registers each (a test checks none is missing) and the web client
@@ -8,6 +11,9 @@ import type { RouteDefinition, RouteKey } from './route.ts';
  */
 export const apiRoutes = {
   income: incomeApi,
+  bookings: bookingsApi,
+  control: controlApi,
+  timeline: timelineApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
 /** Timeline and media reports (spec: Timeline and Reports pages §2, entities §3, status codes §4, calls §7). */
@@ -134,3 +135,61 @@ export const mediaReportsResponseSchema = z
   .object({ reports: z.array(mediaReportSchema) })
   .meta({ id: 'MediaReports' });
 export type MediaReports = z.infer<typeof mediaReportsResponseSchema>;
+
+/** GET media/reports/{name}: a demo picture of a media report by its generated name. */
+export const reportPictureParamsSchema = z.object({ name: z.string().max(40) });
+
+export const timelineApi = {
+  unitTimeline: defineRoute({
+    method: 'GET',
+    path: '/timeline/get-timeline',
+    summary: "A unit's capitalization and construction timeline, by the user's unit link (userUnitId)",
+    tags: ['timeline'],
+    access: 'session',
+    query: unitTimelineQuerySchema,
+    response: unitTimelineSchema,
+    errors: [404],
+  }),
+  locationTimeline: defineRoute({
+    method: 'GET',
+    path: '/timeline/get-timeline-location',
+    summary:
+      "The location's timeline (levels 1–3) and its periphery stages (for owners of units there). " +
+      'Lenders also read locations 1, 2 and 3, their fixed tabs.',
+    tags: ['timeline'],
+    access: 'session',
+    query: locationTimelineQuerySchema,
+    response: locationTimelineResponseSchema,
+    errors: [404],
+  }),
+  unitReports: defineRoute({
+    method: 'GET',
+    path: '/timeline/report/unit',
+    summary: "Photo and video reports of the user's unit, newest first",
+    tags: ['timeline'],
+    access: 'session',
+    query: unitReportsQuerySchema,
+    response: mediaReportsResponseSchema,
+    errors: [404],
+  }),
+  locationReports: defineRoute({
+    method: 'GET',
+    path: '/timeline/report/location',
+    summary: 'Photo and video reports of the whole location, newest first',
+    tags: ['timeline'],
+    access: 'session',
+    query: locationReportsQuerySchema,
+    response: mediaReportsResponseSchema,
+    errors: [404],
+  }),
+  reportPicture: defineRoute({
+    method: 'GET',
+    path: '/media/reports/:name',
+    summary: 'A demo photo of a media report (generated picture, no personal data)',
+    tags: ['timeline'],
+    access: 'public',
+    params: reportPictureParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+};

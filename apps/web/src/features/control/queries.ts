@@ -1,12 +1,10 @@
-import type { InspectionDetail, LocationInspections } from '@portal/contract/control';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 export function useLocationInspections(locationId: number | undefined) {
   return useQuery({
     queryKey: ['location-inspections', locationId],
-    queryFn: () =>
-      api<LocationInspections>('check-office/get-location-inspections', { query: { locationId } }),
+    queryFn: () => call('GET /check-office/get-location-inspections', { query: { locationId } }),
     enabled: locationId !== undefined,
   });
 }
@@ -15,7 +13,7 @@ export function useLocationInspections(locationId: number | undefined) {
 export function useInspection(inspectionId: number, locationId: number | undefined) {
   return useQuery({
     queryKey: ['inspection', inspectionId, locationId],
-    queryFn: () => api<InspectionDetail>('check-office/get-inspection', { query: { inspectionId } }),
+    queryFn: () => call('GET /check-office/get-inspection', { query: { inspectionId } }),
     enabled: Number.isSafeInteger(inspectionId) && inspectionId > 0,
     retry: false,
   });

@@ -1,6 +1,5 @@
-import type { MediaReports } from '@portal/contract/timeline';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import type { TimelineTab } from '../../shared/timeline/timeline-tabs';
 
 /** A tab's reports: its unit's, or its location's. Role and location are in the key: both reload the page. */
@@ -9,8 +8,8 @@ export function useTabReports(tab: TimelineTab | null, role: string) {
     queryKey: ['reports', role, tab?.locationId, tab?.reportUnitId ?? null],
     queryFn: () =>
       tab?.reportUnitId
-        ? api<MediaReports>('timeline/report/unit', { query: { unitId: tab.reportUnitId } })
-        : api<MediaReports>('timeline/report/location', { query: { locationId: tab?.locationId } }),
+        ? call('GET /timeline/report/unit', { query: { unitId: tab.reportUnitId } })
+        : call('GET /timeline/report/location', { query: { locationId: tab?.locationId } }),
     enabled: tab !== null,
   });
 }

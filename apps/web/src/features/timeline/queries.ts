@@ -1,6 +1,5 @@
-import type { UnitTimeline } from '@portal/contract/timeline';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
 import { locationTimelineQuery } from '../../shared/timeline/use-timeline-tabs';
 
@@ -18,7 +17,7 @@ export function useUnitTimeline(userUnitId: number | null) {
   const { currentRole } = useSession();
   return useQuery({
     queryKey: ['timeline-unit', userUnitId, currentRole],
-    queryFn: () => api<UnitTimeline>('timeline/get-timeline', { query: { userUnitId: userUnitId ?? 0 } }),
+    queryFn: () => call('GET /timeline/get-timeline', { query: { userUnitId: userUnitId ?? 0 } }),
     enabled: userUnitId !== null,
   });
 }
