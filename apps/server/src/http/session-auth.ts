@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import type { RoleRow } from '../db/schema.ts';
+import { isStaff } from '../modules/access/service.ts';
 import { secondFactorRequired, staffLacksSecondFactor } from '../modules/auth/security.ts';
 import { sessionCacheOf } from '../modules/auth/session-cache.ts';
 import { type Session, verifySessionToken } from '../modules/auth/sessions.ts';
@@ -43,11 +43,10 @@ export function requireStaff(ctx: AppContext) {
   const signedIn = requireSession(ctx);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     await signedIn(request, reply);
-    const roles = request.session?.roles ?? [];
-    if (!roles.includes('MANAGER') && !roles.includes('ADMIN')) throw forbidden();
+    const session = request.session;
+    if (!session || !isStaff(session)) throw forbidden();
     // Staff without a second factor enrol first (STAFF_REQUIRE_SECOND_FACTOR): 403 second_factor_required.
-    if (request.session && (await staffLacksSecondFactor(ctx, request.session.userId)))
-      throw secondFactorRequired();
+    if (await staffLacksSecondFactor(ctx, session.userId)) throw secondFactorRequired();
   };
 }
 
@@ -55,9 +54,4 @@ export function requireStaff(ctx: AppContext) {
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw unauthorized();
   return request.session;
-}
-
-/** Role rules of spec §6: a call of another role's area answers 403. */
-export function requireRole(session: Session, role: RoleRow): void {
-  if (!session.roles.includes(role)) throw forbidden();
 }

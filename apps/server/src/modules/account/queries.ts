@@ -2,7 +2,7 @@ import { DOCUMENT_STATUS_NEEDS_SIGNATURE } from '@portal/contract/constants';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
-import { locationRoles } from '../access/service.ts';
+import { locationRoles, unitLinks } from '../access/service.ts';
 
 /**
  * Locations where the user owns units (INVESTOR) or lent money (LENDER: units lent against, and loans), one row a
@@ -36,10 +36,9 @@ export async function placeholderLocations(db: Executor) {
     .execute();
 }
 
+/** The user's unit links (modules/access: unitLinks, owned and lent against) with their units and locations. */
 export async function userUnitRows(db: Executor, userId: number) {
-  return db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
+  return unitLinks(db, userId)
     .innerJoin('locations', 'locations.id', 'units.location_id')
     .select([
       'user_units.id as userUnitId',
@@ -64,7 +63,6 @@ export async function userUnitRows(db: Executor, userId: number) {
       'locations.name as locationName',
       'locations.name_en as locationNameEn',
     ])
-    .where('user_units.user_id', '=', userId)
     .orderBy('locations.position')
     .orderBy('locations.id')
     .orderBy('units.id')

@@ -164,13 +164,7 @@ export async function register(
       }
       return;
     }
-    const { token, hash } = newLinkToken();
-    await q.insertAuthLink(trx, {
-      userId: user.id,
-      kind: 'signup',
-      tokenHash: hash,
-      ttlHours: SIGNUP_LINK_TTL_HOURS,
-    });
+    const token = await issueSignupLink(trx, user.id);
     const url = `${ctx.config.publicUrl}/activation/${token}`;
     if (user.email && (input.email || !user.phone)) {
       await enqueueEmail(trx, { to: user.email, ...signupEmail(locale, url) });
@@ -179,6 +173,16 @@ export async function register(
     }
   });
   ctx.outbox.nudge();
+}
+
+/**
+ * A new sign-up (activation) link of the user, valid SIGNUP_LINK_TTL_HOURS; answers its token, the last part of the
+ * `/activation/{token}` address (only the hash is stored). The console's new owners and staff get theirs here too.
+ */
+export async function issueSignupLink(db: Executor, userId: number): Promise<string> {
+  const { token, hash } = newLinkToken();
+  await q.insertAuthLink(db, { userId, kind: 'signup', tokenHash: hash, ttlHours: SIGNUP_LINK_TTL_HOURS });
+  return token;
 }
 
 /** POST users/password/recovery: the same answer whether the address is known or not. */

@@ -16,9 +16,9 @@ import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { type FileSource, FileTooLargeError, type StoredFileInfo } from '../../integrations/file-store.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { staffScope } from '../backoffice/service.ts';
 import { saveContentRow } from '../content/save-content.ts';
 import * as q from './queries.ts';
 

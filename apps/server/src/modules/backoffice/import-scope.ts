@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/executor.ts';
 import { isCleanValue } from '../../http/security-hooks.ts';
+import { ownersInScope, type Scope } from '../access/service.ts';
 import type { RowProblem } from '../import/kinds.ts';
-import { ownersInScope, type Scope } from './queries.ts';
 
 /**
  * Issue 15, finding 3: what a console import may write for the console user who sends it, checked on every row

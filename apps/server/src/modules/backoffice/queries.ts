@@ -1,18 +1,8 @@
 import type { RequestKindCode, RequestStatus } from '@portal/contract/backoffice';
-import { type ExpressionBuilder, type Insertable, sql } from 'kysely';
+import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
-
-/** Whose clients a console user works with: one manager's, or everyone's for an admin. */
-export type Scope = { kind: 'all' } | { kind: 'manager'; managerId: number; isDefault: boolean };
-
-export async function staffManagerRow(db: Executor, userId: number) {
-  return db
-    .selectFrom('managers')
-    .select(['id', 'is_default'])
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+import { ownersInScope, type Scope, unitLinks, userLoans } from '../access/service.ts';
 
 export async function staffUser(db: Executor, userId: number) {
   return db
@@ -20,28 +10,6 @@ export async function staffUser(db: Executor, userId: number) {
     .select(['id', 'last_name', 'first_name', 'middle_name', 'email'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
-}
-
-const STAFF_ROLES = ['MANAGER', 'ADMIN'] as const;
-
-/** Owners are the users without a console role; a manager sees own clients (the default one also the unassigned). */
-export function ownersInScope(scope: Scope) {
-  return (eb: ExpressionBuilder<DB, 'users'>) => {
-    const notStaff = eb.not(
-      eb.exists(
-        eb
-          .selectFrom('user_roles')
-          .select('user_roles.user_id')
-          .whereRef('user_roles.user_id', '=', 'users.id')
-          .where('user_roles.role', 'in', STAFF_ROLES),
-      ),
-    );
-    if (scope.kind === 'all') return notStaff;
-    const mine = scope.isDefault
-      ? eb.or([eb('users.manager_id', '=', scope.managerId), eb('users.manager_id', 'is', null)])
-      : eb('users.manager_id', '=', scope.managerId);
-    return eb.and([notStaff, mine]);
-  };
 }
 
 const fullName = sql<string>`trim(concat_ws(' ', users.last_name, users.first_name, users.middle_name))`;
@@ -197,10 +165,9 @@ export async function ownerInScope(db: Executor, scope: Scope, id: number) {
     .executeTakeFirst();
 }
 
+/** An owner's unit links (modules/access: unitLinks) with the unit's and location's names. */
 export async function ownerUnits(db: Executor, userId: number) {
-  return db
-    .selectFrom('user_units')
-    .innerJoin('units', 'units.id', 'user_units.unit_id')
+  return unitLinks(db, userId)
     .innerJoin('locations', 'locations.id', 'units.location_id')
     .select([
       'user_units.id',
@@ -211,15 +178,14 @@ export async function ownerUnits(db: Executor, userId: number) {
       'units.name as unitName',
       'locations.name as locationName',
     ])
-    .where('user_units.user_id', '=', userId)
     .orderBy('locations.id')
     .orderBy('units.name')
     .execute();
 }
 
+/** An owner's loans (modules/access: userLoans) with the location's name. */
 export async function ownerLoans(db: Executor, userId: number) {
-  return db
-    .selectFrom('loans')
+  return userLoans(db, userId)
     .innerJoin('locations', 'locations.id', 'loans.location_id')
     .select([
       'loans.id',
@@ -230,7 +196,6 @@ export async function ownerLoans(db: Executor, userId: number) {
       'loans.rate_percent',
       'locations.name as locationName',
     ])
-    .where('loans.user_id', '=', userId)
     .orderBy('loans.issued_at')
     .execute();
 }
@@ -338,4 +303,74 @@ export async function auditRows(db: Executor, actorUserId: number | null, limit:
     .offset(offset)
     .execute();
   return { items, total: total.count };
+}
+
+export async function managerExists(db: Executor, id: number) {
+  return (await db.selectFrom('managers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function insertOwner(db: Executor, row: Insertable<DB['users']>) {
+  const user = await db.insertInto('users').values(row).returning('id').executeTakeFirstOrThrow();
+  return user.id;
+}
+
+/** Changes columns of an owner's row (updated_at too). */
+export async function updateOwnerRow(db: Executor, id: number, set: Updateable<DB['users']>) {
+  await db
+    .updateTable('users')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function unitExists(db: Executor, unitId: number) {
+  return (
+    (await db.selectFrom('units').select('id').where('id', '=', unitId).executeTakeFirst()) !== undefined
+  );
+}
+
+/** Whether the owner already has a link of that relation to the unit. */
+export async function unitLinkTaken(
+  db: Executor,
+  ownerId: number,
+  unitId: number,
+  relation: 'owner' | 'lender',
+) {
+  const row = await db
+    .selectFrom('user_units')
+    .select('id')
+    .where('user_id', '=', ownerId)
+    .where('unit_id', '=', unitId)
+    .where('relation', '=', relation)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertUnitLink(db: Executor, row: Insertable<DB['user_units']>) {
+  await db.insertInto('user_units').values(row).execute();
+}
+
+/** Removes one of the owner's unit links; answers what it was, or undefined when it is not the owner's. */
+export async function deleteUnitLink(db: Executor, ownerId: number, linkId: number) {
+  return db
+    .deleteFrom('user_units')
+    .where('id', '=', linkId)
+    .where('user_id', '=', ownerId)
+    .returning(['unit_id', 'relation'])
+    .executeTakeFirst();
+}
+
+/** A location a loan may name: any but a placeholder. */
+export async function loanLocationExists(db: Executor, locationId: number) {
+  const row = await db
+    .selectFrom('locations')
+    .select('id')
+    .where('id', '=', locationId)
+    .where('is_placeholder', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertLoan(db: Executor, row: Insertable<DB['loans']>) {
+  await db.insertInto('loans').values(row).execute();
 }

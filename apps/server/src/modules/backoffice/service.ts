@@ -14,35 +14,24 @@ import type {
   RequestListResponse,
   RequestStatus,
 } from '@portal/contract/backoffice';
-import { SIGNUP_LINK_TTL_HOURS } from '@portal/contract/constants';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
-import { bankDetailsRow } from '../account/queries.ts';
-import { bankDetailsOf } from '../account/service.ts';
+import { type Scope, staffManager, staffScope } from '../access/service.ts';
+import { bankDetailsOf, storedBankDetails } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { signupEmail, signupSms } from '../auth/emails.ts';
-import { newLinkToken } from '../auth/passwords.ts';
-import { insertAuthLink } from '../auth/queries.ts';
+import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
 
-/** The console is for managers and admins; an owner's token gets 403 on every back-office call. */
-export async function staffScope(ctx: AppContext, session: Session): Promise<q.Scope> {
-  if (session.roles.includes('ADMIN')) return { kind: 'all' };
-  if (!session.roles.includes('MANAGER')) throw forbidden();
-  const manager = await q.staffManagerRow(ctx.database.db, session.userId);
-  // A manager account without its managers row has no clients yet: it sees nothing rather than everything.
-  return { kind: 'manager', managerId: manager?.id ?? -1, isDefault: manager?.is_default ?? false };
-}
-
 export async function me(ctx: AppContext, session: Session): Promise<BackofficeMe> {
   await staffScope(ctx, session);
   const user = await q.staffUser(ctx.database.db, session.userId);
-  const manager = await q.staffManagerRow(ctx.database.db, session.userId);
+  const manager = await staffManager(ctx.database.db, session.userId);
   return {
     userId: user.id,
     name: [user.first_name, user.last_name].filter(Boolean).join(' ') || (user.email ?? `#${user.id}`),
@@ -236,19 +225,14 @@ type OwnerData = z.output<typeof ownerUpdateSchema>;
  */
 async function managerFor(
   db: Executor,
-  scope: q.Scope,
+  scope: Scope,
   requested: number | null | undefined,
   current: number | null,
 ): Promise<number | null> {
   if (scope.kind === 'manager') return scope.managerId > 0 ? scope.managerId : current;
   if (requested === undefined) return current;
   if (requested !== null) {
-    const manager = await db
-      .selectFrom('managers')
-      .select('id')
-      .where('id', '=', requested)
-      .executeTakeFirst();
-    if (!manager) throw badRequest('validation.invalid', 'managerId');
+    if (!(await q.managerExists(db, requested))) throw badRequest('validation.invalid', 'managerId');
   }
   return requested;
 }
@@ -285,19 +269,12 @@ export async function createOwner(
   const scope = await staffScope(ctx, session);
   const id = await ctx.database.db.transaction().execute(async (trx) => {
     await assertContactsFree(trx, input);
-    const user = await trx
-      .insertInto('users')
-      .values({ ...userColumns(input), manager_id: await managerFor(trx, scope, input.managerId, null) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await q.replaceRoles(trx, user.id, input.roles);
-    const { token, hash } = newLinkToken();
-    await insertAuthLink(trx, {
-      userId: user.id,
-      kind: 'signup',
-      tokenHash: hash,
-      ttlHours: SIGNUP_LINK_TTL_HOURS,
+    const userId = await q.insertOwner(trx, {
+      ...userColumns(input),
+      manager_id: await managerFor(trx, scope, input.managerId, null),
     });
+    await q.replaceRoles(trx, userId, input.roles);
+    const token = await issueSignupLink(trx, userId);
     const url = `${ctx.config.publicUrl}/activation/${token}`;
     if (input.email) await enqueueEmail(trx, { to: input.email, ...signupEmail(input.locale, url) });
     else if (input.phone) await enqueueSms(trx, { to: input.phone, text: signupSms(input.locale, url) });
@@ -305,10 +282,10 @@ export async function createOwner(
       actorUserId: session.userId,
       action: 'owner.create',
       entity: 'user',
-      entityId: user.id,
+      entityId: userId,
       details: { email: input.email ?? null, phone: input.phone ?? null, roles: input.roles },
     });
-    return user.id;
+    return userId;
   });
   ctx.outbox.nudge();
   return id;
@@ -333,11 +310,7 @@ export async function updateOwner(
       ...userColumns(input),
       manager_id: await managerFor(trx, scope, input.managerId, owner.manager_id),
     };
-    await trx
-      .updateTable('users')
-      .set({ ...columns, updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await q.updateOwnerRow(trx, id, columns);
     await q.replaceRoles(trx, id, input.roles);
     // Issue 15: the client's requests follow the client to the new manager.
     if (columns.manager_id !== owner.manager_id) await q.moveClientRequests(trx, id, columns.manager_id);
@@ -397,7 +370,7 @@ export async function saveOwnerBankDetails(
       jur_address: company ? (input.jurAddress ?? null) : null,
       address: input.address,
     };
-    const before = await bankDetailsRow(trx, id);
+    const before = await storedBankDetails(trx, id);
     await q.upsertBankDetails(trx, row);
     const changed = Object.keys(row).filter(
       (key) => key !== 'user_id' && before?.[key as keyof typeof row] !== row[key as keyof typeof row],
@@ -428,11 +401,7 @@ export async function deactivateOwner(ctx: AppContext, session: Session, id: num
     const owner = await q.ownerInScope(trx, scope, id);
     if (!owner) throw notFound();
     if (owner.deactivated_at) return;
-    await trx
-      .updateTable('users')
-      .set({ deactivated_at: new Date(), updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await q.updateOwnerRow(trx, id, { deactivated_at: new Date() });
     await revokeUserSessions(trx, id);
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -452,26 +421,16 @@ export async function addOwnerUnit(
   const scope = await staffScope(ctx, session);
   await ctx.database.db.transaction().execute(async (trx) => {
     if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
-    const unit = await trx.selectFrom('units').select('id').where('id', '=', input.unitId).executeTakeFirst();
-    if (!unit) throw badRequest('validation.invalid', 'unitId');
-    const taken = await trx
-      .selectFrom('user_units')
-      .select('id')
-      .where('user_id', '=', ownerId)
-      .where('unit_id', '=', input.unitId)
-      .where('relation', '=', input.relation)
-      .executeTakeFirst();
-    if (taken) throw conflict('owner.unitTaken', 'unitId');
-    await trx
-      .insertInto('user_units')
-      .values({
-        user_id: ownerId,
-        unit_id: input.unitId,
-        relation: input.relation,
-        invested_kopecks: toKopecks(input.invested),
-        invested_at: input.investedAt ?? null,
-      })
-      .execute();
+    if (!(await q.unitExists(trx, input.unitId))) throw badRequest('validation.invalid', 'unitId');
+    if (await q.unitLinkTaken(trx, ownerId, input.unitId, input.relation))
+      throw conflict('owner.unitTaken', 'unitId');
+    await q.insertUnitLink(trx, {
+      user_id: ownerId,
+      unit_id: input.unitId,
+      relation: input.relation,
+      invested_kopecks: toKopecks(input.invested),
+      invested_at: input.investedAt ?? null,
+    });
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.unit.add',
@@ -486,12 +445,7 @@ export async function removeOwnerUnit(ctx: AppContext, session: Session, ownerId
   const scope = await staffScope(ctx, session);
   await ctx.database.db.transaction().execute(async (trx) => {
     if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
-    const removed = await trx
-      .deleteFrom('user_units')
-      .where('id', '=', linkId)
-      .where('user_id', '=', ownerId)
-      .returning(['unit_id', 'relation'])
-      .executeTakeFirst();
+    const removed = await q.deleteUnitLink(trx, ownerId, linkId);
     if (!removed) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -512,24 +466,16 @@ export async function addOwnerLoan(
   const scope = await staffScope(ctx, session);
   await ctx.database.db.transaction().execute(async (trx) => {
     if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
-    const location = await trx
-      .selectFrom('locations')
-      .select('id')
-      .where('id', '=', input.locationId)
-      .where('is_placeholder', '=', false)
-      .executeTakeFirst();
-    if (!location) throw badRequest('validation.invalid', 'locationId');
-    await trx
-      .insertInto('loans')
-      .values({
-        user_id: ownerId,
-        location_id: input.locationId,
-        amount_kopecks: toKopecks(input.amount),
-        issued_at: input.issuedAt,
-        term_year_month: input.termYearMonth,
-        rate_percent: input.ratePercent,
-      })
-      .execute();
+    if (!(await q.loanLocationExists(trx, input.locationId)))
+      throw badRequest('validation.invalid', 'locationId');
+    await q.insertLoan(trx, {
+      user_id: ownerId,
+      location_id: input.locationId,
+      amount_kopecks: toKopecks(input.amount),
+      issued_at: input.issuedAt,
+      term_year_month: input.termYearMonth,
+      rate_percent: input.ratePercent,
+    });
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.loan.add',

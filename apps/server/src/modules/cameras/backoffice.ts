@@ -19,9 +19,9 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { staffScope } from '../backoffice/service.ts';
 
 /**
  * The console's cameras of a location: the live stream's https address and up to five looping MP4 views. Cameras are

@@ -8,9 +8,9 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { staffScope } from '../backoffice/service.ts';
 import { saveContentRow } from './save-content.ts';
 
 /**

@@ -13,9 +13,9 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { staffScope } from '../backoffice/service.ts';
 
 /**
  * The one current interim financial report. The company uploads a PDF (checked by content, at most 20 MB) and the

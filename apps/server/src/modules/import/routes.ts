@@ -10,8 +10,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { requireStaff, sessionOf } from '../../http/session-auth.ts';
+import { staffScope } from '../access/service.ts';
 import { importRowCheck } from '../backoffice/import-scope.ts';
-import { staffScope } from '../backoffice/service.ts';
 import { detectFormat } from './formats.ts';
 import { importBatchRows, runImport } from './service.ts';
 

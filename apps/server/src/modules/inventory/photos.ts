@@ -17,9 +17,9 @@ import {
   type SingleFile,
   typeByContent,
 } from '../../http/uploaded-files.ts';
+import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { staffScope } from '../backoffice/service.ts';
 
 /**
  * Real photos of inventory items: files uploaded in the console for an item (served from

@@ -1,6 +1,6 @@
 import type { NewsItem, NewsPageResponse, NewsResponse } from '@portal/contract/news';
 import type { AppContext } from '../../context.ts';
-import { requireRole } from '../../http/session-auth.ts';
+import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 
 const MEDIA = '/api/v1/media/news';

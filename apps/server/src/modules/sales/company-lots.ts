@@ -20,9 +20,9 @@ import {
   typeByContent,
 } from '../../http/uploaded-files.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
+import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { staffScope } from '../backoffice/service.ts';
 import { createManagerRequest } from '../requests/service.ts';
 
 /**

@@ -4,15 +4,13 @@ import type {
   staffDataSchema,
   staffDeactivateSchema,
 } from '@portal/contract/backoffice-staff';
-import { SIGNUP_LINK_TTL_HOURS } from '@portal/contract/constants';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { signupEmail } from '../auth/emails.ts';
-import { newLinkToken } from '../auth/passwords.ts';
-import { insertAuthLink } from '../auth/queries.ts';
+import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
@@ -89,13 +87,7 @@ export async function createStaffAccount(
   // Clients without a manager need a default one: the first manager of a new company becomes it.
   const isDefault = data.isDefault || (data.role === 'MANAGER' && !(await q.hasDefaultManager(trx)));
   if (isDefault) await q.setDefaultManager(trx, managerId, true);
-  const { token, hash } = newLinkToken();
-  await insertAuthLink(trx, {
-    userId: user.id,
-    kind: 'signup',
-    tokenHash: hash,
-    ttlHours: SIGNUP_LINK_TTL_HOURS,
-  });
+  const token = await issueSignupLink(trx, user.id);
   await recordAudit(trx, {
     actorUserId,
     action: 'staff.create',
