@@ -28,9 +28,4 @@ export async function buildSheet(
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Content-Disposition with the UTF-8 name and an ASCII name for old clients (RFC 6266). */
-export function attachment(fileName: string, asciiName: string): string {
-  return `attachment; filename="${asciiName.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

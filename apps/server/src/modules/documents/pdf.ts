@@ -1,3 +1,5 @@
+import { latin } from '../../shared/latin.ts';
+
 /**
  * A one-page PDF with a title and lines of text. The standard PDF fonts carry Latin letters only, and embedding
  * a Cyrillic font would need fontkit and a font file shipped with the server, so demo files are in Latin text.
@@ -20,56 +22,4 @@ export async function simplePdf(title: string, lines: string[]): Promise<Buffer>
     y -= 18;
   }
   return Buffer.from(await pdf.save({ useObjectStreams: false }));
-}
-
-const TRANSLIT: Record<string, string> = {
-  а: 'a',
-  б: 'b',
-  в: 'v',
-  г: 'g',
-  д: 'd',
-  е: 'e',
-  ё: 'e',
-  ж: 'zh',
-  з: 'z',
-  и: 'i',
-  й: 'y',
-  к: 'k',
-  л: 'l',
-  м: 'm',
-  н: 'n',
-  о: 'o',
-  п: 'p',
-  р: 'r',
-  с: 's',
-  т: 't',
-  у: 'u',
-  ф: 'f',
-  х: 'kh',
-  ц: 'ts',
-  ч: 'ch',
-  ш: 'sh',
-  щ: 'shch',
-  ъ: '',
-  ы: 'y',
-  ь: '',
-  э: 'e',
-  ю: 'yu',
-  я: 'ya',
-};
-
-/** Keeps what the standard fonts can draw: Cyrillic is transliterated, anything else outside ASCII dropped. */
-export function latin(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const lower = char.toLowerCase();
-    const mapped = TRANSLIT[lower];
-    if (mapped !== undefined)
-      out += char === lower ? mapped : mapped.charAt(0).toUpperCase() + mapped.slice(1);
-    else if (char === '№') out += 'No.';
-    else if (char === '«' || char === '»') out += '"';
-    else if (char === '—' || char === '–') out += '-';
-    else if (/^[\x20-\x7e]$/.test(char)) out += char;
-  }
-  return out;
 }

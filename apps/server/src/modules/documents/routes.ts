@@ -21,6 +21,7 @@ import { isMessageKey } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { badRequest } from '../../http/errors.ts';
 import { requireSession, requireStaff, sessionOf } from '../../http/session-auth.ts';
 import * as staff from './backoffice.ts';
@@ -162,7 +163,7 @@ export function documentRoutes(ctx: AppContext) {
         const file = await documents.downloadDocument(ctx, sessionOf(request), request.params.id);
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', documents.contentDisposition(file.name))
+          .header('content-disposition', contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-length', file.size)
@@ -272,7 +273,7 @@ export function backofficeDocumentRoutes(ctx: AppContext) {
         const file = await staff.staffDownload(ctx, sessionOf(request), request.params.uploadId);
         return reply
           .header('content-type', 'application/pdf')
-          .header('content-disposition', documents.contentDisposition(file.name))
+          .header('content-disposition', contentDisposition(file.name))
           .header('cache-control', 'private, no-store')
           .header('x-content-type-options', 'nosniff')
           .header('content-length', file.size)

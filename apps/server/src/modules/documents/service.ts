@@ -14,7 +14,6 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
-import { latin } from './pdf.ts';
 import * as q from './queries.ts';
 
 /** Names of the spec's status ids (§4). */
@@ -208,16 +207,6 @@ export async function downloadDocument(ctx: AppContext, session: Session, upload
   const own = await q.isOwnDocumentFile(db, session.userId, uploadId);
   if (!own && !(await q.isReadableLocationDocumentFile(db, session, uploadId))) throw notFound();
   return readUpload(ctx, uploadId);
-}
-
-/** Content-Disposition for a download: an ASCII fallback and the UTF-8 name after RFC 5987 / 6266. */
-export function contentDisposition(name: string): string {
-  const fallback = latin(name).replace(/["\\]/g, '').trim() || 'document.pdf';
-  const encoded = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 /** POST user-document/send-document-request: stored for the manager and mailed through the outbox. */

@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireSession, requireStaff, sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
-import { attachment } from '../../shared/xlsx.ts';
 import { reportPageSvg } from './pages.ts';
 import { demoReportPdf } from './pdf.ts';
 import * as report from './service.ts';
@@ -127,7 +127,7 @@ export function financialReportRoutes(ctx: AppContext) {
           .header('cache-control', 'no-store')
           .header(
             'content-disposition',
-            attachment('Промежуточный финансовый отчёт.pdf', 'interim-financial-report.pdf'),
+            contentDisposition('Промежуточный финансовый отчёт.pdf', 'interim-financial-report.pdf'),
           )
           .send(Buffer.from(pdf));
       },

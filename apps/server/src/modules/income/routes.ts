@@ -1,10 +1,11 @@
 import { incomeApi } from '@portal/contract/finance';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import { attachment, XLSX_TYPE } from '../../shared/xlsx.ts';
+import { XLSX_TYPE } from '../../shared/xlsx.ts';
 import * as income from './service.ts';
 import { investorIncomeXlsx, lenderIncomeXlsx } from './xlsx.ts';
 
@@ -38,7 +39,7 @@ export function incomeRoutes(ctx: AppContext) {
       );
       return reply
         .type(XLSX_TYPE)
-        .header('content-disposition', attachment(file.fileName, file.asciiName))
+        .header('content-disposition', contentDisposition(file.fileName, file.asciiName))
         .send(file.data);
     });
     route(incomeApi.lenderXlsx, async (request, reply) => {
@@ -50,7 +51,7 @@ export function incomeRoutes(ctx: AppContext) {
       );
       return reply
         .type(XLSX_TYPE)
-        .header('content-disposition', attachment(file.fileName, file.asciiName))
+        .header('content-disposition', contentDisposition(file.fileName, file.asciiName))
         .send(file.data);
     });
     route(incomeApi.conversionRequest, async (request) => ({

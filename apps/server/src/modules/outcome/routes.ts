@@ -3,9 +3,10 @@ import { outcomeDataSchema, outcomeQuerySchema, outcomeXlsQuerySchema } from '@p
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { requireSession, sessionOf } from '../../http/session-auth.ts';
-import { attachment, XLSX_TYPE } from '../../shared/xlsx.ts';
+import { XLSX_TYPE } from '../../shared/xlsx.ts';
 import { outcomeData } from './service.ts';
 import { outcomeXlsx } from './xlsx.ts';
 
@@ -57,7 +58,7 @@ export function outcomeRoutes(ctx: AppContext) {
         const file = await outcomeXlsx(ctx, sessionOf(request), request.query, requestLocale(request));
         return reply
           .type(XLSX_TYPE)
-          .header('content-disposition', attachment(file.fileName, file.asciiName))
+          .header('content-disposition', contentDisposition(file.fileName, file.asciiName))
           .send(file.data);
       },
     );
