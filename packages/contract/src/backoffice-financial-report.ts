@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 
 /**
  * The interim financial report (issue 18): the company uploads it as one PDF in the console; owners' browsers draw
@@ -28,3 +30,36 @@ export const financialReportResponseSchema = z
   .object({ report: financialReportInfoSchema.nullable() })
   .meta({ id: 'FinancialReport' });
 export type FinancialReportResponse = z.infer<typeof financialReportResponseSchema>;
+
+/** The console's report (managers and admins). */
+export const backofficeFinancialReportApi = {
+  current: defineRoute({
+    method: 'GET',
+    path: '/backoffice/financial-report',
+    summary: 'The current interim financial report, as owners get it',
+    tags: ['backoffice'],
+    access: 'staff',
+    response: financialReportResponseSchema,
+    errors: [404],
+  }),
+  replace: defineRoute({
+    method: 'POST',
+    path: '/backoffice/financial-report',
+    summary:
+      'Replaces the current report: multipart with an optional title field and then one PDF (at most 20 MB, checked by content)',
+    tags: ['backoffice'],
+    access: 'staff',
+    consumes: ['multipart/form-data'],
+    response: financialReportResponseSchema,
+    errors: [404],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/financial-report',
+    summary: 'Withdraws the current report',
+    tags: ['backoffice'],
+    access: 'staff',
+    response: successSchema,
+    errors: [404],
+  }),
+};

@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import {
+  staffInventoryItemParamsSchema,
+  staffInventoryPhotoParamsSchema,
+  staffInventoryPhotoSchema,
+  staffInventoryQuerySchema,
+  staffInventorySchema,
+} from './backoffice-inventory.ts';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 
 /** Inventory (spec document 2: inventory page §2, inventory item §3, calls id-logic/* §7). Cost in rubles. */
 
@@ -49,3 +58,59 @@ export const inventoryImagesResponseSchema = z
   })
   .meta({ id: 'InventoryImages' });
 export type InventoryImages = z.infer<typeof inventoryImagesResponseSchema>;
+
+/** The owner's inventory calls and the console's photos of the items (managers and admins). */
+export const inventoryApi = {
+  staffInventory: defineRoute({
+    method: 'GET',
+    path: '/backoffice/inventory',
+    summary: "A unit's inventory items with their real photos (uploaded files and the import's links)",
+    tags: ['backoffice'],
+    access: 'staff',
+    query: staffInventoryQuerySchema,
+    response: staffInventorySchema,
+    errors: [404],
+  }),
+  addItemPhoto: defineRoute({
+    method: 'POST',
+    path: '/backoffice/inventory/items/:id/photos',
+    summary:
+      'Adds a photo to an item: multipart with one JPEG, PNG or WebP file (at most 10 MB, checked by content)',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffInventoryItemParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: staffInventoryPhotoSchema,
+    errors: [404],
+  }),
+  removeItemPhoto: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/inventory/items/:id/photos/:photoId',
+    summary: 'Removes a photo from an item',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffInventoryPhotoParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  items: defineRoute({
+    method: 'GET',
+    path: '/id-logic/items',
+    summary: "The inventory of one of the investor's units (403 for lenders)",
+    tags: ['inventory'],
+    access: 'session',
+    query: inventoryItemsQuerySchema,
+    response: inventoryItemsResponseSchema,
+    errors: [404],
+  }),
+  itemImages: defineRoute({
+    method: 'GET',
+    path: '/id-logic/item/images',
+    summary: 'The current photos of an inventory item, base64',
+    tags: ['inventory'],
+    access: 'session',
+    query: inventoryImagesQuerySchema,
+    response: inventoryImagesResponseSchema,
+    errors: [404],
+  }),
+};

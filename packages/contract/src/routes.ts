@@ -1,6 +1,9 @@
+import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
 import { bookingsApi } from './bookings.ts';
 import { controlApi } from './control.ts';
 import { incomeApi } from './finance.ts';
+import { financialReportApi } from './financial-report.ts';
+import { inventoryApi } from './inventory.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
 import { timelineApi } from './timeline.ts';
 
@@ -14,6 +17,9 @@ export const apiRoutes = {
   bookings: bookingsApi,
   control: controlApi,
   timeline: timelineApi,
+  inventory: inventoryApi,
+  financialReport: financialReportApi,
+  backofficeFinancialReport: backofficeFinancialReportApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;

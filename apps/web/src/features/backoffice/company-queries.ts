@@ -1,9 +1,7 @@
 import type { StaffCameras, StaffCameraView } from '@portal/contract/backoffice-cameras';
-import type { FinancialReportResponse } from '@portal/contract/backoffice-financial-report';
-import type { StaffInventory, StaffInventoryPhoto } from '@portal/contract/backoffice-inventory';
 import type { StaffLot, StaffLotBody, StaffLotList, StaffLotPhoto } from '@portal/contract/backoffice-lots';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, uploadWithProgress } from '../../shared/api/client';
+import { api, call, upload, uploadWithProgress } from '../../shared/api/client';
 
 /** The console's company content (issue 18): cameras, the financial report, lots and inventory photos. */
 
@@ -66,7 +64,7 @@ export function useCameraMutations(locationId: number | null) {
 export function useStaffFinancialReport() {
   return useQuery({
     queryKey: ['backoffice', 'financial-report'],
-    queryFn: () => api<FinancialReportResponse>('backoffice/financial-report'),
+    queryFn: () => call('GET /backoffice/financial-report'),
   });
 }
 
@@ -75,15 +73,11 @@ export function useFinancialReportMutations() {
   return {
     upload: useMutation({
       mutationFn: (input: Upload) =>
-        uploadWithProgress<FinancialReportResponse>(
-          'backoffice/financial-report',
-          formOf(input),
-          input.onProgress,
-        ),
+        upload('POST /backoffice/financial-report', undefined, formOf(input), input.onProgress),
       onSuccess: refresh,
     }),
     withdraw: useMutation({
-      mutationFn: () => api('backoffice/financial-report', { method: 'DELETE' }),
+      mutationFn: () => call('DELETE /backoffice/financial-report'),
       onSuccess: refresh,
     }),
   };
@@ -131,7 +125,7 @@ export function useLotMutations() {
 export function useStaffInventory(unitId: number | null) {
   return useQuery({
     queryKey: ['backoffice', 'inventory', unitId],
-    queryFn: () => api<StaffInventory>(`backoffice/inventory?unitId=${unitId}`),
+    queryFn: () => call('GET /backoffice/inventory', { query: { unitId: unitId ?? 0 } }),
     enabled: unitId !== null,
   });
 }
@@ -141,8 +135,9 @@ export function useInventoryPhotoMutations() {
   return {
     add: useMutation({
       mutationFn: (input: Upload & { itemId: number }) =>
-        uploadWithProgress<StaffInventoryPhoto>(
-          `backoffice/inventory/items/${input.itemId}/photos`,
+        upload(
+          'POST /backoffice/inventory/items/:id/photos',
+          { id: input.itemId },
           formOf(input),
           input.onProgress,
         ),
@@ -150,7 +145,7 @@ export function useInventoryPhotoMutations() {
     }),
     remove: useMutation({
       mutationFn: ({ itemId, photoId }: { itemId: number; photoId: number }) =>
-        api(`backoffice/inventory/items/${itemId}/photos/${photoId}`, { method: 'DELETE' }),
+        call('DELETE /backoffice/inventory/items/:id/photos/:photoId', { params: { id: itemId, photoId } }),
       onSuccess: refresh,
     }),
   };

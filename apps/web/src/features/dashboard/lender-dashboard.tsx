@@ -1,9 +1,8 @@
 import { Anchor, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { FinancialReportResponse } from '@portal/contract/backoffice-financial-report';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, download } from '../../shared/api/client';
+import { api, call, downloadFile } from '../../shared/api/client';
 import { EXTERNAL_LINKS } from '../../shared/links';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
 
@@ -15,9 +14,9 @@ function ReportDownload() {
   const { t } = useTranslation();
   const report = useQuery({
     queryKey: ['financial-report'],
-    queryFn: () => api<FinancialReportResponse>('financial-report'),
+    queryFn: () => call('GET /financial-report'),
   });
-  const file = useMutation({ mutationFn: () => download('financial-report/download') });
+  const file = useMutation({ mutationFn: () => downloadFile('GET /financial-report/download') });
   const current = report.data?.report;
   if (!current) return null;
   if (current.kind === 'pdf')

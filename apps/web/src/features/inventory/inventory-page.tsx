@@ -10,18 +10,18 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import type { InventoryImages, InventoryItem, InventoryItems } from '@portal/contract/inventory';
+import type { InventoryItem } from '@portal/contract/inventory';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { api } from '../../shared/api/client';
 import { formatDate, formatMoney } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { GalleryModal, type GallerySlide } from '../../shared/ui/gallery';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { type CostSort, groupItems, nextSort } from './inventory-model';
+import { inventoryQueries } from './queries';
 
 /** /inventory/: the investor's units of the location, their inventory by space; others go to /dashboard/. */
 export function InventoryPage() {
@@ -40,8 +40,7 @@ function Inventory() {
   const [spaces, setSpaces] = useState<string[]>([]);
   const [sort, setSort] = useState<CostSort>(null);
   const items = useQuery({
-    queryKey: ['inventory', unitId],
-    queryFn: () => api<InventoryItems>('id-logic/items', { query: { unitId: unitId ?? undefined } }),
+    ...inventoryQueries.items(unitId ?? 0),
     enabled: unitId !== null,
   });
   const spaceOptions = useMemo(() => {
@@ -115,8 +114,7 @@ function ItemsTable({ items, sort, onSort }: { items: InventoryItem[]; sort: Cos
   const locale = en ? 'en' : 'ru';
   const [gallery, setGallery] = useState<{ itemId: number; index: number } | null>(null);
   const photos = useQuery({
-    queryKey: ['inventory-images', gallery?.itemId],
-    queryFn: () => api<InventoryImages>('id-logic/item/images', { query: { itemId: gallery?.itemId } }),
+    ...inventoryQueries.images(gallery?.itemId ?? 0),
     enabled: gallery !== null,
   });
   const slides: GallerySlide[] = (photos.data?.images ?? []).map((image) => ({
