@@ -4,8 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-
-type ContentTable = 'faq' | 'news' | 'media_reports';
+import { type ContentTable, saveRow } from './queries.ts';
 
 /**
  * Creates (id undefined) or updates one row of the company's content and audits it as `<action>.create` or
@@ -19,20 +18,14 @@ export async function saveContentRow<T extends ContentTable>(
   row: Insertable<DB[T]>,
   audit: { action: string; entity: string; details: Record<string, unknown> },
 ): Promise<number> {
-  // Kysely cannot narrow a union of table names: one table stands for all three, whose ids are alike.
-  const same = table as 'faq';
-  const values = row as Insertable<DB['faq']>;
-  const saved =
-    id === undefined
-      ? await trx.insertInto(same).values(values).returning('id').executeTakeFirstOrThrow()
-      : await trx.updateTable(same).set(values).where('id', '=', id).returning('id').executeTakeFirst();
-  if (!saved) throw notFound();
+  const savedId = await saveRow(trx, table, id, row);
+  if (savedId === undefined) throw notFound();
   await recordAudit(trx, {
     actorUserId: session.userId,
     action: `${audit.action}.${id === undefined ? 'create' : 'update'}`,
     entity: audit.entity,
-    entityId: saved.id,
+    entityId: savedId,
     details: audit.details,
   });
-  return Number(saved.id);
+  return Number(savedId);
 }

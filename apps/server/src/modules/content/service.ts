@@ -11,6 +11,7 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import * as q from './queries.ts';
 import { saveContentRow } from './save-content.ts';
 
 /**
@@ -24,12 +25,7 @@ const LIST_LIMIT = 200;
 
 export async function staffFaq(ctx: AppContext, session: Session): Promise<StaffFaqEntry[]> {
   await staffScope(ctx, session);
-  const rows = await ctx.database.db
-    .selectFrom('faq')
-    .selectAll()
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await q.faqRows(ctx.database.db);
   return rows.map((row) => ({
     id: Number(row.id),
     position: row.position,
@@ -70,7 +66,7 @@ export async function saveFaq(
 export async function deleteFaq(ctx: AppContext, session: Session, id: number): Promise<void> {
   await staffScope(ctx, session);
   await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('faq').where('id', '=', id).returning('question').executeTakeFirst();
+    const gone = await q.deleteFaqRow(trx, id);
     if (!gone) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -84,13 +80,7 @@ export async function deleteFaq(ctx: AppContext, session: Session, id: number): 
 
 export async function staffNews(ctx: AppContext, session: Session): Promise<StaffNewsEntry[]> {
   await staffScope(ctx, session);
-  const rows = await ctx.database.db
-    .selectFrom('news')
-    .selectAll()
-    .orderBy('published_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(LIST_LIMIT)
-    .execute();
+  const rows = await q.newsRows(ctx.database.db, LIST_LIMIT);
   return rows.map((row) => ({
     id: Number(row.id),
     forInvestors: row.for_investors,
@@ -146,7 +136,7 @@ export async function saveNews(
 export async function deleteNews(ctx: AppContext, session: Session, id: number): Promise<void> {
   await staffScope(ctx, session);
   await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('news').where('id', '=', id).returning('title').executeTakeFirst();
+    const gone = await q.deleteNewsRow(trx, id);
     if (!gone) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
