@@ -12,5 +12,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // A guard against a hang, not a measure of speed: a busy machine renders and hovers slowly.
+    testTimeout: 60_000,
   },
 });

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy… and waitFor wait for a condition; a busy machine may need far more than the default second to meet it.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the layout APIs Mantine asks for.
 Object.defineProperty(window, 'matchMedia', {
