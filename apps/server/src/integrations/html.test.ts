@@ -1,3 +1,4 @@
+import { HTML_RULE_EXAMPLES } from '@portal/contract/html-rules-examples';
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from './html.ts';
 
@@ -20,5 +21,10 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<style>body{}</style><span style="color:red">красный</span>')).toBe(
       '<span>красный</span>',
     );
+  });
+
+  // The web's SafeHtml test checks DOMPurify against the same examples: preview = stored = shown.
+  it.each(HTML_RULE_EXAMPLES)('stores what the shared HTML rules say: $name', ({ input, output }) => {
+    expect(sanitizeHtml(input)).toBe(output);
   });
 });
