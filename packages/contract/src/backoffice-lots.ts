@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { MAX_SALE_PRICE } from './sales.ts';
 import { idSchema as id, optionalText, trimmedText } from './validation.ts';
 
@@ -69,3 +71,68 @@ export const staffLotBodySchema = z
     path: ['discountPrice'],
   });
 export type StaffLotBody = z.input<typeof staffLotBodySchema>;
+
+/** /api/v1/backoffice/lots (managers and admins): the lots the company publishes on the promo page. */
+export const backofficeLotsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/backoffice/lots',
+    summary: "The company's lots, newest first, published or not",
+    tags: ['backoffice'],
+    access: 'staff',
+    response: staffLotListSchema,
+    errors: [404],
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/backoffice/lots',
+    summary: 'A new lot of a unit: prices, profitability, description, label, published or a draft',
+    tags: ['backoffice'],
+    access: 'staff',
+    body: staffLotBodySchema,
+    response: staffLotSchema,
+    errors: [404],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/lots/:id',
+    summary: 'Changes a lot; published: false takes it off the promo page',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffLotParamsSchema,
+    body: staffLotBodySchema,
+    response: staffLotSchema,
+    errors: [404],
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/lots/:id',
+    summary: 'Deletes a lot with its photos',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffLotParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  addPhoto: defineRoute({
+    method: 'POST',
+    path: '/backoffice/lots/:id/photos',
+    summary: 'Adds a photo: multipart with one JPEG, PNG or WebP file (at most 10 MB, checked by content)',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffLotParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: staffLotPhotoSchema,
+    errors: [404],
+  }),
+  removePhoto: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/lots/:id/photos/:photoId',
+    summary: 'Removes a photo of a lot',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffLotPhotoParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+};

@@ -1,10 +1,12 @@
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
+import { backofficeLotsApi } from './backoffice-lots.ts';
 import { bookingsApi } from './bookings.ts';
 import { controlApi } from './control.ts';
 import { incomeApi } from './finance.ts';
 import { financialReportApi } from './financial-report.ts';
 import { inventoryApi } from './inventory.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
+import { salesApi } from './sales.ts';
 import { timelineApi } from './timeline.ts';
 
 /**
@@ -20,6 +22,8 @@ export const apiRoutes = {
   inventory: inventoryApi,
   financialReport: financialReportApi,
   backofficeFinancialReport: backofficeFinancialReportApi,
+  sales: salesApi,
+  backofficeLots: backofficeLotsApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;

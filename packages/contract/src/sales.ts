@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 import { idSchema, phoneSchema } from './validation.ts';
 
 /**
@@ -98,3 +99,78 @@ export const saleSuccessResponseSchema = z.object({
   requestId: z.number().int().optional(),
 });
 export type SaleSuccessResponse = z.infer<typeof saleSuccessResponseSchema>;
+
+/** GET media/units/{name}: a demo picture of a unit by its generated name. */
+export const unitPictureParamsSchema = z.object({ name: z.string().max(40) });
+
+export const salesApi = {
+  lots: defineRoute({
+    method: 'GET',
+    path: '/sale-unit/get-sale-units',
+    summary: 'The lots of the marketplace: units offered for sale by investors',
+    tags: ['promo'],
+    access: 'session',
+    response: saleLotsResponseSchema,
+    errors: [404],
+  }),
+  offerUnit: defineRoute({
+    method: 'POST',
+    path: '/sale-unit/offer-unit-for-sale',
+    summary: "List one of the investor's units for sale: price above 0, the unit must have a monthly income",
+    tags: ['units'],
+    access: 'session',
+    body: offerUnitRequestSchema,
+    response: saleSuccessResponseSchema,
+    errors: [404],
+  }),
+  deleteLot: defineRoute({
+    method: 'POST',
+    path: '/sale-unit/delete-lot',
+    summary: "Withdraw one of the investor's units from sale",
+    tags: ['units'],
+    access: 'session',
+    body: deleteLotRequestSchema,
+    response: saleSuccessResponseSchema,
+    errors: [404],
+  }),
+  notification: defineRoute({
+    method: 'POST',
+    path: '/sale-unit/send-notification',
+    summary: "Tell the manager of a unit's sale state (listed with its price, or withdrawn)",
+    tags: ['units'],
+    access: 'session',
+    body: saleNotificationRequestSchema,
+    response: saleSuccessResponseSchema,
+    errors: [404],
+  }),
+  buyRequest: defineRoute({
+    method: 'POST',
+    path: '/sale-unit/send-buy-request',
+    summary: "A request to buy a lot, for the buyer's manager (refused on one's own lot)",
+    tags: ['promo'],
+    access: 'session',
+    body: buyRequestSchema,
+    response: saleSuccessResponseSchema,
+    errors: [404],
+  }),
+  callback: defineRoute({
+    method: 'POST',
+    path: '/suggestions/booking',
+    summary: 'A callback request from the promo page to the phone given',
+    tags: ['promo'],
+    access: 'session',
+    body: callbackRequestSchema,
+    response: saleSuccessResponseSchema,
+    errors: [404],
+  }),
+  unitPicture: defineRoute({
+    method: 'GET',
+    path: '/media/units/:name',
+    summary: 'A demo picture of a unit (generated drawing, no personal data)',
+    tags: ['units'],
+    access: 'public',
+    params: unitPictureParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+};

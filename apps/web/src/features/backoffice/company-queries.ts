@@ -1,5 +1,5 @@
 import type { StaffCameras, StaffCameraView } from '@portal/contract/backoffice-cameras';
-import type { StaffLot, StaffLotBody, StaffLotList, StaffLotPhoto } from '@portal/contract/backoffice-lots';
+import type { StaffLotBody } from '@portal/contract/backoffice-lots';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, call, upload, uploadWithProgress } from '../../shared/api/client';
 
@@ -86,7 +86,7 @@ export function useFinancialReportMutations() {
 export function useStaffLots() {
   return useQuery({
     queryKey: ['backoffice', 'lots'],
-    queryFn: () => api<StaffLotList>('backoffice/lots'),
+    queryFn: () => call('GET /backoffice/lots'),
   });
 }
 
@@ -95,28 +95,23 @@ export function useLotMutations() {
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: StaffLotBody }) =>
-        api<StaffLot>(id === undefined ? 'backoffice/lots' : `backoffice/lots/${id}`, {
-          method: id === undefined ? 'POST' : 'PUT',
-          body,
-        }),
+        id === undefined
+          ? call('POST /backoffice/lots', { body })
+          : call('PUT /backoffice/lots/:id', { params: { id }, body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api(`backoffice/lots/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call('DELETE /backoffice/lots/:id', { params: { id } }),
       onSuccess: refresh,
     }),
     addPhoto: useMutation({
       mutationFn: (input: Upload & { lotId: number }) =>
-        uploadWithProgress<StaffLotPhoto>(
-          `backoffice/lots/${input.lotId}/photos`,
-          formOf(input),
-          input.onProgress,
-        ),
+        upload('POST /backoffice/lots/:id/photos', { id: input.lotId }, formOf(input), input.onProgress),
       onSuccess: refresh,
     }),
     removePhoto: useMutation({
       mutationFn: ({ lotId, photoId }: { lotId: number; photoId: number }) =>
-        api(`backoffice/lots/${lotId}/photos/${photoId}`, { method: 'DELETE' }),
+        call('DELETE /backoffice/lots/:id/photos/:photoId', { params: { id: lotId, photoId } }),
       onSuccess: refresh,
     }),
   };

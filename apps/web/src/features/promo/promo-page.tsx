@@ -12,11 +12,11 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { CallbackRequest, SaleLot, SaleLotsResponse, SaleSuccessResponse } from '@portal/contract/sales';
+import type { CallbackRequest, SaleLot } from '@portal/contract/sales';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { formatArea, formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { moscowDate } from '../../shared/time';
@@ -35,6 +35,7 @@ import {
   type PromoFilter,
   priceMarks,
 } from './promo-model';
+import { promoQueries } from './queries';
 
 const LOTS_ID = 'lots';
 
@@ -100,10 +101,7 @@ function Hero() {
 function Lots() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const lots = useQuery({
-    queryKey: ['promo', 'lots'],
-    queryFn: () => api<SaleLotsResponse>('sale-unit/get-sale-units'),
-  });
+  const lots = useQuery(promoQueries.lots());
   const [filter, setFilter] = useState<PromoFilter>(null);
   const [chosen, setChosen] = useState<SaleLot | null>(null);
   const [done, setDone] = useState(false);
@@ -329,7 +327,7 @@ function BuyDialog({
   const { t, i18n } = useTranslation();
   const send = useMutation({
     mutationFn: (target: SaleLot) =>
-      api<SaleSuccessResponse>('sale-unit/send-buy-request', {
+      call('POST /sale-unit/send-buy-request', {
         body: { owner_investor_id: target.investor_id, unit_id: target.unit_id },
       }),
     onSuccess: () => {
@@ -370,7 +368,7 @@ function Callback() {
   const [requested, setRequested] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
-    mutationFn: (body: CallbackRequest) => api<SaleSuccessResponse>('suggestions/booking', { body }),
+    mutationFn: (body: CallbackRequest) => call('POST /suggestions/booking', { body }),
     onSuccess: () => setRequested(true),
     onError: (e) => setError(e.message),
   });

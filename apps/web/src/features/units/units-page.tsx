@@ -12,12 +12,11 @@ import {
   Title,
 } from '@mantine/core';
 import type { ActivesInfoResponse, ActiveUnit } from '@portal/contract/account';
-import type { SaleSuccessResponse } from '@portal/contract/sales';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { api, call } from '../../shared/api/client';
 import { formatArea, formatDate, formatMoney } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
@@ -200,8 +199,8 @@ function UnitCard({
 
 /** After a change of sale state: the manager is told (a failed notice is not the user's problem to see). */
 async function notifyManager(unitId: number) {
-  await api<SaleSuccessResponse>('sale-unit/send-notification', { body: { unit_id: unitId } }).catch(
-    (error: unknown) => console.error(error),
+  await call('POST /sale-unit/send-notification', { body: { unit_id: unitId } }).catch((error: unknown) =>
+    console.error(error),
   );
 }
 
@@ -221,7 +220,7 @@ function SellDialog({
   const [error, setError] = useState<string | null>(null);
   const sell = useMutation({
     mutationFn: async ({ target, value }: { target: ActiveUnit; value: number }) => {
-      await api<SaleSuccessResponse>('sale-unit/offer-unit-for-sale', {
+      await call('POST /sale-unit/offer-unit-for-sale', {
         body: { unit_id: target.unit_id, price: value },
       });
       await notifyManager(target.unit_id);
@@ -311,7 +310,7 @@ function RemoveDialog({
   const queryClient = useQueryClient();
   const remove = useMutation({
     mutationFn: async (target: ActiveUnit) => {
-      await api<SaleSuccessResponse>('sale-unit/delete-lot', { body: { unit_id: target.unit_id } });
+      await call('POST /sale-unit/delete-lot', { body: { unit_id: target.unit_id } });
       await notifyManager(target.unit_id);
       return target;
     },
