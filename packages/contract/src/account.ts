@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { stepUpFields } from './auth.ts';
+import { stepUpFields, stepUpRequestSchema } from './auth.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES } from './constants.ts';
+import { demoAccountsResponseSchema } from './demo.ts';
+import { defineRoute } from './route.ts';
 import { emailSchema, phoneSchema, requiredText } from './validation.ts';
 
 const roleCodeSchema = z.enum(ROLE_CODES);
@@ -204,3 +206,135 @@ export const setUserLocaleQuerySchema = z.object({
     .transform((value) => value.toLowerCase())
     .pipe(z.enum(LOCALES, { error: 'validation.invalid' })),
 });
+
+/** GET /api/v1/files/avatars/:name: the stored avatar's name (the last part of its URL). */
+export const avatarFileParamsSchema = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+
+/** The user's own data: the layout's lists, the profile, the avatar, the language, and the demo accounts. */
+export const accountApi = {
+  locations: defineRoute({
+    method: 'GET',
+    path: '/users/locations',
+    summary: "The user's locations by role",
+    tags: ['locations'],
+    access: 'session',
+    response: userLocationsResponseSchema,
+  }),
+  units: defineRoute({
+    method: 'GET',
+    path: '/users/actives',
+    summary: "The user's units (layout list)",
+    tags: ['units'],
+    access: 'session',
+    response: userUnitsResponseSchema,
+  }),
+  activesInfo: defineRoute({
+    method: 'GET',
+    path: '/users/actives-info',
+    summary: 'Cards of the owned units',
+    tags: ['units'],
+    access: 'session',
+    response: activesInfoResponseSchema,
+  }),
+  dataProfile: defineRoute({
+    method: 'GET',
+    path: '/users/data-profile',
+    summary: 'Profile and profile settings',
+    tags: ['profile'],
+    access: 'session',
+    response: dataProfileResponseSchema,
+  }),
+  /** The server turns the spec's list of `{name, value}` into this object form before validating it. */
+  profile: defineRoute({
+    method: 'POST',
+    path: '/users/profile',
+    summary:
+      "Save the changed settings only (e-mail, phone, current role, locale), as an object or as the spec's list of {name, value}; an e-mail or phone change needs password (or an authenticator code)",
+    tags: ['profile'],
+    access: 'session',
+    body: profileUpdateRequestSchema,
+    response: dataProfileResponseSchema,
+    errors: [409],
+  }),
+  changeDataRequest: defineRoute({
+    method: 'POST',
+    path: '/users/send-change-data-request',
+    summary:
+      'Ask the manager to change base data or bank details (bank details: with password or an authenticator code)',
+    tags: ['requests'],
+    access: 'session',
+    body: changeDataRequestSchema,
+    response: requestCreatedResponseSchema,
+  }),
+  deleteAccount: defineRoute({
+    method: 'POST',
+    path: '/users/deleteaccount',
+    summary: 'Ask the manager to delete the account (the current password or an authenticator code)',
+    tags: ['requests'],
+    access: 'session',
+    body: stepUpRequestSchema,
+    response: requestCreatedResponseSchema,
+  }),
+  /** The image bytes are the body itself (not multipart). */
+  uploadAvatar: defineRoute({
+    method: 'POST',
+    path: '/users/avatar',
+    summary: 'Upload the avatar: the image bytes as the body (JPEG or PNG by content, at most 2 MB)',
+    tags: ['profile'],
+    access: 'session',
+    consumes: ['image/jpeg', 'image/png'],
+    response: avatarResponseSchema,
+    errors: [413],
+  }),
+  deleteAvatar: defineRoute({
+    method: 'DELETE',
+    path: '/users/avatar',
+    summary: 'Delete the avatar',
+    tags: ['profile'],
+    access: 'session',
+    response: avatarResponseSchema,
+  }),
+  avatarFile: defineRoute({
+    method: 'GET',
+    path: '/files/avatars/:name',
+    summary: 'An avatar image',
+    tags: ['profile'],
+    access: 'public',
+    params: avatarFileParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+  locales: defineRoute({
+    method: 'GET',
+    path: '/locale/get-locales',
+    summary: 'Languages of the portal',
+    tags: ['locale'],
+    access: 'public',
+    response: localesResponseSchema,
+  }),
+  userLocale: defineRoute({
+    method: 'GET',
+    path: '/locale/get-user-locale',
+    summary: "The user's language",
+    tags: ['locale'],
+    access: 'session',
+    response: userLocaleResponseSchema,
+  }),
+  setUserLocale: defineRoute({
+    method: 'POST',
+    path: '/locale/set-user-locale',
+    summary: "Set the user's language (query userLocale: ru or en)",
+    tags: ['locale'],
+    access: 'session',
+    query: setUserLocaleQuerySchema,
+    response: userLocaleResponseSchema,
+  }),
+  demoAccounts: defineRoute({
+    method: 'GET',
+    path: '/demo-accounts',
+    summary: 'Accounts to try on a demo database (empty otherwise)',
+    tags: ['auth'],
+    access: 'public',
+    response: demoAccountsResponseSchema,
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AUTH_CODE_LENGTH, ROLE_CODES } from './constants.ts';
+import { successSchema } from './errors.ts';
 import { SECOND_FACTOR_CODE_PATTERN } from './field-rules.ts';
+import { defineRoute } from './route.ts';
 import { emailSchema, passwordSchema, phoneSchema } from './validation.ts';
 
 /** Defined without zod in field-rules.ts (the sign-in screen's code step uses it); re-exported for the server. */
@@ -81,6 +83,22 @@ export const setPasswordRequestSchema = z.object({
   code: authenticateRequestSchema.shape.code,
 });
 export type SetPasswordRequest = z.input<typeof setPasswordRequestSchema>;
+
+/**
+ * POST /api/v1/users/link-status (ours; the spec has no such call): whether an activation or recovery link still
+ * works, checked without spending it, so the link page shows 'no longer valid' before any password is typed. An
+ * unknown, used or expired link (or one of a deactivated account) answers the same `valid: false`.
+ */
+export const linkStatusRequestSchema = z.object({
+  link: setPasswordRequestSchema.shape.link,
+  kind: z.enum(['signup', 'recovery']).describe('signup: /activation/{link}; recovery: /recovery/{link}'),
+});
+export type LinkStatusRequest = z.input<typeof linkStatusRequestSchema>;
+export const linkStatusResponseSchema = z.object({
+  valid: z.boolean().describe('true while the link can still set a password'),
+});
+export type LinkStatusResponse = z.infer<typeof linkStatusResponseSchema>;
+
 export const tokenResponseSchema = z.object({
   token: z.string(),
   roles: z.array(roleSchema),
@@ -160,3 +178,199 @@ export const sessionsResponseSchema = z.object({
 });
 export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 export type SessionInfo = SessionsResponse['sessions'][number];
+
+/** DELETE /api/v1/users/sessions/:id: a session's id (not a uuid: no such session, 404). */
+export const sessionIdParamsSchema = z.object({ id: z.uuid({ error: 'notFound' }) });
+
+/** The sign-in, sign-up and recovery calls, and the account security of the profile. */
+export const authApi = {
+  authenticate: defineRoute({
+    method: 'POST',
+    path: '/authenticate',
+    summary: 'Sign in by e-mail or +7 phone and password (and the SMS code when two-factor is on)',
+    tags: ['auth'],
+    access: 'public',
+    body: authenticateRequestSchema,
+    response: authenticateResponseSchema,
+    errors: [401, 429],
+  }),
+  captchaVerify: defineRoute({
+    method: 'POST',
+    path: '/captcha-verify',
+    summary: 'Whether captcha is on and its site key',
+    tags: ['auth'],
+    access: 'public',
+    body: captchaVerifyRequestSchema.optional(),
+    response: captchaVerifyResponseSchema,
+  }),
+  registration: defineRoute({
+    method: 'POST',
+    path: '/users/registration',
+    summary: 'Send the activation link to a contact from a contract (same answer for unknown contacts)',
+    tags: ['auth'],
+    access: 'public',
+    body: registrationRequestSchema,
+    response: successSchema,
+    errors: [429],
+  }),
+  recovery: defineRoute({
+    method: 'POST',
+    path: '/users/password/recovery',
+    summary: 'Send the recovery link (same answer for unknown addresses)',
+    tags: ['auth'],
+    access: 'public',
+    body: recoveryRequestSchema,
+    response: successSchema,
+    errors: [429],
+  }),
+  linkStatus: defineRoute({
+    method: 'POST',
+    path: '/users/link-status',
+    summary:
+      'Whether an activation or recovery link still works, without spending it (the same answer for unknown, used and expired links)',
+    tags: ['auth'],
+    access: 'public',
+    body: linkStatusRequestSchema,
+    response: linkStatusResponseSchema,
+    errors: [429],
+  }),
+  signUpPassword: defineRoute({
+    method: 'POST',
+    path: '/users/information',
+    summary:
+      'Set the password through the activation link; activates the account and signs in (with two-factor on, first answers which code to enter)',
+    tags: ['auth'],
+    access: 'public',
+    body: setPasswordRequestSchema,
+    response: setPasswordResponseSchema,
+    errors: [429],
+  }),
+  recoveryPassword: defineRoute({
+    method: 'POST',
+    path: '/users/password/fill',
+    summary:
+      'Set a new password through the recovery link and sign in (with two-factor on, first answers which code to enter)',
+    tags: ['auth'],
+    access: 'public',
+    body: setPasswordRequestSchema,
+    response: setPasswordResponseSchema,
+    errors: [429],
+  }),
+  passwordChange: defineRoute({
+    method: 'POST',
+    path: '/users/password/change',
+    summary: 'Change the password; other sessions are signed out',
+    tags: ['auth'],
+    access: 'session',
+    body: passwordChangeRequestSchema,
+    response: successSchema,
+    errors: [429],
+  }),
+  twoFactorCodeSend: defineRoute({
+    method: 'POST',
+    path: '/users/authentification/code/send',
+    summary: 'Send a six-digit code by SMS to turn two-factor sign-in on (again after 30 s)',
+    tags: ['auth'],
+    access: 'session',
+    body: sendAuthCodeRequestSchema,
+    response: sendAuthCodeResponseSchema,
+    errors: [429],
+  }),
+  twoFactorCode: defineRoute({
+    method: 'POST',
+    path: '/users/authentification/code',
+    summary: 'Check the code (5 minutes, 5 tries) and turn two-factor sign-in on',
+    tags: ['auth'],
+    access: 'session',
+    body: authCodeRequestSchema,
+    response: twoFactorStateSchema,
+    errors: [429],
+  }),
+  twoFactorOff: defineRoute({
+    method: 'POST',
+    path: '/users/authentification/off',
+    summary: 'Turn two-factor sign-in by SMS off (the current password or an authenticator code)',
+    tags: ['auth'],
+    access: 'session',
+    body: stepUpRequestSchema,
+    response: twoFactorStateSchema,
+    errors: [429],
+  }),
+  totpSetup: defineRoute({
+    method: 'POST',
+    path: '/users/totp/setup',
+    summary: 'Start turning the authenticator app on: a new secret and the QR code of its otpauth URI',
+    tags: ['auth'],
+    access: 'session',
+    response: totpSetupResponseSchema,
+    errors: [429],
+  }),
+  totpEnable: defineRoute({
+    method: 'POST',
+    path: '/users/totp/enable',
+    summary: "The app's first code turns it on; answers ten single-use recovery codes, shown only now",
+    tags: ['auth'],
+    access: 'session',
+    body: totpEnableRequestSchema,
+    response: recoveryCodesResponseSchema,
+    errors: [429],
+  }),
+  totpOff: defineRoute({
+    method: 'POST',
+    path: '/users/totp/off',
+    summary: 'Turn the authenticator app off (the current password or an authenticator code)',
+    tags: ['auth'],
+    access: 'session',
+    body: stepUpRequestSchema,
+    response: successSchema,
+    errors: [429],
+  }),
+  recoveryCodes: defineRoute({
+    method: 'POST',
+    path: '/users/recovery-codes',
+    summary:
+      'Ten new recovery codes in place of the old ones (the current password or an authenticator code)',
+    tags: ['auth'],
+    access: 'session',
+    body: stepUpRequestSchema,
+    response: recoveryCodesResponseSchema,
+    errors: [429],
+  }),
+  sessions: defineRoute({
+    method: 'GET',
+    path: '/users/sessions',
+    summary: 'The sessions that still work: device, IP, started, last seen (moves at most once a minute)',
+    tags: ['auth'],
+    access: 'session',
+    response: sessionsResponseSchema,
+    errors: [429],
+  }),
+  endSession: defineRoute({
+    method: 'DELETE',
+    path: '/users/sessions/:id',
+    summary: "End one of the user's sessions",
+    tags: ['auth'],
+    access: 'session',
+    params: sessionIdParamsSchema,
+    response: successSchema,
+    errors: [404, 429],
+  }),
+  endOtherSessions: defineRoute({
+    method: 'POST',
+    path: '/users/sessions/end-others',
+    summary: 'End every other session of the user',
+    tags: ['auth'],
+    access: 'session',
+    response: successSchema,
+    errors: [429],
+  }),
+  logout: defineRoute({
+    method: 'POST',
+    path: '/users/logout',
+    summary: 'Sign out: the token stops working',
+    tags: ['auth'],
+    access: 'session',
+    response: successSchema,
+    errors: [429],
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { requestCreatedResponseSchema } from './account.ts';
+import { defineRoute } from './route.ts';
 
 /** FAQ (spec document 2: FAQ page §2, FAQ item §3, calls faq and faq/send-question §7). */
 
@@ -26,3 +28,23 @@ export const faqQuestionRequestSchema = z.object({
     .max(FAQ_QUESTION_MAX, { error: 'validation.tooLong' }),
 });
 export type FaqQuestionRequest = z.infer<typeof faqQuestionRequestSchema>;
+
+export const faqApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/faq',
+    summary: 'The questions and answers of the FAQ page, in both languages',
+    tags: ['faq'],
+    access: 'session',
+    response: faqResponseSchema,
+  }),
+  sendQuestion: defineRoute({
+    method: 'POST',
+    path: '/faq/send-question',
+    summary: "A question for the user's manager, answered within 24 hours",
+    tags: ['faq', 'requests'],
+    access: 'session',
+    body: faqQuestionRequestSchema,
+    response: requestCreatedResponseSchema,
+  }),
+};

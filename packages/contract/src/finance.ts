@@ -350,3 +350,82 @@ export const incomeApi = {
     errors: [404, 429],
   }),
 };
+
+/** The dashboard's four calls (investors). */
+export const dashboardApi = {
+  graph: defineRoute({
+    method: 'GET',
+    path: '/dashboard/graph',
+    summary: "Occupancy of the investor's units by month, %",
+    tags: ['dashboard'],
+    access: 'session',
+    query: dashboardGraphQuerySchema,
+    response: dashboardGraphResponseSchema,
+    errors: [404],
+  }),
+  statistics: defineRoute({
+    method: 'GET',
+    path: '/dashboard/statistics',
+    summary: 'Invested, earned, ROI per year and average monthly income',
+    tags: ['dashboard'],
+    access: 'session',
+    query: locationQuerySchema,
+    response: dashboardStatisticsSchema,
+    errors: [404],
+  }),
+  actualData: defineRoute({
+    method: 'GET',
+    path: '/dashboard/actual-data',
+    summary: "The month list and the chosen month's income and occupancy against the month before",
+    tags: ['dashboard'],
+    access: 'session',
+    query: dashboardActualDataQuerySchema,
+    response: dashboardActualDataSchema,
+    errors: [404],
+  }),
+  locationInfo: defineRoute({
+    method: 'GET',
+    path: '/dashboard/location-info',
+    summary: "The location's units by type and area and its infrastructure",
+    tags: ['dashboard'],
+    access: 'session',
+    query: locationQuerySchema,
+    response: locationInfoSchema,
+    errors: [404],
+  }),
+};
+
+/** The income-outcome pages of the rooms (main) and the outbuildings (periphery), investors only. */
+export const outcomeApi = {
+  main: defineRoute({
+    method: 'GET',
+    path: '/adesk',
+    summary: "Investor: the month's income and expenses of the location's rooms",
+    tags: ['outcome'],
+    access: 'session',
+    query: outcomeQuerySchema,
+    response: outcomeDataSchema,
+    errors: [404],
+  }),
+  periphery: defineRoute({
+    method: 'GET',
+    path: '/adesk-periphery',
+    summary: "Investor: the month's income and expenses of the location's outbuildings",
+    tags: ['outcome'],
+    access: 'session',
+    query: outcomeQuerySchema,
+    response: outcomeDataSchema,
+    errors: [404],
+  }),
+  xlsx: defineRoute({
+    method: 'GET',
+    path: '/outcome/xls',
+    summary: "Investor: the month's rows as an .xlsx file",
+    tags: ['outcome'],
+    access: 'session',
+    query: outcomeXlsQuerySchema,
+    response: 'file',
+    produces: [XLSX],
+    errors: [404],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 
 /** News (spec document 2: news page §2, news §3, calls news/page and news §7). */
 
@@ -58,3 +59,36 @@ export const newsResponseSchema = z
   })
   .meta({ id: 'News' });
 export type NewsResponse = z.infer<typeof newsResponseSchema>;
+
+/** GET /api/v1/media/news/:name: a demo picture's name. */
+export const newsPictureParamsSchema = z.object({ name: z.string().max(40) });
+
+export const newsApi = {
+  page: defineRoute({
+    method: 'GET',
+    path: '/news/page',
+    summary: "The news page's title image: desktop, tablet and mobile",
+    tags: ['news'],
+    access: 'session',
+    response: newsPageResponseSchema,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/news',
+    summary: 'One page of the news for a role the user holds, newest first',
+    tags: ['news'],
+    access: 'session',
+    query: newsQuerySchema,
+    response: newsResponseSchema,
+  }),
+  picture: defineRoute({
+    method: 'GET',
+    path: '/media/news/:name',
+    summary: 'A demo picture of the news page (generated drawing, nothing personal)',
+    tags: ['news'],
+    access: 'public',
+    params: newsPictureParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+};

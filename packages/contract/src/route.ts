@@ -26,8 +26,11 @@ export type RouteDefinition = {
   response: z.ZodType | 'file';
   /** The types a download answers with. */
   produces?: readonly string[];
-  /** The error statuses this call answers besides 400 (and 401/403 implied by `access`), for the API docs. */
-  errors?: readonly (404 | 409 | 413 | 415 | 429 | 502 | 503)[];
+  /**
+   * The error statuses this call answers besides 400 (and 401/403 implied by `access`), for the API docs; 401 only
+   * for a public call that answers it itself (a failed sign-in).
+   */
+  errors?: readonly (401 | 404 | 409 | 413 | 415 | 429 | 502 | 503)[];
 };
 
 /** Checks a definition's shape and keeps its literal types (method, path, schemas) for both sides. */

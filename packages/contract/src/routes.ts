@@ -1,10 +1,24 @@
+import { accountApi } from './account.ts';
+import { authApi } from './auth.ts';
+import { backofficeApi, importApi } from './backoffice.ts';
+import { backofficeCamerasApi } from './backoffice-cameras.ts';
+import { catalogueApi } from './backoffice-catalogue.ts';
+import { contentApi } from './backoffice-content.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
 import { backofficeLotsApi } from './backoffice-lots.ts';
+import { backofficeOutboxApi } from './backoffice-outbox.ts';
+import { backofficeReportsApi } from './backoffice-reports.ts';
+import { staffApi } from './backoffice-staff.ts';
 import { bookingsApi } from './bookings.ts';
+import { camerasApi } from './cameras.ts';
 import { controlApi } from './control.ts';
-import { incomeApi } from './finance.ts';
+import { faqApi } from './faq.ts';
+import { filesApi } from './files.ts';
+import { dashboardApi, incomeApi, outcomeApi } from './finance.ts';
 import { financialReportApi } from './financial-report.ts';
 import { inventoryApi } from './inventory.ts';
+import { newsApi } from './news.ts';
+import { requestsApi } from './requests.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
 import { salesApi } from './sales.ts';
 import { timelineApi } from './timeline.ts';
@@ -16,14 +30,31 @@ import { timelineApi } from './timeline.ts';
  */
 export const apiRoutes = {
   income: incomeApi,
+  auth: authApi,
+  account: accountApi,
+  requests: requestsApi,
+  faq: faqApi,
+  news: newsApi,
+  dashboard: dashboardApi,
+  outcome: outcomeApi,
   bookings: bookingsApi,
   control: controlApi,
   timeline: timelineApi,
+  backoffice: backofficeApi,
+  staff: staffApi,
+  import: importApi,
+  catalogue: catalogueApi,
+  content: contentApi,
+  backofficeReports: backofficeReportsApi,
+  backofficeOutbox: backofficeOutboxApi,
+  files: filesApi,
   inventory: inventoryApi,
   financialReport: financialReportApi,
   backofficeFinancialReport: backofficeFinancialReportApi,
   sales: salesApi,
   backofficeLots: backofficeLotsApi,
+  cameras: camerasApi,
+  backofficeCameras: backofficeCamerasApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;

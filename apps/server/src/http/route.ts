@@ -30,8 +30,14 @@ export type RouteHandler<D extends RouteDefinition> = (
   reply: FastifyReply,
 ) => Answer<D> | Promise<Answer<D>>;
 
-/** Route options a definition does not carry: hooks run after the access check, limits, per-route config. */
-export type RouteExtras = Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preHandler'> & {
+/**
+ * Route options a definition does not carry: hooks run after the access check (preValidation: before the schemas
+ * check the request, say to reshape a body), limits, per-route config.
+ */
+export type RouteExtras = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'config' | 'preValidation' | 'preHandler'
+> & {
   onRequest?: onRequestHookHandler;
 };
 
@@ -60,6 +66,7 @@ export function routesOf(app: FastifyInstance, ctx: AppContext) {
       url: definition.path,
       ...(extras.bodyLimit !== undefined ? { bodyLimit: extras.bodyLimit } : {}),
       ...(extras.config ? { config: extras.config } : {}),
+      ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
       ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
       ...(onRequest.length ? { onRequest } : {}),
       schema: {

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { SUBJECT_REQUEST_KINDS } from './request-subjects.ts';
+import { defineRoute } from './route.ts';
+
+/** Defined without zod in request-subjects.ts (the web client's buttons use them); re-exported for the server. */
+export { requestSubject, SUBJECT_REQUEST_KINDS, type SubjectRequestKind } from './request-subjects.ts';
+
+/** GET /api/v1/users/open-requests: the user's requests that are still open, by kind and subject. */
+export const openRequestsResponseSchema = z.object({
+  requests: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: z.enum(SUBJECT_REQUEST_KINDS),
+      subject: z
+        .string()
+        .describe('The key of what the request is about (see the kinds); empty: the whole kind'),
+      status: z.enum(['new', 'in_progress']),
+      createdAt: z.string().describe('ISO 8601'),
+    }),
+  ),
+});
+export type OpenRequestsResponse = z.infer<typeof openRequestsResponseSchema>;
+export type OpenRequest = OpenRequestsResponse['requests'][number];
+
+export const requestsApi = {
+  open: defineRoute({
+    method: 'GET',
+    path: '/users/open-requests',
+    summary:
+      "The user's requests to the manager still open (new or in progress), by kind and subject: the buttons that sent them stay 'Request sent' across reloads",
+    tags: ['requests'],
+    access: 'session',
+    response: openRequestsResponseSchema,
+  }),
+};
