@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { BackofficeMe } from '@portal/contract/backoffice';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { useSignOut } from '../../shared/session/use-sign-out';
 import { LanguageToggler } from '../../shared/ui/language-toggler';
 import { Logo } from '../../shared/ui/logo';
@@ -19,7 +18,7 @@ export function NoOwnerRole() {
   // A manager or an admin has the back office instead: that is where their sign-in leads.
   const staff = useQuery({
     queryKey: ['backoffice', 'me'],
-    queryFn: () => api<BackofficeMe>('backoffice/me'),
+    queryFn: () => call('GET /backoffice/me'),
     retry: false,
   });
   if (staff.isPending) return <LoadingState />;

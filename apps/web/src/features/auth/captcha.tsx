@@ -1,7 +1,6 @@
-import type { CaptchaVerifyResponse } from '@portal/contract/auth';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { api } from '../../shared/api/client';
+import { authQueries } from './queries';
 
 declare global {
   interface Window {
@@ -19,14 +18,7 @@ declare global {
 const SCRIPT_URL = 'https://smartcaptcha.yandexcloud.net/captcha.js';
 
 export function useCaptchaConfig() {
-  return useQuery({
-    queryKey: ['captcha'],
-    queryFn: () =>
-      api<CaptchaVerifyResponse>('captcha-verify', {
-        body: { isLocal: window.location.hostname === 'localhost' },
-      }),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(authQueries.captcha());
 }
 
 let scriptLoading: Promise<void> | null = null;

@@ -1,16 +1,16 @@
 import { Anchor, Button, Group, PasswordInput, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import type { AuthenticateResponse, CodeChallenge } from '@portal/contract/auth';
-import type { DemoAccountsResponse } from '@portal/contract/demo';
+import type { CodeChallenge } from '@portal/contract/auth';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validateLogin } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
 import { Captcha } from './captcha';
 import { CodeStep, codeReady } from './code-step';
+import { authQueries } from './queries';
 import { useSignedIn } from './use-signed-in';
 
 export function LoginPage() {
@@ -24,17 +24,14 @@ export function LoginPage() {
   const [captchaToken, setCaptchaToken] = useState<string | undefined>();
   const onToken = useCallback((token: string | undefined) => setCaptchaToken(token), []);
   const [captchaReset, setCaptchaReset] = useState(0);
-  const demo = useQuery({
-    queryKey: ['demo-accounts'],
-    queryFn: () => api<DemoAccountsResponse>('demo-accounts'),
-  });
+  const demo = useQuery(authQueries.demoAccounts());
 
   const loginError = touched ? validateLogin(login) : null;
   const passwordError = touched && !password ? 'validation.passwordRequired' : null;
 
   const mutation = useMutation({
     mutationFn: () =>
-      api<AuthenticateResponse>('authenticate', {
+      call('POST /authenticate', {
         body: { login: login.trim(), password, captchaToken, ...(challenge ? { code: code.trim() } : {}) },
       }),
     onSuccess: (response) => {
@@ -47,8 +44,7 @@ export function LoginPage() {
 
   // «Resend code»: the same sign-in without a code makes the server send a new one.
   const resend = useMutation({
-    mutationFn: () =>
-      api<AuthenticateResponse>('authenticate', { body: { login: login.trim(), password, captchaToken } }),
+    mutationFn: () => call('POST /authenticate', { body: { login: login.trim(), password, captchaToken } }),
     onSuccess: (response) => {
       if ('codeRequired' in response) setChallenge(response);
       setCode('');

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validateEmail } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
@@ -15,7 +15,7 @@ export function PasswordRecoveryPage() {
   const [touched, setTouched] = useState(false);
   const error = touched ? validateEmail(email) : null;
   const mutation = useMutation({
-    mutationFn: () => api('users/password/recovery', { body: { email: email.trim() } }),
+    mutationFn: () => call('POST /users/password/recovery', { body: { email: email.trim() } }),
     onSuccess: () => navigate('/recovery-success'),
   });
   const submit = (event: FormEvent) => {

@@ -1,24 +1,74 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import type { CodeChallenge, SetPasswordResponse } from '@portal/contract/auth';
-import { useMutation } from '@tanstack/react-query';
+import { Alert, Anchor, Button, Center, Loader, PasswordInput, Stack, Text } from '@mantine/core';
+import type { CodeChallenge } from '@portal/contract/auth';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validatePassword, validateRepeat } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
 import { CodeStep, codeReady } from './code-step';
+import { authQueries } from './queries';
 import { useSignedIn } from './use-signed-in';
 
 /**
  * /activation/{link} (sign-up) and /recovery/{link}: set the password through the link and sign in. With two-factor
  * on, the server first answers which code it needs (issue 15); the code step then appears and the same call repeats
- * with it, so no session is issued without the second factor.
+ * with it, so no session is issued without the second factor. The link is checked as the page opens (issue 17): a
+ * dead one (expired, used, mistyped) shows that it no longer works and the way to a new one instead of the form.
  */
 export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
-  const { t } = useTranslation();
   const { link = '' } = useParams();
+  const status = useQuery(authQueries.linkStatus(kind, link));
+  if (status.data?.valid === false) return <DeadLink kind={kind} />;
+  // A check that failed (a refused or lost call) leaves the form: sending it tells the same.
+  if (status.isPending) return <CheckingLink kind={kind} />;
+  return <SetPasswordForm kind={kind} link={link} />;
+}
+
+const titleKey = (kind: 'signup' | 'recovery') =>
+  kind === 'signup' ? 'auth.createPasswordTitle' : 'auth.newPasswordTitle';
+const screenId = (kind: 'signup' | 'recovery') =>
+  kind === 'signup' ? 'password-create-sign-up' : 'password-create-recovery';
+
+function CheckingLink({ kind }: { kind: 'signup' | 'recovery' }) {
+  const { t } = useTranslation();
+  return (
+    <AuthScreen title={t(titleKey(kind))}>
+      <Center py="md" role="status" aria-live="polite">
+        <Loader size="sm" aria-label={t('auth.linkChecking')} />
+      </Center>
+    </AuthScreen>
+  );
+}
+
+/** The link no longer works: say so, and the next step is a new link (sign-up again or password recovery). */
+function DeadLink({ kind }: { kind: 'signup' | 'recovery' }) {
+  const { t } = useTranslation();
+  return (
+    <AuthScreen title={t('auth.linkDeadTitle')}>
+      <Text size="sm" data-testid="link-dead">
+        {t(kind === 'signup' ? 'auth.linkDeadSignUp' : 'auth.linkDeadRecovery')}
+      </Text>
+      <Button
+        component={Link}
+        to={kind === 'signup' ? '/sign-up' : '/password-recovery'}
+        fullWidth
+        size="md"
+        data-testid="link-dead-next"
+      >
+        {t('auth.requestNewLink')}
+      </Button>
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        {t('auth.backToLogin')}
+      </Anchor>
+    </AuthScreen>
+  );
+}
+
+function SetPasswordForm({ kind, link }: { kind: 'signup' | 'recovery'; link: string }) {
+  const { t } = useTranslation();
   const signedIn = useSignedIn();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -29,7 +79,7 @@ export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
   const repeatError = touched ? validateRepeat(password, repeat) : null;
   const mutation = useMutation({
     mutationFn: () =>
-      api<SetPasswordResponse>(kind === 'signup' ? 'users/information' : 'users/password/fill', {
+      call(kind === 'signup' ? 'POST /users/information' : 'POST /users/password/fill', {
         body: { link, password, ...(challenge ? { code: code.trim() } : {}) },
       }),
     onSuccess: (response) => {
@@ -48,10 +98,7 @@ export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {
     mutation.mutate();
   };
   return (
-    <AuthScreen
-      title={t(kind === 'signup' ? 'auth.createPasswordTitle' : 'auth.newPasswordTitle')}
-      id={kind === 'signup' ? 'password-create-sign-up' : 'password-create-recovery'}
-    >
+    <AuthScreen title={t(titleKey(kind))} id={screenId(kind)}>
       <Text size="sm" c="dimmed">
         {t('auth.passwordRuleHint')}
       </Text>

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { PhoneInput } from '../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../shared/validation';
@@ -23,7 +23,7 @@ export function SignUpPage() {
   const error = touched ? (by === 'email' ? validateEmail(email) : validatePhone(phone)) : null;
   const mutation = useMutation({
     mutationFn: () =>
-      api('users/registration', {
+      call('POST /users/registration', {
         body: by === 'email' ? { email: email.trim(), captchaToken } : { phone, captchaToken },
       }),
     onSuccess: () => navigate('/sign-up-success'),

@@ -4,7 +4,7 @@ import { formatPhone, normalizePhone } from '@portal/contract/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
@@ -58,7 +58,7 @@ export function BaseDataBlock() {
   const [pending, setPending] = useState<{ email?: string; phone?: string } | null>(null);
   const save = useMutation({
     mutationFn: (changes: { email?: string; phone?: string; password: string }) =>
-      api<DataProfile>('users/profile', { body: changes }),
+      call('POST /users/profile', { body: changes }),
     onSuccess: (data) => {
       queryClient.setQueryData(queryKeys.profile, data);
       setPending(null);

@@ -3,7 +3,7 @@ import { PASSWORD_SUCCESS_VIEW_MS } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validateNewPassword, validatePassword, validateRepeat } from '../../shared/validation';
 
@@ -15,7 +15,7 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
   const [touched, setTouched] = useState(false);
   const mutation = useMutation({
     mutationFn: () =>
-      api('users/password/change', {
+      call('POST /users/password/change', {
         body: { oldPassword: form.oldPassword, newPassword: form.newPassword },
       }),
     onSuccess: () =>

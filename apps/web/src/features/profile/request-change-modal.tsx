@@ -3,7 +3,7 @@ import { REQUEST_SUCCESS_VIEW_MS } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { StepUpPasswordInput, stepUpFieldError } from './step-up';
 
@@ -25,7 +25,7 @@ export function RequestChangeModal({
   const [password, setPassword] = useState('');
   const mutation = useMutation({
     mutationFn: () =>
-      api('users/send-change-data-request', {
+      call('POST /users/send-change-data-request', {
         body: { kind, message: message.trim(), ...(needsPassword ? { password } : {}) },
       }),
     onSuccess: () =>

@@ -2,7 +2,8 @@ import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@manti
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
+import { useOpenRequests } from '../../shared/api/open-requests';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { PasswordModal } from './password-modal';
 import { SettingRow } from './setting-row';
@@ -16,10 +17,16 @@ export function SecurityBlock() {
   const closePassword = useCallback(() => setPasswordOpen(false), []);
   const [deleteStep, setDeleteStep] = useState<'idle' | 'confirm' | 'sent'>('idle');
   const [deletePassword, setDeletePassword] = useState('');
+  const openRequests = useOpenRequests();
   const remove = useMutation({
-    mutationFn: () => api('users/deleteaccount', { body: { password: deletePassword } }),
-    onSuccess: () => setDeleteStep('sent'),
+    mutationFn: () => call('POST /users/deleteaccount', { body: { password: deletePassword } }),
+    onSuccess: () => {
+      setDeleteStep('sent');
+      void openRequests.refresh();
+    },
   });
+  // Asked for and not yet handled by the manager (issue 17): the button rests, across reloads too.
+  const deletionAsked = remove.isSuccess || openRequests.isOpen('account_deletion');
   return (
     <Paper withBorder radius="md" p="lg">
       <Title order={2} size="h4" mb="md">
@@ -52,9 +59,10 @@ export function SecurityBlock() {
                 remove.reset();
                 setDeleteStep('confirm');
               }}
+              disabled={deletionAsked}
               data-testid="delete-account"
             >
-              {t('profile.deleteAccount')}
+              {deletionAsked ? t('profile.deleteSentTitle') : t('profile.deleteAccount')}
             </Button>
           }
         />

@@ -1,11 +1,10 @@
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { SessionInfo, SessionsResponse } from '@portal/contract/auth';
+import type { SessionInfo } from '@portal/contract/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
-
-const SESSIONS_KEY = ['sessions'] as const;
+import { profileQueries } from './queries';
 
 /** A short name of the device from its user agent: browser and system, else the agent itself. */
 export function deviceName(userAgent: string | null): string | null {
@@ -33,17 +32,14 @@ function when(value: string, locale: string) {
 export function SessionsBlock() {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
-  const sessions = useQuery({
-    queryKey: SESSIONS_KEY,
-    queryFn: () => api<SessionsResponse>('users/sessions'),
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+  const sessions = useQuery(profileQueries.sessions());
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: profileQueries.sessions().queryKey });
   const end = useMutation({
-    mutationFn: (id: string) => api(`users/sessions/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => call('DELETE /users/sessions/:id', { params: { id } }),
     onSuccess: refresh,
   });
   const endOthers = useMutation({
-    mutationFn: () => api('users/sessions/end-others', { method: 'POST' }),
+    mutationFn: () => call('POST /users/sessions/end-others'),
     onSuccess: refresh,
   });
   const row = (session: SessionInfo) => (

@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import type { RecoveryCodesResponse } from '@portal/contract/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
@@ -22,14 +21,14 @@ export function TotpBlock() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
   const off = useMutation({
-    mutationFn: () => api('users/totp/off', { body: { password } }),
+    mutationFn: () => call('POST /users/totp/off', { body: { password } }),
     onSuccess: () => {
       setConfirmOff(false);
       refresh();
     },
   });
   const again = useMutation({
-    mutationFn: () => api<RecoveryCodesResponse>('users/recovery-codes', { body: { password } }),
+    mutationFn: () => call('POST /users/recovery-codes', { body: { password } }),
     onSuccess: (data) => {
       setRegenerate(false);
       setCodes(data.recoveryCodes);

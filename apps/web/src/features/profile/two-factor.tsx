@@ -4,7 +4,7 @@ import { formatPhone } from '@portal/contract/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
@@ -27,7 +27,7 @@ export function TwoFactor() {
   const phone = profile.phone ?? '';
 
   const send = useMutation({
-    mutationFn: () => api('users/authentification/code/send', { body: { phone } }),
+    mutationFn: () => call('POST /users/authentification/code/send', { body: { phone } }),
     onSuccess: () => {
       setStep('code');
       setCode('');
@@ -36,7 +36,8 @@ export function TwoFactor() {
     },
   });
   const check = useMutation({
-    mutationFn: (value: string) => api('users/authentification/code', { body: { code: value, phone } }),
+    mutationFn: (value: string) =>
+      call('POST /users/authentification/code', { body: { code: value, phone } }),
     onSuccess: () => {
       setStep('on');
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
@@ -44,7 +45,7 @@ export function TwoFactor() {
     onError: () => setWrong(true),
   });
   const off = useMutation({
-    mutationFn: () => api('users/authentification/off', { body: { password } }),
+    mutationFn: () => call('POST /users/authentification/off', { body: { password } }),
     onSuccess: () => {
       setStep('off');
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });

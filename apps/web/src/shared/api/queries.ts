@@ -1,7 +1,6 @@
-import type { DataProfile, UserLocationsResponse, UserUnitsResponse } from '@portal/contract/account';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storage } from '../storage';
-import { api } from './client';
+import { call } from './client';
 
 /** Queries of the shared layout; every page of the signed-in area reads them. */
 export const queryKeys = {
@@ -14,13 +13,13 @@ export const queryKeys = {
 export const layoutQueries = {
   profile: queryOptions({
     queryKey: queryKeys.profile,
-    queryFn: () => api<DataProfile>('users/data-profile'),
+    queryFn: () => call('GET /users/data-profile'),
   }),
   locations: queryOptions({
     queryKey: queryKeys.locations,
-    queryFn: () => api<UserLocationsResponse>('users/locations'),
+    queryFn: () => call('GET /users/locations'),
   }),
-  units: queryOptions({ queryKey: queryKeys.units, queryFn: () => api<UserUnitsResponse>('users/actives') }),
+  units: queryOptions({ queryKey: queryKeys.units, queryFn: () => call('GET /users/actives') }),
 };
 
 export function useProfile() {

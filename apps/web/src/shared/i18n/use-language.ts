@@ -1,6 +1,6 @@
 import type { Locale } from '@portal/contract/constants';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { setLocaleCookie, storage } from '../storage';
 
 /** Switches ru ↔ en: the cookie keeps it (and tells the server), a signed-in user's choice is saved too. */
@@ -13,9 +13,7 @@ export function useLanguage(): [Locale, (locale: Locale) => void] {
       setLocaleCookie(next);
       void i18n.changeLanguage(next);
       if (storage.token())
-        void api('locale/set-user-locale', { method: 'POST', query: { userLocale: next } }).catch(
-          () => undefined,
-        );
+        void call('POST /locale/set-user-locale', { query: { userLocale: next } }).catch(() => undefined);
     },
   ];
 }

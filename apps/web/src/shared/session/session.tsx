@@ -2,7 +2,7 @@ import type { DataProfile, UserLocation } from '@portal/contract/account';
 import type { RoleCode } from '@portal/contract/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { useProfile, useUserLocations, useUserUnits } from '../api/queries';
 import { storage } from '../storage';
 
@@ -63,7 +63,7 @@ export function useSessionState(): SessionState {
     storage.clearCurrentLocationId();
     setStoredLocation(null);
     // The server keeps the choice for the next sign-in; the page does not wait for it.
-    void api('users/profile', { body: { currentRole: role } }).catch(() => undefined);
+    void call('POST /users/profile', { body: { currentRole: role } }).catch(() => undefined);
   }, []);
   const setCurrentLocationId = useCallback((id: number) => {
     storage.setCurrentLocationId(id);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { storage } from '../storage';
 
 /** Sign-out revokes the session on the server, clears local storage and the cache, and goes to /login. */
@@ -8,7 +8,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return async () => {
-    await api('users/logout', { method: 'POST' }).catch(() => undefined);
+    await call('POST /users/logout').catch(() => undefined);
     storage.clear();
     queryClient.clear();
     navigate('/login', { replace: true });

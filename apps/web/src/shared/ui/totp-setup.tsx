@@ -1,9 +1,8 @@
 import { Button, Code, Image, Modal, PinInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { RecoveryCodesResponse, TotpSetupResponse } from '@portal/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { ApiErrorAlert } from './api-error-alert';
 
 /** The recovery codes, shown once after they are made. */
@@ -37,11 +36,11 @@ export function TotpSetupButton({ onEnabled }: { onEnabled: () => void }) {
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const setup = useMutation({
-    mutationFn: () => api<TotpSetupResponse>('users/totp/setup', { method: 'POST' }),
+    mutationFn: () => call('POST /users/totp/setup'),
     onSuccess: () => setCode(''),
   });
   const enable = useMutation({
-    mutationFn: (value: string) => api<RecoveryCodesResponse>('users/totp/enable', { body: { code: value } }),
+    mutationFn: (value: string) => call('POST /users/totp/enable', { body: { code: value } }),
     onSuccess: (data) => {
       setup.reset();
       setCodes(data.recoveryCodes);

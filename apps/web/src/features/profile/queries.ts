@@ -1,0 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../shared/api/client';
+
+/** The profile page's own reads (the profile itself is the layout's: shared/api/queries.ts). */
+export const profileQueries = {
+  sessions: () => queryOptions({ queryKey: ['sessions'], queryFn: () => call('GET /users/sessions') }),
+};

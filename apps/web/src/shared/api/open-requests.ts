@@ -1,0 +1,34 @@
+import { requestSubject, type SubjectRequestKind } from '@portal/contract/request-subjects';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { call } from './client';
+
+export const openRequestsKey = ['open-requests'] as const;
+
+/**
+ * Issue 17: the user's requests to the manager that are still open (GET users/open-requests), so a button that
+ * sent one says «Заявка отправлена» and stays disabled across reloads until the manager completes it. A failed
+ * call is an empty list (spec §8): the server still refuses a duplicate with 409.
+ */
+export function useOpenRequests() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: openRequestsKey,
+    queryFn: () => call('GET /users/open-requests'),
+  });
+  const requests = query.data?.requests ?? [];
+  /** Whether a request of the kind about the subject is open (the whole kind when no subject is given). */
+  const isOpen = useCallback(
+    (kind: SubjectRequestKind, subject: string = requestSubject.whole) =>
+      requests.some((request) => request.kind === kind && request.subject === subject),
+    [requests],
+  );
+  /** After a request is sent (or refused as a duplicate): read the list again. */
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: openRequestsKey }),
+    [queryClient],
+  );
+  return { isOpen, refresh, ready: !query.isPending };
+}
+
+export { requestSubject };
