@@ -4,8 +4,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 /** The API as the prefetch sees it: each call waits until the test answers it. */
 const calls: Array<{ path: string; query?: Record<string, unknown>; answer: (value: unknown) => void }> = [];
 vi.mock('../../shared/api/client', () => ({
-  api: (path: string, options?: { query?: Record<string, unknown> }) =>
-    new Promise((answer) => calls.push({ path, query: options?.query, answer })),
+  // `call('GET /users/locations', { query })` is recorded by its path, `users/locations`.
+  call: (key: string, input?: { query?: Record<string, unknown> }) =>
+    new Promise((answer) =>
+      calls.push({ path: key.slice(key.indexOf(' /') + 2), query: input?.query, answer }),
+    ),
 }));
 vi.mock('../../shared/ui/lazy-charts', () => ({ preloadCharts: () => Promise.resolve() }));
 

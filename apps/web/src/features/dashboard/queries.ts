@@ -1,6 +1,5 @@
-import type { DashboardActualData, IncomeStatistics, LocationInfo } from '@portal/contract/finance';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 /**
  * The dashboard's four calls, as options shared by the page's hooks and the route's loader (prefetch.ts), which
@@ -10,31 +9,22 @@ export const dashboardQueries = {
   locationInfo: (location: number) =>
     queryOptions({
       queryKey: ['location-info', location],
-      queryFn: () => api<LocationInfo>('dashboard/location-info', { query: { location } }),
+      queryFn: () => call('GET /dashboard/location-info', { query: { location } }),
     }),
   statistics: (location: number) =>
     queryOptions({
       queryKey: ['dashboard-statistics', location],
-      queryFn: () =>
-        api<
-          Pick<
-            IncomeStatistics,
-            'invested' | 'totalIncome' | 'averagePercentForYear' | 'averageMonthlyIncome'
-          >
-        >('dashboard/statistics', { query: { location } }),
+      queryFn: () => call('GET /dashboard/statistics', { query: { location } }),
     }),
   actualData: (location: number, yearMonth: number | undefined) =>
     queryOptions({
       queryKey: ['actual-data', location, yearMonth],
-      queryFn: () => api<DashboardActualData>('dashboard/actual-data', { query: { location, yearMonth } }),
+      queryFn: () => call('GET /dashboard/actual-data', { query: { location, yearMonth } }),
     }),
   graph: (location: number, startDate: string, endDate: string) =>
     queryOptions({
       queryKey: ['dashboard-graph', location, startDate, endDate],
-      queryFn: () =>
-        api<{ points: Array<{ date: string; bookingAmount: number }> }>('dashboard/graph', {
-          query: { location, startDate, endDate },
-        }),
+      queryFn: () => call('GET /dashboard/graph', { query: { location, startDate, endDate } }),
     }),
 };
 

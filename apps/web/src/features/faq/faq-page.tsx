@@ -1,18 +1,19 @@
 import { Accordion, Button, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { FAQ_QUESTION_MAX, type FaqResponse } from '@portal/contract/faq';
+import { FAQ_QUESTION_MAX } from '@portal/contract/faq';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
+import { faqQueries } from './queries';
 
 /** /faq/: the questions as an accordion whose items open independently, and a question for the manager. */
 export function FaqPage() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const faq = useQuery({ queryKey: ['faq'], queryFn: () => api<FaqResponse>('faq') });
+  const faq = useQuery(faqQueries.list());
 
   let body: React.ReactNode;
   if (faq.isPending) body = <LoadingState />;
@@ -54,7 +55,7 @@ function AskQuestion() {
   const [question, setQuestion] = useState('');
   const [sent, showSent] = useSuccessBanner();
   const send = useMutation({
-    mutationFn: (text: string) => api('faq/send-question', { body: { question: text } }),
+    mutationFn: (text: string) => call('POST /faq/send-question', { body: { question: text } }),
     onSuccess: () => {
       setQuestion('');
       showSent();

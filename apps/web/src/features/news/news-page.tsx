@@ -1,14 +1,14 @@
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useViewportSize } from '@mantine/hooks';
-import { type NewsPageResponse, type NewsResponse, newsPageSize } from '@portal/contract/news';
+import { newsPageSize } from '@portal/contract/news';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
+import { newsQueries } from './queries';
 
 /** /news/: the title image, then the news of the current role, a page of cards at a time. */
 export function NewsPage() {
@@ -23,11 +23,9 @@ export function NewsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the role and page size are what restart the pages.
   useEffect(() => setPageId(1), [currentRole, pageSize]);
 
-  const titles = useQuery({ queryKey: ['news-page'], queryFn: () => api<NewsPageResponse>('news/page') });
+  const titles = useQuery(newsQueries.titles());
   const news = useQuery({
-    queryKey: ['news', currentRole, pageSize, pageId],
-    queryFn: () =>
-      api<NewsResponse>('news', { query: { pageId, rolesForNews: currentRole, pageSize: pageSize ?? 4 } }),
+    ...newsQueries.page(currentRole, pageSize, pageId),
     enabled: pageSize !== null,
     placeholderData: keepPreviousData,
   });

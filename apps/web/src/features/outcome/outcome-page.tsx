@@ -17,12 +17,11 @@ import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { DEMO_PROFILE_ID } from '@portal/contract/constants';
-import type { OutcomeData } from '@portal/contract/finance';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
-import { api, download } from '../../shared/api/client';
+import { downloadFile } from '../../shared/api/client';
 import { formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { InfoPopover } from '../../shared/ui/info-popover';
@@ -30,6 +29,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state
 import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { Change, Stat } from '../../shared/ui/stat';
 import { type AmountSort, categoriesOf, visibleRows } from './outcome-rows';
+import { outcomeQueries } from './queries';
 
 /** The last complete month: the bank rows of the current one are still coming in. */
 function lastMonth(now = new Date()) {
@@ -50,12 +50,9 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
   const demo = profile.id === DEMO_PROFILE_ID;
   const year = month.getFullYear();
   const monthNumber = month.getMonth() + 1;
+  // Disabled until the location is known; the key then names it (0 never reaches the server).
   const data = useQuery({
-    queryKey: ['outcome', part, location, year, monthNumber],
-    queryFn: () =>
-      api<OutcomeData>(part === 'main' ? 'adesk' : 'adesk-periphery', {
-        query: { locationId: location, year, month: monthNumber },
-      }),
+    ...outcomeQueries.month(part, location ?? 0, year, monthNumber),
     enabled: currentRole === 'INVESTOR' && location !== undefined,
   });
 
@@ -64,10 +61,8 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
   const onDownload = async () => {
     setDownloadError(null);
     try {
-      await download('outcome/xls', {
-        date: `${year}-${String(monthNumber).padStart(2, '0')}`,
-        locationId: location,
-        part,
+      await downloadFile('GET /outcome/xls', {
+        query: { date: `${year}-${String(monthNumber).padStart(2, '0')}`, locationId: location, part },
       });
     } catch (error) {
       setDownloadError(t('finance.downloadFailed', { message: (error as Error).message }));
