@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import type { filesApi } from '@portal/contract/files';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/executor.ts';
 import { type FileStore, FileTooLargeError, type StoredFileInfo } from '../integrations/file-store.ts';
 import { sendWithRanges, storedFileSource } from './byte-ranges.ts';
 import { badRequest, notFound } from './errors.ts';
+import { routesOf } from './route.ts';
 
 /**
  * Files the company uploads in the console (camera views, the financial report, lot, inventory and unit photos): one
@@ -167,34 +169,33 @@ export async function deleteStoredFiles(ctx: AppContext, keys: string[]) {
   await Promise.all(keys.map((key) => ctx.files.delete(key)));
 }
 
-/** GET /files/{dir}/{name}: an uploaded file of `kind` by its unguessable name, with byte ranges. */
+/** The contract's definition of a directory's files: GET /files/{dir}/:name, public, a file answer. */
+type UploadedFilesRoute = (typeof filesApi)[keyof typeof filesApi];
+
+/**
+ * Serves `definition` (GET /files/{dir}/:name): an uploaded file of `kind` in `dir` by its unguessable name, with
+ * byte ranges. The definition's path must be the directory's (checked when the route is registered).
+ */
 export function serveUploadedFiles(
   app: FastifyInstance,
   ctx: AppContext,
-  options: { dir: string; kind: string; tags: string[]; summary: string },
+  definition: UploadedFilesRoute,
+  options: { dir: string; kind: string },
 ) {
-  app.get(
-    `/files/${options.dir}/:name`,
-    {
-      schema: {
-        tags: options.tags,
-        summary: options.summary,
-        params: z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) }),
-      },
-    },
-    async (request, reply) => {
-      const { name } = request.params as { name: string };
-      const key = `${options.dir}/${name}`;
-      const upload = await ctx.database.db
-        .selectFrom('uploads')
-        .select('mime_type')
-        .where('storage_key', '=', key)
-        .where('kind', '=', options.kind)
-        .executeTakeFirst();
-      const file = upload ? await storedFileSource(ctx.files, key) : null;
-      if (!upload || !file) throw notFound();
-      reply.type(upload.mime_type).header('cache-control', 'private, max-age=86400, immutable');
-      return sendWithRanges(request, reply, file);
-    },
-  );
+  if (definition.path !== `/files/${options.dir}/:name`) {
+    throw new Error(`${definition.path} does not serve the files of ${options.dir}`);
+  }
+  routesOf(app, ctx)(definition, async (request, reply) => {
+    const key = `${options.dir}/${request.params.name}`;
+    const upload = await ctx.database.db
+      .selectFrom('uploads')
+      .select('mime_type')
+      .where('storage_key', '=', key)
+      .where('kind', '=', options.kind)
+      .executeTakeFirst();
+    const file = upload ? await storedFileSource(ctx.files, key) : null;
+    if (!upload || !file) throw notFound();
+    reply.type(upload.mime_type).header('cache-control', 'private, max-age=86400, immutable');
+    return sendWithRanges(request, reply, file);
+  });
 }

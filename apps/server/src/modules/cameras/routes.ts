@@ -11,6 +11,7 @@ import {
 } from '@portal/contract/backoffice-cameras';
 import { camerasResponseSchema } from '@portal/contract/cameras';
 import { errorResponseSchema } from '@portal/contract/errors';
+import { filesApi } from '@portal/contract/files';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -137,11 +138,9 @@ export function cameraRoutes(ctx: AppContext) {
         return { success: true as const };
       },
     );
-    serveUploadedFiles(fastify, ctx, {
+    serveUploadedFiles(fastify, ctx, filesApi.cameraView, {
       dir: staff.CAMERA_FILES_DIR,
       kind: staff.CAMERA_UPLOAD_KIND,
-      tags,
-      summary: 'An uploaded looping camera view (MP4) by its unguessable name, with byte ranges',
     });
     app.get(
       '/streams/live/:key/*',

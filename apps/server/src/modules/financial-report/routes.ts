@@ -3,6 +3,7 @@ import {
   backofficeFinancialReportApi,
   FINANCIAL_REPORT_MAX_BYTES,
 } from '@portal/contract/backoffice-financial-report';
+import { filesApi } from '@portal/contract/files';
 import { FINANCIAL_REPORT_PAGES, financialReportApi } from '@portal/contract/financial-report';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -41,11 +42,9 @@ export function financialReportRoutes(ctx: AppContext) {
       await report.removeReport(ctx, sessionOf(request));
       return { success: true as const };
     });
-    serveUploadedFiles(app, ctx, {
+    serveUploadedFiles(app, ctx, filesApi.financialReport, {
       dir: report.REPORT_FILES_DIR,
       kind: report.REPORT_UPLOAD_KIND,
-      tags: ['financial-report'],
-      summary: 'The uploaded report PDF by its unguessable name, with byte ranges (pdf.js asks for them)',
     });
     route(financialReportApi.download, async (_request, reply) => {
       const current = (await report.currentReport(ctx)).report;

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { INVENTORY_PHOTO_MAX_BYTES } from '@portal/contract/backoffice-inventory';
+import { filesApi } from '@portal/contract/files';
 import { inventoryApi } from '@portal/contract/inventory';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
@@ -37,11 +38,9 @@ export function inventoryRoutes(ctx: AppContext) {
       await photos.removeItemPhoto(ctx, sessionOf(request), request.params.id, request.params.photoId);
       return { success: true as const };
     });
-    serveUploadedFiles(app, ctx, {
+    serveUploadedFiles(app, ctx, filesApi.inventoryPhoto, {
       dir: photos.INVENTORY_FILES_DIR,
       kind: photos.INVENTORY_UPLOAD_KIND,
-      tags: ['inventory'],
-      summary: 'An uploaded inventory photo by its unguessable name (the address the import may name)',
     });
     route(inventoryApi.items, (request) => inventoryItems(ctx, sessionOf(request), request.query.unitId));
     route(inventoryApi.itemImages, (request) =>

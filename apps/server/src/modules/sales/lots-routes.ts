@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { backofficeLotsApi, LOT_PHOTO_MAX_BYTES } from '@portal/contract/backoffice-lots';
+import { filesApi } from '@portal/contract/files';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { routesOf } from '../../http/route.ts';
@@ -46,11 +47,9 @@ export function companyLotRoutes(ctx: AppContext) {
       await lots.removeLotPhoto(ctx, sessionOf(request), request.params.id, request.params.photoId);
       return { success: true as const };
     });
-    serveUploadedFiles(app, ctx, {
+    serveUploadedFiles(app, ctx, filesApi.lotPhoto, {
       dir: lots.LOT_FILES_DIR,
       kind: lots.LOT_UPLOAD_KIND,
-      tags: ['promo'],
-      summary: 'A photo of a company lot by its unguessable name',
     });
   };
 }
