@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
 /**
@@ -37,3 +39,26 @@ export const failedOutboxResponseSchema = z.object({
 export type FailedOutboxResponse = z.infer<typeof failedOutboxResponseSchema>;
 
 export const outboxIdParamsSchema = z.object({ id: idSchema });
+
+/** Undelivered mail and SMS in the console: managers and admins (owners get 403 before anything is read). */
+export const backofficeOutboxApi = {
+  failed: defineRoute({
+    method: 'GET',
+    path: '/backoffice/outbox/failed',
+    summary: 'E-mails and SMS that used up their delivery attempts, newest first',
+    tags: ['backoffice'],
+    access: 'staff',
+    query: failedOutboxQuerySchema,
+    response: failedOutboxResponseSchema,
+  }),
+  resend: defineRoute({
+    method: 'POST',
+    path: '/backoffice/outbox/:id/resend',
+    summary: 'Queue a failed message again with fresh attempts (audited)',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: outboxIdParamsSchema,
+    response: successSchema,
+    errors: [404, 409],
+  }),
+};

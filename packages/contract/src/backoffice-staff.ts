@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { backofficeIdParamsSchema } from './backoffice.ts';
 import { STAFF_ROLE_CODES } from './constants.ts';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { emailSchema, optionalText, phoneSchema, requiredText } from './validation.ts';
 
 /**
@@ -55,3 +58,57 @@ export const staffDeactivateSchema = z.object({
 export type StaffDeactivate = z.input<typeof staffDeactivateSchema>;
 
 export const staffCreatedSchema = z.object({ id: z.number().int() });
+
+/** Staff accounts in the console: every call is for ADMIN (a manager's token gets 403 before the body is read). */
+export const staffApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/backoffice/staff',
+    summary: 'Managers and admins (admins only)',
+    tags: ['backoffice'],
+    access: 'staff',
+    response: staffListResponseSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/backoffice/staff',
+    summary: 'Create a manager or an admin; the activation link is mailed',
+    tags: ['backoffice'],
+    access: 'staff',
+    body: staffDataSchema,
+    response: staffCreatedSchema,
+    errors: [409],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/staff/:id',
+    summary: "Save a staff member's names, contacts, role and default-manager flag",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: staffDataSchema,
+    response: successSchema,
+    errors: [404, 409],
+  }),
+  deactivate: defineRoute({
+    method: 'POST',
+    path: '/backoffice/staff/:id/deactivate',
+    summary: 'Deactivate a staff member; their clients and open requests go to the chosen manager',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: staffDeactivateSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  reactivate: defineRoute({
+    method: 'POST',
+    path: '/backoffice/staff/:id/reactivate',
+    summary: 'Let a deactivated staff member sign in again; their clients stay where they went',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+};

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { bankDetailsSchema } from './account.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES, STAFF_ROLE_CODES } from './constants.ts';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 
 const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof typeof ORGANIZATION_TYPES], {
   error: 'validation.invalid',
@@ -325,3 +327,166 @@ export const importReportSchema = z
   })
   .meta({ id: 'ImportReport' });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** POST /api/v1/backoffice/owners: the new owner's id. */
+export const ownerCreatedSchema = z.object({ id: z.number().int() });
+/** DELETE /api/v1/backoffice/owners/{id}/units/{linkId}: the owner and the link to their unit. */
+export const ownerUnitLinkParamsSchema = z.object({ id: idSchema, linkId: idSchema });
+
+/** The managers' console: every call is for MANAGER or ADMIN; an owner's token gets 403. */
+export const backofficeApi = {
+  me: defineRoute({
+    method: 'GET',
+    path: '/backoffice/me',
+    summary: 'Who works in the console: name, roles and managers row (an owner gets 403)',
+    tags: ['backoffice'],
+    access: 'staff',
+    response: backofficeMeResponseSchema,
+  }),
+  catalogue: defineRoute({
+    method: 'GET',
+    path: '/backoffice/catalogue',
+    summary: "Managers, locations and units for the console's selects",
+    tags: ['backoffice'],
+    access: 'staff',
+    response: backofficeCatalogueResponseSchema,
+  }),
+  requests: defineRoute({
+    method: 'GET',
+    path: '/backoffice/requests',
+    summary: 'The inbox of requests from owners',
+    tags: ['backoffice'],
+    access: 'staff',
+    query: requestListQuerySchema,
+    response: requestListResponseSchema,
+  }),
+  updateRequest: defineRoute({
+    method: 'PATCH',
+    path: '/backoffice/requests/:id',
+    summary: 'Move a request forward, with a comment',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: requestUpdateSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  owners: defineRoute({
+    method: 'GET',
+    path: '/backoffice/owners',
+    summary: 'Owners: the clients of the manager (an admin sees all), by a search, a page at a time',
+    tags: ['backoffice'],
+    access: 'staff',
+    query: ownerListQuerySchema,
+    response: ownerListResponseSchema,
+  }),
+  createOwner: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners',
+    summary: 'Create an owner; the activation link is sent',
+    tags: ['backoffice'],
+    access: 'staff',
+    body: ownerCreateSchema,
+    response: ownerCreatedSchema,
+    errors: [409],
+  }),
+  owner: defineRoute({
+    method: 'GET',
+    path: '/backoffice/owners/:id',
+    summary: "An owner's card: data, roles, manager, units and loans",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    response: ownerDetailSchema,
+    errors: [404],
+  }),
+  updateOwner: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/owners/:id',
+    summary: "Save an owner's data, roles and manager",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: ownerUpdateSchema,
+    response: successSchema,
+    errors: [404, 409],
+  }),
+  saveOwnerBankDetails: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/owners/:id/bank-details',
+    summary: "Save a sole proprietor's or company's bank details, applying their request when named",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: ownerBankDetailsUpdateSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  deactivateOwner: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners/:id/deactivate',
+    summary: 'Deactivate an owner: no more sign-in, and every token it holds stops working at once',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  addOwnerUnit: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners/:id/units',
+    summary: 'Give an owner a unit (or a lender a unit lent against)',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: ownerUnitCreateSchema,
+    response: successSchema,
+    errors: [404, 409],
+  }),
+  removeOwnerUnit: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/owners/:id/units/:linkId',
+    summary: 'Take a unit from an owner (the user-unit link)',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: ownerUnitLinkParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  addOwnerLoan: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners/:id/loans',
+    summary: "Record a lender's loan",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: ownerLoanCreateSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  audit: defineRoute({
+    method: 'GET',
+    path: '/backoffice/audit',
+    summary: "The audit trail of the console's changes, newest first, a page at a time",
+    tags: ['backoffice'],
+    access: 'staff',
+    query: auditListQuerySchema,
+    response: auditListResponseSchema,
+  }),
+};
+
+/** Data import from the console: the CSV or JSON file itself is the body (not multipart), up to IMPORT_MAX_BYTES. */
+export const importApi = {
+  import: defineRoute({
+    method: 'POST',
+    path: '/backoffice/import/:kind',
+    summary: 'Import a CSV or JSON file of bookings, monthly incomes or income and expense rows',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: importParamsSchema,
+    query: importQuerySchema,
+    consumes: ['text/csv', 'application/json', 'text/plain', 'application/octet-stream'],
+    response: importReportSchema,
+    errors: [409, 413],
+  }),
+};

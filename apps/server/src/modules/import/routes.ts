@@ -1,15 +1,9 @@
-import {
-  IMPORT_MAX_BYTES,
-  importParamsSchema,
-  importQuerySchema,
-  importReportSchema,
-} from '@portal/contract/backoffice';
-import { errorResponseSchema } from '@portal/contract/errors';
+import { IMPORT_MAX_BYTES, importApi } from '@portal/contract/backoffice';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { requestLocale } from '../../http/locale.ts';
-import { requireStaff, sessionOf } from '../../http/session-auth.ts';
+import { routesOf } from '../../http/route.ts';
+import { sessionOf } from '../../http/session-auth.ts';
 import { staffScope } from '../access/service.ts';
 import { importRowCheck } from '../backoffice/import-scope.ts';
 import { detectFormat } from './formats.ts';
@@ -20,8 +14,7 @@ import { importBatchRows, runImport } from './service.ts';
  * IMPORT_MAX_BYTES (beyond: 413 before the rest is read) and decoded by the import (UTF-8 or windows-1251).
  */
 export function importRoutes(ctx: AppContext) {
-  return async (fastify: FastifyInstance) => {
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
+  return async (app: FastifyInstance) => {
     app.removeContentTypeParser(['application/json', 'text/plain']);
     app.addContentTypeParser(
       ['application/json', 'text/csv', 'text/plain', 'application/octet-stream'],
@@ -29,27 +22,9 @@ export function importRoutes(ctx: AppContext) {
       (_request, body, done) => done(null, body),
     );
 
-    app.post(
-      '/backoffice/import/:kind',
-      {
-        onRequest: requireStaff(ctx),
-        bodyLimit: IMPORT_MAX_BYTES,
-        schema: {
-          tags: ['backoffice'],
-          security: [{ bearer: [] }],
-          summary: 'Import a CSV or JSON file of bookings, monthly incomes or income and expense rows',
-          params: importParamsSchema,
-          querystring: importQuerySchema,
-          response: {
-            200: importReportSchema,
-            400: errorResponseSchema,
-            401: errorResponseSchema,
-            403: errorResponseSchema,
-            409: errorResponseSchema,
-            413: errorResponseSchema,
-          },
-        },
-      },
+    const route = routesOf(app, ctx);
+    route(
+      importApi.import,
       async (request) => {
         const session = sessionOf(request);
         const scope = await staffScope(ctx, session);
@@ -68,6 +43,7 @@ export function importRoutes(ctx: AppContext) {
               : undefined,
         });
       },
+      { bodyLimit: IMPORT_MAX_BYTES },
     );
   };
 }

@@ -1,12 +1,11 @@
-import type { FailedOutboxResponse } from '@portal/contract/backoffice-outbox';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 /** Mail and SMS that used up their delivery attempts (GET backoffice/outbox/failed). */
 export function useFailedOutbox(page: number) {
   return useQuery({
     queryKey: ['backoffice', 'outbox', page],
-    queryFn: () => api<FailedOutboxResponse>('backoffice/outbox/failed', { query: { page } }),
+    queryFn: () => call('GET /backoffice/outbox/failed', { query: { page } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -15,7 +14,7 @@ export function useFailedOutbox(page: number) {
 export function useResendOutbox() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api(`backoffice/outbox/${id}/resend`, { method: 'POST' }),
+    mutationFn: (id: number) => call('POST /backoffice/outbox/:id/resend', { params: { id } }),
     onSuccess: () =>
       Promise.all(
         ['outbox', 'audit'].map((key) => queryClient.invalidateQueries({ queryKey: ['backoffice', key] })),

@@ -1,29 +1,23 @@
 import type {
-  AuditListResponse,
-  BackofficeCatalogue,
-  BackofficeMe,
   ImportKindCode,
   ImportReport,
   OwnerBankDetailsUpdate,
   OwnerCreate,
-  OwnerDetail,
-  OwnerListResponse,
   OwnerLoanCreate,
   OwnerUnitCreate,
   OwnerUpdate,
   RequestKindCode,
-  RequestListResponse,
   RequestStatus,
 } from '@portal/contract/backoffice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, uploadWithProgress } from '../../shared/api/client';
+import { ApiError, call, upload } from '../../shared/api/client';
 
 export const PAGE_SIZE = 20;
 
 export function useBackofficeMe() {
   return useQuery({
     queryKey: ['backoffice', 'me'],
-    queryFn: () => api<BackofficeMe>('backoffice/me'),
+    queryFn: () => call('GET /backoffice/me'),
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
   });
 }
@@ -31,7 +25,7 @@ export function useBackofficeMe() {
 export function useCatalogue() {
   return useQuery({
     queryKey: ['backoffice', 'catalogue'],
-    queryFn: () => api<BackofficeCatalogue>('backoffice/catalogue'),
+    queryFn: () => call('GET /backoffice/catalogue'),
     staleTime: 5 * 60_000,
   });
 }
@@ -44,8 +38,7 @@ export function useRequests(filter: {
 }) {
   return useQuery({
     queryKey: ['backoffice', 'requests', filter],
-    queryFn: () =>
-      api<RequestListResponse>('backoffice/requests', { query: { ...filter, pageSize: PAGE_SIZE } }),
+    queryFn: () => call('GET /backoffice/requests', { query: { ...filter, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -63,8 +56,8 @@ export function useUpdateRequest() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: { id: number; status: RequestStatus; comment?: string }) =>
-      api(`backoffice/requests/${input.id}`, {
-        method: 'PATCH',
+      call('PATCH /backoffice/requests/:id', {
+        params: { id: input.id },
         body: { status: input.status, comment: input.comment },
       }),
     onSuccess: () => invalidate('requests'),
@@ -75,9 +68,7 @@ export function useOwners(search: string, page: number) {
   return useQuery({
     queryKey: ['backoffice', 'owners', search, page],
     queryFn: () =>
-      api<OwnerListResponse>('backoffice/owners', {
-        query: { search: search || undefined, page, pageSize: PAGE_SIZE },
-      }),
+      call('GET /backoffice/owners', { query: { search: search || undefined, page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -85,7 +76,7 @@ export function useOwners(search: string, page: number) {
 export function useOwner(id: number) {
   return useQuery({
     queryKey: ['backoffice', 'owner', id],
-    queryFn: () => api<OwnerDetail>(`backoffice/owners/${id}`),
+    queryFn: () => call('GET /backoffice/owners/:id', { params: { id } }),
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
 }
@@ -93,7 +84,7 @@ export function useOwner(id: number) {
 export function useCreateOwner() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: OwnerCreate) => api<{ id: number }>('backoffice/owners', { body: input }),
+    mutationFn: (input: OwnerCreate) => call('POST /backoffice/owners', { body: input }),
     onSuccess: () => invalidate('owners'),
   });
 }
@@ -104,28 +95,31 @@ export function useOwnerMutations(id: number) {
   const refresh = () => invalidate('owner', 'owners', 'requests');
   return {
     update: useMutation({
-      mutationFn: (input: OwnerUpdate) => api(`backoffice/owners/${id}`, { method: 'PUT', body: input }),
+      mutationFn: (input: OwnerUpdate) => call('PUT /backoffice/owners/:id', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
     deactivate: useMutation({
-      mutationFn: () => api(`backoffice/owners/${id}/deactivate`, { method: 'POST' }),
+      mutationFn: () => call('POST /backoffice/owners/:id/deactivate', { params: { id } }),
       onSuccess: refresh,
     }),
     addUnit: useMutation({
-      mutationFn: (input: OwnerUnitCreate) => api(`backoffice/owners/${id}/units`, { body: input }),
+      mutationFn: (input: OwnerUnitCreate) =>
+        call('POST /backoffice/owners/:id/units', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
     removeUnit: useMutation({
-      mutationFn: (linkId: number) => api(`backoffice/owners/${id}/units/${linkId}`, { method: 'DELETE' }),
+      mutationFn: (linkId: number) =>
+        call('DELETE /backoffice/owners/:id/units/:linkId', { params: { id, linkId } }),
       onSuccess: refresh,
     }),
     addLoan: useMutation({
-      mutationFn: (input: OwnerLoanCreate) => api(`backoffice/owners/${id}/loans`, { body: input }),
+      mutationFn: (input: OwnerLoanCreate) =>
+        call('POST /backoffice/owners/:id/loans', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
     saveBankDetails: useMutation({
       mutationFn: (input: OwnerBankDetailsUpdate) =>
-        api(`backoffice/owners/${id}/bank-details`, { method: 'PUT', body: input }),
+        call('PUT /backoffice/owners/:id/bank-details', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
   };
@@ -134,7 +128,7 @@ export function useOwnerMutations(id: number) {
 export function useAudit(page: number) {
   return useQuery({
     queryKey: ['backoffice', 'audit', page],
-    queryFn: () => api<AuditListResponse>('backoffice/audit', { query: { page, pageSize: PAGE_SIZE } }),
+    queryFn: () => call('GET /backoffice/audit', { query: { page, pageSize: PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -146,13 +140,15 @@ export function uploadImport(
   skipInvalid: boolean,
   onProgress: (percent: number) => void,
 ): Promise<ImportReport> {
-  return uploadWithProgress(
-    `backoffice/import/${kind}${skipInvalid ? '?skipInvalid=true' : ''}`,
+  return upload(
+    'POST /backoffice/import/:kind',
+    { kind },
     file,
     onProgress,
     {
       'content-type': file.name.toLowerCase().endsWith('.json') ? 'application/json' : 'text/csv',
       'x-file-name': encodeURIComponent(file.name),
     },
+    { skipInvalid: skipInvalid ? 'true' : undefined },
   );
 }

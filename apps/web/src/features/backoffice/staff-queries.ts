@@ -1,12 +1,12 @@
-import type { StaffData, StaffDeactivate, StaffListResponse } from '@portal/contract/backoffice-staff';
+import type { StaffData, StaffDeactivate } from '@portal/contract/backoffice-staff';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 /** Staff accounts of the console (admins only). */
 export function useStaff(enabled: boolean) {
   return useQuery({
     queryKey: ['backoffice', 'staff'],
-    queryFn: () => api<StaffListResponse>('backoffice/staff'),
+    queryFn: () => call('GET /backoffice/staff'),
     enabled,
   });
 }
@@ -22,21 +22,21 @@ export function useStaffMutations() {
     );
   return {
     create: useMutation({
-      mutationFn: (input: StaffData) => api<{ id: number }>('backoffice/staff', { body: input }),
+      mutationFn: (input: StaffData) => call('POST /backoffice/staff', { body: input }),
       onSuccess: refresh,
     }),
     update: useMutation({
       mutationFn: ({ id, ...input }: StaffData & { id: number }) =>
-        api(`backoffice/staff/${id}`, { method: 'PUT', body: input }),
+        call('PUT /backoffice/staff/:id', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
     deactivate: useMutation({
       mutationFn: ({ id, ...input }: StaffDeactivate & { id: number }) =>
-        api(`backoffice/staff/${id}/deactivate`, { method: 'POST', body: input }),
+        call('POST /backoffice/staff/:id/deactivate', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
     reactivate: useMutation({
-      mutationFn: (id: number) => api(`backoffice/staff/${id}/reactivate`, { method: 'POST' }),
+      mutationFn: (id: number) => call('POST /backoffice/staff/:id/reactivate', { params: { id } }),
       onSuccess: refresh,
     }),
   };

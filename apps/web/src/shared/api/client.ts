@@ -30,12 +30,17 @@ function onUnauthorized() {
   window.location.reload();
 }
 
-function url(path: string, query?: RequestOptions['query']) {
+/** `path?query`, the query's undefined values left out. */
+function withQuery(path: string, query?: RequestOptions['query']) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
     if (value !== undefined) search.set(key, String(value));
   const qs = search.toString();
-  return `/api/v1/${path}${qs ? `?${qs}` : ''}`;
+  return qs ? `${path}?${qs}` : path;
+}
+
+function url(path: string, query?: RequestOptions['query']) {
+  return `/api/v1/${withQuery(path, query)}`;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
@@ -228,14 +233,16 @@ export function downloadFile<K extends FileKey>(key: K, ...[input]: InputArgs<Ap
   return download(targetOf(key, loose.params).path, queryOf(loose.query));
 }
 
-/** Uploads to a call of the contract with progress (see uploadWithProgress()). */
+/** Uploads to a call of the contract with progress (see uploadWithProgress()), with the call's query if it has one. */
 export function upload<K extends UploadKey>(
   key: K,
   params: RouteInput<ApiRouteOf<K>>['params'],
   body: XMLHttpRequestBodyInit,
   onProgress: (percent: number) => void,
   headers: Record<string, string> = {},
+  query?: RouteInput<ApiRouteOf<K>>['query'],
 ): Promise<RouteOutput<ApiRouteOf<K>>> {
   const target = targetOf(key, (params ?? {}) as Record<string, unknown>);
-  return uploadWithProgress(target.path, body, onProgress, headers);
+  const path = withQuery(target.path, queryOf(query as Record<string, unknown> | undefined));
+  return uploadWithProgress(path, body, onProgress, headers);
 }
