@@ -76,7 +76,7 @@ describe('password change modal', () => {
     expect(await screen.findByTestId('password-changed')).toHaveTextContent('Пароль изменён');
     const shownAt = Date.now();
     expect(onClose).not.toHaveBeenCalled();
-    await waitFor(() => expect(onClose).toHaveBeenCalledOnce(), { timeout: 2000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(900);
     expect(bodies).toEqual([
       { oldPassword: 'Wrong1234', newPassword: 'Changed12' },
