@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { idSchema, optionalText, requiredText } from './validation.ts';
 
 /** The console's content calls: FAQ entries and news, written by managers and admins (issue 8). */
@@ -78,3 +80,87 @@ export const staffNewsBodySchema = z
 export type StaffNewsBody = z.input<typeof staffNewsBodySchema>;
 
 export const contentSavedSchema = z.object({ id: z.number() });
+
+/** /api/v1/backoffice/faq and /backoffice/news: the console's content (managers and admins). */
+export const contentApi = {
+  faq: defineRoute({
+    method: 'GET',
+    path: '/backoffice/faq',
+    summary: 'Every FAQ entry, drafts too',
+    tags: ['backoffice'],
+    access: 'staff',
+    response: staffFaqListSchema,
+    errors: [404],
+  }),
+  createFaq: defineRoute({
+    method: 'POST',
+    path: '/backoffice/faq',
+    summary: 'A new FAQ entry',
+    tags: ['backoffice'],
+    access: 'staff',
+    body: staffFaqBodySchema,
+    response: contentSavedSchema,
+    errors: [404],
+  }),
+  updateFaq: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/faq/:id',
+    summary: 'Changes an FAQ entry',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: contentIdParamsSchema,
+    body: staffFaqBodySchema,
+    response: contentSavedSchema,
+    errors: [404],
+  }),
+  deleteFaq: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/faq/:id',
+    summary: 'Deletes an FAQ entry',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: contentIdParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  news: defineRoute({
+    method: 'GET',
+    path: '/backoffice/news',
+    summary: 'The newest 200 news items, drafts too',
+    tags: ['backoffice'],
+    access: 'staff',
+    response: staffNewsListSchema,
+    errors: [404],
+  }),
+  createNews: defineRoute({
+    method: 'POST',
+    path: '/backoffice/news',
+    summary: 'A new news item',
+    tags: ['backoffice'],
+    access: 'staff',
+    body: staffNewsBodySchema,
+    response: contentSavedSchema,
+    errors: [404],
+  }),
+  updateNews: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/news/:id',
+    summary: 'Changes a news item',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: contentIdParamsSchema,
+    body: staffNewsBodySchema,
+    response: contentSavedSchema,
+    errors: [404],
+  }),
+  deleteNews: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/news/:id',
+    summary: 'Deletes a news item',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: contentIdParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+};

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /** The console's photo and video reports (media reports) of a location or one of its units. */
@@ -64,3 +66,70 @@ export type StaffReportBody = z.input<typeof staffReportBodySchema>;
 
 export const staffReportSavedSchema = z.object({ id: z.number() });
 export const staffReportMediaAddedSchema = staffReportMediaSchema;
+
+/** /api/v1/backoffice/reports: the console's media reports (managers and admins); their files are served by filesApi. */
+export const backofficeReportsApi = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/backoffice/reports',
+    summary: "A location's photo and video reports (whole location and units), newest first, 20 a page",
+    tags: ['backoffice'],
+    access: 'staff',
+    query: staffReportListQuerySchema,
+    response: staffReportListSchema,
+    errors: [404],
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/backoffice/reports',
+    summary: 'A new report of a location or of one of its units',
+    tags: ['backoffice'],
+    access: 'staff',
+    body: staffReportBodySchema,
+    response: staffReportSavedSchema,
+    errors: [404],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/reports/:id',
+    summary: 'Changes a report',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffReportParamsSchema,
+    body: staffReportBodySchema,
+    response: staffReportSavedSchema,
+    errors: [404],
+  }),
+  delete: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/reports/:id',
+    summary: 'Deletes a report with its media',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffReportParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  addMedia: defineRoute({
+    method: 'POST',
+    path: '/backoffice/reports/:id/media',
+    summary:
+      'Adds a photo or video: multipart with one file, JPEG, PNG or WebP (at most 10 MB) or MP4 (at most 50 MB), checked by content',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffReportParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: staffReportMediaAddedSchema,
+    errors: [404],
+  }),
+  removeMedia: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/reports/:id/media/:mediaId',
+    summary: 'Removes a photo or video from a report',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffReportMediaParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+};

@@ -1,17 +1,12 @@
 import type {
   BookingSourceBody,
   BookingSourceCreate,
-  BookingSourceList,
   CatalogueLocationBody,
-  CatalogueLocationList,
   CatalogueUnitBody,
-  CatalogueUnitList,
-  UnitList,
   UnitListItemBody,
-  UnitPhotos,
 } from '@portal/contract/backoffice-catalogue';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, uploadWithProgress } from '../../shared/api/client';
+import { call, upload } from '../../shared/api/client';
 
 /** The console's catalogue: locations, units with photos, unit types and stages, booking sources. */
 export type UnitListKind = 'unit-types' | 'unit-stages';
@@ -19,28 +14,31 @@ export type UnitListKind = 'unit-types' | 'unit-stages';
 export function useCatalogueLocations() {
   return useQuery({
     queryKey: ['backoffice', 'catalogue', 'locations'],
-    queryFn: () => api<CatalogueLocationList>('backoffice/catalogue/locations'),
+    queryFn: () => call('GET /backoffice/catalogue/locations'),
   });
 }
 
 export function useCatalogueUnits(locationId: number) {
   return useQuery({
     queryKey: ['backoffice', 'catalogue', 'units', locationId],
-    queryFn: () => api<CatalogueUnitList>(`backoffice/catalogue/units?locationId=${locationId}`),
+    queryFn: () => call('GET /backoffice/catalogue/units', { query: { locationId } }),
   });
 }
 
 export function useUnitList(kind: UnitListKind) {
   return useQuery({
     queryKey: ['backoffice', 'catalogue', kind],
-    queryFn: () => api<UnitList>(`backoffice/catalogue/${kind}`),
+    queryFn: () =>
+      kind === 'unit-types'
+        ? call('GET /backoffice/catalogue/unit-types')
+        : call('GET /backoffice/catalogue/unit-stages'),
   });
 }
 
 export function useBookingSources() {
   return useQuery({
     queryKey: ['backoffice', 'catalogue', 'booking-sources'],
-    queryFn: () => api<BookingSourceList>('backoffice/catalogue/booking-sources'),
+    queryFn: () => call('GET /backoffice/catalogue/booking-sources'),
   });
 }
 
@@ -63,10 +61,9 @@ export function useLocationSave() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: CatalogueLocationBody }) =>
-      api<{ id: number }>(
-        id === undefined ? 'backoffice/catalogue/locations' : `backoffice/catalogue/locations/${id}`,
-        { method: id === undefined ? 'POST' : 'PUT', body },
-      ),
+      id === undefined
+        ? call('POST /backoffice/catalogue/locations', { body })
+        : call('PUT /backoffice/catalogue/locations/:id', { params: { id }, body }),
     onSuccess: refresh,
   });
 }
@@ -75,28 +72,29 @@ export function useUnitSave() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, body }: { id?: number; body: CatalogueUnitBody }) =>
-      api<{ id: number }>(
-        id === undefined ? 'backoffice/catalogue/units' : `backoffice/catalogue/units/${id}`,
-        {
-          method: id === undefined ? 'POST' : 'PUT',
-          body,
-        },
-      ),
+      id === undefined
+        ? call('POST /backoffice/catalogue/units', { body })
+        : call('PUT /backoffice/catalogue/units/:id', { params: { id }, body }),
     onSuccess: refresh,
   });
+}
+
+/** A new item of a unit list (no id) or a renamed one. */
+function saveUnitListItem(kind: UnitListKind, id: number | undefined, body: UnitListItemBody) {
+  if (kind === 'unit-types') {
+    return id === undefined
+      ? call('POST /backoffice/catalogue/unit-types', { body })
+      : call('PUT /backoffice/catalogue/unit-types/:id', { params: { id }, body });
+  }
+  return id === undefined
+    ? call('POST /backoffice/catalogue/unit-stages', { body })
+    : call('PUT /backoffice/catalogue/unit-stages/:id', { params: { id }, body });
 }
 
 export function useUnitListSave(kind: UnitListKind) {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: UnitListItemBody }) =>
-      api<{ id: number }>(
-        id === undefined ? `backoffice/catalogue/${kind}` : `backoffice/catalogue/${kind}/${id}`,
-        {
-          method: id === undefined ? 'POST' : 'PUT',
-          body,
-        },
-      ),
+    mutationFn: ({ id, body }: { id?: number; body: UnitListItemBody }) => saveUnitListItem(kind, id, body),
     onSuccess: refresh,
   });
 }
@@ -106,9 +104,9 @@ export function useBookingSourceSave() {
   return useMutation({
     mutationFn: (input: { create: BookingSourceCreate } | { id: number; body: BookingSourceBody }) =>
       'create' in input
-        ? api<{ id: number }>('backoffice/catalogue/booking-sources', { method: 'POST', body: input.create })
-        : api<{ id: number }>(`backoffice/catalogue/booking-sources/${input.id}`, {
-            method: 'PUT',
+        ? call('POST /backoffice/catalogue/booking-sources', { body: input.create })
+        : call('PUT /backoffice/catalogue/booking-sources/:id', {
+            params: { id: input.id },
             body: input.body,
           }),
     onSuccess: refresh,
@@ -117,22 +115,23 @@ export function useBookingSourceSave() {
 
 export function useUnitPhotoMutations(unitId: number) {
   const refresh = useRefresh();
-  const path = `backoffice/catalogue/units/${unitId}/photos`;
   return {
     upload: useMutation({
       mutationFn: ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => {
         const form = new FormData();
         form.append('file', file);
-        return uploadWithProgress<UnitPhotos>(path, form, onProgress);
+        return upload('POST /backoffice/catalogue/units/:id/photos', { id: unitId }, form, onProgress);
       },
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (url: string) => api<UnitPhotos>(path, { method: 'DELETE', query: { url } }),
+      mutationFn: (url: string) =>
+        call('DELETE /backoffice/catalogue/units/:id/photos', { params: { id: unitId }, query: { url } }),
       onSuccess: refresh,
     }),
     reorder: useMutation({
-      mutationFn: (urls: string[]) => api<UnitPhotos>(path, { method: 'PUT', body: { urls } }),
+      mutationFn: (urls: string[]) =>
+        call('PUT /backoffice/catalogue/units/:id/photos', { params: { id: unitId }, body: { urls } }),
       onSuccess: refresh,
     }),
   };

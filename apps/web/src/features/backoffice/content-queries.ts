@@ -1,25 +1,20 @@
-import type {
-  StaffFaqBody,
-  StaffFaqEntry,
-  StaffNewsBody,
-  StaffNewsEntry,
-} from '@portal/contract/backoffice-content';
+import type { StaffFaqBody, StaffNewsBody } from '@portal/contract/backoffice-content';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 
 type Kind = 'news' | 'faq';
 
 export function useStaffNews() {
   return useQuery({
     queryKey: ['backoffice', 'news'],
-    queryFn: () => api<{ items: StaffNewsEntry[] }>('backoffice/news'),
+    queryFn: () => call('GET /backoffice/news'),
   });
 }
 
 export function useStaffFaq() {
   return useQuery({
     queryKey: ['backoffice', 'faq'],
-    queryFn: () => api<{ items: StaffFaqEntry[] }>('backoffice/faq'),
+    queryFn: () => call('GET /backoffice/faq'),
   });
 }
 
@@ -34,23 +29,36 @@ function useRefresh(kind: Kind) {
     );
 }
 
-function useContentMutations<Body>(kind: Kind) {
-  const refresh = useRefresh(kind);
+export function useNewsMutations() {
+  const refresh = useRefresh('news');
   return {
     save: useMutation({
-      mutationFn: ({ id, body }: { id?: number; body: Body }) =>
-        api<{ id: number }>(id === undefined ? `backoffice/${kind}` : `backoffice/${kind}/${id}`, {
-          method: id === undefined ? 'POST' : 'PUT',
-          body,
-        }),
+      mutationFn: ({ id, body }: { id?: number; body: StaffNewsBody }) =>
+        id === undefined
+          ? call('POST /backoffice/news', { body })
+          : call('PUT /backoffice/news/:id', { params: { id }, body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api(`backoffice/${kind}/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call('DELETE /backoffice/news/:id', { params: { id } }),
       onSuccess: refresh,
     }),
   };
 }
 
-export const useNewsMutations = () => useContentMutations<StaffNewsBody>('news');
-export const useFaqMutations = () => useContentMutations<StaffFaqBody>('faq');
+export function useFaqMutations() {
+  const refresh = useRefresh('faq');
+  return {
+    save: useMutation({
+      mutationFn: ({ id, body }: { id?: number; body: StaffFaqBody }) =>
+        id === undefined
+          ? call('POST /backoffice/faq', { body })
+          : call('PUT /backoffice/faq/:id', { params: { id }, body }),
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: number) => call('DELETE /backoffice/faq/:id', { params: { id } }),
+      onSuccess: refresh,
+    }),
+  };
+}

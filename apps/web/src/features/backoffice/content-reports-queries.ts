@@ -1,11 +1,11 @@
-import type { StaffReportBody, StaffReportList, StaffReportMedia } from '@portal/contract/backoffice-reports';
+import type { StaffReportBody } from '@portal/contract/backoffice-reports';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, uploadWithProgress } from '../../shared/api/client';
+import { call, upload } from '../../shared/api/client';
 
 export function useStaffReports(locationId: number | null, page: number) {
   return useQuery({
     queryKey: ['backoffice', 'reports', locationId, page],
-    queryFn: () => api<StaffReportList>(`backoffice/reports?locationId=${locationId}&page=${page}`),
+    queryFn: () => call('GET /backoffice/reports', { query: { locationId: locationId ?? 0, page } }),
     enabled: locationId !== null,
     placeholderData: keepPreviousData,
   });
@@ -27,19 +27,18 @@ export function useReportMutations() {
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: StaffReportBody }) =>
-        api<{ id: number }>(id === undefined ? 'backoffice/reports' : `backoffice/reports/${id}`, {
-          method: id === undefined ? 'POST' : 'PUT',
-          body,
-        }),
+        id === undefined
+          ? call('POST /backoffice/reports', { body })
+          : call('PUT /backoffice/reports/:id', { params: { id }, body }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api(`backoffice/reports/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call('DELETE /backoffice/reports/:id', { params: { id } }),
       onSuccess: refresh,
     }),
     removeMedia: useMutation({
       mutationFn: ({ reportId, mediaId }: { reportId: number; mediaId: number }) =>
-        api(`backoffice/reports/${reportId}/media/${mediaId}`, { method: 'DELETE' }),
+        call('DELETE /backoffice/reports/:id/media/:mediaId', { params: { id: reportId, mediaId } }),
       onSuccess: refresh,
     }),
     upload: useMutation({
@@ -51,12 +50,8 @@ export function useReportMutations() {
 }
 
 /** One photo or video as multipart, with its upload progress. */
-function uploadReportMedia(
-  reportId: number,
-  file: File,
-  onProgress: (percent: number) => void,
-): Promise<StaffReportMedia> {
+function uploadReportMedia(reportId: number, file: File, onProgress: (percent: number) => void) {
   const form = new FormData();
   form.append('file', file);
-  return uploadWithProgress(`backoffice/reports/${reportId}/media`, form, onProgress);
+  return upload('POST /backoffice/reports/:id/media', { id: reportId }, form, onProgress);
 }
