@@ -184,6 +184,18 @@ export const MESSAGES = {
     ru: 'Файл должен быть в формате CSV или JSON',
     en: 'The file must be CSV or JSON',
   },
+  'import.jsonSyntax': {
+    ru: 'Файл не читается как JSON: в нём синтаксическая ошибка (проверьте скобки, запятые и кавычки)',
+    en: 'The file is not valid JSON: it has a syntax error (check its brackets, commas and quotes)',
+  },
+  'import.jsonEnd': {
+    ru: 'JSON в файле оборван: файл кончается раньше, чем закрыт массив',
+    en: 'The JSON is cut short: the file ends before the array is closed',
+  },
+  'import.jsonShape': {
+    ru: 'JSON должен быть массивом объектов: по объекту на строку',
+    en: 'The JSON must be an array of objects, one object per row',
+  },
   'import.encoding': {
     ru: 'Файл не в кодировке UTF-8 или Windows-1251 (или в нём есть испорченные символы): сохраните его как «CSV UTF-8»',
     en: 'The file is neither UTF-8 nor Windows-1251 text (or has damaged characters): save it as "CSV UTF-8"',

@@ -1,13 +1,21 @@
 import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import type { MessageKey } from '@portal/contract/messages';
+import { JSONParser } from '@streamparser/json';
 import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
 
 /** A file's rows as objects keyed by column name, from CSV (RFC 4180, first line the header) or a JSON array. */
 export type RawRow = Record<string, unknown>;
 
-export class FormatError extends Error {}
+/** The file is not the CSV or JSON it should be: `messageKey` names the problem for the user. */
+export class FormatError extends Error {
+  readonly messageKey: MessageKey;
+  constructor(reason: string, messageKey: MessageKey = 'import.format') {
+    super(reason);
+    this.messageKey = messageKey;
+  }
+}
 
 /** The file's bytes are neither UTF-8 nor windows-1251 text: `messageKey` names the problem for the user. */
 export class EncodingError extends Error {
@@ -25,6 +33,11 @@ export type DetectedEncoding = { encoding: TextEncoding; offset: number };
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
 const DECODE_SLICE = 64 * 1024;
+/**
+ * JSON is read in smaller slices: the streaming parser turns a slice into rows in one go, and 16 KB (about a
+ * hundred rows) keeps that well under a millisecond or two of the event loop's time.
+ */
+const JSON_SLICE = 16 * 1024;
 
 /**
  * Characters a windows-1251 byte above 0x7F may stand for in a Russian spreadsheet's CSV: Cyrillic letters
@@ -61,20 +74,17 @@ export function detectEncoding(data: Buffer): DetectedEncoding {
 }
 
 /** The text of the bytes, decoded a slice at a time (the whole file is never one string). */
-export async function* decodedText(data: Buffer, detected = detectEncoding(data)): AsyncGenerator<string> {
+export async function* decodedText(
+  data: Buffer,
+  detected = detectEncoding(data),
+  slice = DECODE_SLICE,
+): AsyncGenerator<string> {
   const decoder = new TextDecoder(detected.encoding, { fatal: true });
-  for (let at = detected.offset; at < data.length; at += DECODE_SLICE) {
-    const text = decoder.decode(data.subarray(at, at + DECODE_SLICE), { stream: true });
+  for (let at = detected.offset; at < data.length; at += slice) {
+    const text = decoder.decode(data.subarray(at, at + slice), { stream: true });
     yield checkedText(text);
   }
   yield checkedText(decoder.decode());
-}
-
-/** The whole text (JSON needs it whole; the small files of the tests). */
-export function decodeText(data: Buffer, detected = detectEncoding(data)): string {
-  return checkedText(
-    new TextDecoder(detected.encoding, { fatal: true }).decode(data.subarray(detected.offset)),
-  );
 }
 
 function checkedText(text: string) {
@@ -114,34 +124,103 @@ function headerNames(header: string[] | undefined) {
   return header.map((name) => name.trim());
 }
 
-function jsonRows(text: string): RawRow[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new FormatError('not JSON');
+const notJson = () => new FormatError('not JSON', 'import.jsonSyntax');
+const notRows = () => new FormatError('JSON must be an array of objects', 'import.jsonShape');
+/** Characters a JSON value other than an array or object starts with (valid JSON, but not rows). */
+const JSON_SCALAR_START = /^["\-0-9tfn]/;
+
+/**
+ * A JSON array of objects, or `{ "rows": [...] }`, read a piece of text at a time by @streamparser/json: `write`
+ * returns the rows the piece completed, and the parser forgets each one as it hands it over (`keepStack: false`),
+ * so only the rows in flight are held, never the document. Refused (FormatError, each with its message): text that
+ * is not JSON (`import.jsonSyntax`), JSON cut short (`import.jsonEnd`), JSON that is not an array of objects
+ * (`import.jsonShape`). Nothing before the first non-blank character (an empty file) means no rows.
+ */
+export class JsonRowReader {
+  #parser: JSONParser | undefined;
+  /** The document is `{ "rows": [...] }` rather than the array itself. */
+  #wrapped = false;
+  #rowsFound = false;
+  #rows: RawRow[] = [];
+
+  write(text: string): RawRow[] {
+    if (!this.#parser) {
+      const start = text.trimStart()[0];
+      if (start === undefined) return [];
+      this.#parser = this.#open(start);
+    }
+    try {
+      this.#parser.write(text);
+    } catch (error) {
+      throw error instanceof FormatError ? error : notJson();
+    }
+    return this.#take();
   }
-  const rows = Array.isArray(value) ? value : (value as { rows?: unknown })?.rows;
-  if (
-    !Array.isArray(rows) ||
-    rows.some((row) => typeof row !== 'object' || row === null || Array.isArray(row))
-  ) {
-    throw new FormatError('JSON must be an array of objects');
+
+  /** The rows left at the end of the text; refuses a document that is not complete. */
+  end(): RawRow[] {
+    const parser = this.#parser;
+    if (!parser) return [];
+    if (!parser.isEnded) {
+      try {
+        parser.end();
+      } catch {
+        throw new FormatError('JSON cut short', 'import.jsonEnd');
+      }
+      if (!parser.isEnded) throw new FormatError('JSON cut short', 'import.jsonEnd');
+    }
+    if (this.#wrapped && !this.#rowsFound) throw notRows();
+    return this.#take();
   }
-  return rows as RawRow[];
+
+  #take() {
+    const rows = this.#rows;
+    this.#rows = [];
+    return rows;
+  }
+
+  #row(value: unknown) {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw notRows();
+    this.#rows.push(value as RawRow);
+  }
+
+  #open(start: string) {
+    if (start === '[') {
+      const parser = new JSONParser({ paths: ['$.*'], keepStack: false });
+      parser.onValue = ({ value }) => this.#row(value);
+      return parser;
+    }
+    if (start === '{') {
+      this.#wrapped = true;
+      const parser = new JSONParser({ paths: ['$.rows.*', '$.rows'], keepStack: false });
+      parser.onValue = ({ value, parent, stack }) => {
+        if (stack.length > 1) {
+          if (!Array.isArray(parent)) throw notRows();
+          this.#row(value);
+          return;
+        }
+        // `rows` itself, once its elements are out: it must be an array, and there must be one of it.
+        if (!Array.isArray(value) || this.#rowsFound) throw notRows();
+        this.#rowsFound = true;
+      };
+      return parser;
+    }
+    throw JSON_SCALAR_START.test(start) ? notRows() : notJson();
+  }
 }
 
 /**
  * The rows of an uploaded file, as a stream that can be read more than once (the import checks every row, then
- * writes them): CSV is decoded a slice at a time and parsed by csv-parse as it goes, so only the file's bytes and
- * the rows in flight are held; JSON is parsed whole (a JSON file is an array, there is no row to stop at).
+ * writes them): the file is decoded a slice at a time and parsed as it goes, CSV by csv-parse and JSON by
+ * JsonRowReader, so only the file's bytes and the rows in flight are held.
  */
 export function fileRows(data: Buffer, format: 'csv' | 'json'): () => AsyncIterable<RawRow> {
   const detected = detectEncoding(data);
   if (format === 'json') {
-    const rows = jsonRows(decodeText(data, detected));
     return async function* () {
-      yield* rows;
+      const reader = new JsonRowReader();
+      for await (const text of decodedText(data, detected, JSON_SLICE)) yield* reader.write(text);
+      yield* reader.end();
     };
   }
   return async function* () {
@@ -175,7 +254,10 @@ export function fileRows(data: Buffer, format: 'csv' | 'json'): () => AsyncItera
 
 /** The rows of a whole text (the tests; the import itself reads `fileRows`). */
 export function parseRows(text: string, format: 'csv' | 'json'): RawRow[] {
-  if (format === 'json') return jsonRows(text);
+  if (format === 'json') {
+    const reader = new JsonRowReader();
+    return [...reader.write(text.replace(/^\ufeff/, '')), ...reader.end()];
+  }
   const records = parseCsv(text);
   const names = headerNames(records.shift());
   return records.map((record) => toRow(names, record));

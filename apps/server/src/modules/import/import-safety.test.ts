@@ -134,6 +134,62 @@ describe('import: encodings, concurrency and limits', () => {
     expect(reports.map((r) => r.inserted).sort((x, y) => x - y)).toEqual([0, 3000]);
   });
 
+  it('streams a large JSON file: the rows land, and the server answers other calls meanwhile', async () => {
+    const units = (await t.ctx.database.db.selectFrom('units').select('id').orderBy('id').execute()).map(
+      (u) => u.id,
+    );
+    const ROWS = 10_000;
+    const day = 86_400_000;
+    const start = Date.parse('2033-01-01T11:00:00Z');
+    const rows = Array.from({ length: ROWS }, (_, i) => {
+      const from = start + Math.floor(i / units.length) * 3 * day;
+      return {
+        externalId: `big-json-${i}`,
+        unitId: units[i % units.length],
+        startsAt: new Date(from).toISOString(),
+        endsAt: new Date(from + day).toISOString(),
+        status: 'confirmed',
+        guests: 2,
+        sourceId: 3,
+        paid: i,
+        sum: i + 100,
+      };
+    });
+    const body = Buffer.from(JSON.stringify(rows, null, 2));
+    rows.length = 0;
+    // Turns of the event loop while the import runs, and a health check sent after it: answered before it ends.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const done: string[] = [];
+    const imported = upload('bookings', body, 'application/json').then((response) => {
+      done.push('import');
+      return response;
+    });
+    const health = t.request({ method: 'GET', url: '/api/health' }).then((response) => {
+      done.push('health');
+      return response;
+    });
+    const [response, healthResponse] = await Promise.all([imported, health]);
+    ticking = false;
+    expect(healthResponse.statusCode).toBe(200);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ total: ROWS, inserted: ROWS, rejected: 0, applied: true });
+    expect(done).toEqual(['health', 'import']);
+    // The rows are checked, then written, each pass giving the loop a turn every 250 rows at least.
+    expect(turns).toBeGreaterThanOrEqual((2 * ROWS) / 250);
+    const stored = await t.ctx.database.db
+      .selectFrom('bookings')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('external_id', 'like', 'big-json-%')
+      .executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(ROWS);
+  });
+
   it('answers 413 to an upload over the limit, before reading it all', async () => {
     let sent = 0;
     const piece = Buffer.alloc(1024 * 1024, 'a');

@@ -31,9 +31,12 @@ describe('data import', () => {
     const unknown = await upload('recipes', 'a\n1');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error.message).toBe('Неизвестный вид загрузки');
-    const broken = await upload('bookings', '[{"a":', { type: 'application/json' });
+    const broken = await upload('bookings', 'externalId,unitId\n"pms-1,1\n');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().error.message).toBe('Файл должен быть в формате CSV или JSON');
+    const cut = await upload('bookings', '[{"a":', { type: 'application/json' });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().error.message).toBe('JSON в файле оборван: файл кончается раньше, чем закрыт массив');
   });
 
   const bookingsCsv = [
@@ -73,6 +76,101 @@ describe('data import', () => {
 
     const changed = await upload('bookings', bookingsCsv.replace('new,1,0,0,6000', 'new,1,0,6000,6000'));
     expect(changed.json()).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
+  });
+
+  it('imports bookings from a JSON array read as a stream; a malformed JSON file is a 400 naming the problem and changes nothing', async () => {
+    const rows = [
+      {
+        externalId: 'json-1',
+        unitId: 1,
+        startsAt: '2027-04-01T14:00:00+03:00',
+        endsAt: '2027-04-03T12:00:00+03:00',
+        status: 'Confirmed',
+        guests: 2,
+        sourceId: 3,
+        paid: 5000,
+        sum: 12000.5,
+      },
+      {
+        externalId: 'json-2',
+        unitId: 2,
+        startsAt: '2027-04-05T14:00:00+03:00',
+        endsAt: '2027-04-06T12:00:00+03:00',
+        status: 'new',
+        guests: 1,
+        sourceId: null,
+        paid: '0',
+        sum: '6000',
+      },
+    ];
+    const json = JSON.stringify(rows, null, 2);
+    const first = await upload('bookings', json, { type: 'application/json' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ total: 2, inserted: 2, rejected: 0, applied: true });
+    const stored = await db()
+      .selectFrom('bookings')
+      .select(['external_id', 'unit_id', 'status', 'source_id', 'sum_kopecks'])
+      .where('external_id', 'in', ['json-1', 'json-2'])
+      .orderBy('external_id')
+      .execute();
+    expect(stored).toEqual([
+      { external_id: 'json-1', unit_id: 1, status: 'confirmed', source_id: 3, sum_kopecks: 1_200_050 },
+      { external_id: 'json-2', unit_id: 2, status: 'new', source_id: null, sum_kopecks: 600_000 },
+    ]);
+    // Told apart by its first character too (no JSON type), and the same file again changes nothing.
+    expect((await upload('bookings', `\ufeff${json}`, { type: 'text/plain' })).json()).toMatchObject({
+      unchanged: 2,
+      applied: true,
+    });
+
+    const snapshot = () =>
+      db()
+        .selectFrom('bookings')
+        .select(['external_id', 'paid_kopecks', 'sum_kopecks'])
+        .orderBy('external_id')
+        .execute();
+    const before = await snapshot();
+    // Good rows first (one changed, one new), then the break: nothing of it lands.
+    const changed = [
+      { ...rows[0], sum: 99 },
+      { ...rows[1], externalId: 'json-3' },
+    ];
+    const good = JSON.stringify(changed);
+    const cases: [string, string, string][] = [
+      [
+        `${good.slice(0, -1)},{"externalId":"json-4",}]`,
+        'Файл не читается как JSON',
+        'The file is not valid JSON',
+      ],
+      [good.slice(0, -1), 'JSON в файле оборван', 'The JSON is cut short'],
+      [
+        `${good.slice(0, -1)},[1,2]]`,
+        'JSON должен быть массивом объектов',
+        'The JSON must be an array of objects',
+      ],
+      [`{"bookings":${good}}`, 'JSON должен быть массивом объектов', 'The JSON must be an array of objects'],
+    ];
+    for (const [body, ru, en] of cases) {
+      const refused = await upload('bookings', body, { type: 'application/json', skipInvalid: true });
+      expect(refused.statusCode, body).toBe(400);
+      expect(refused.json().error.message).toMatch(new RegExp(`^${ru}`));
+      expect(refused.json().error.fields).toMatchObject({ file: refused.json().error.message });
+      const english = await t.request({
+        method: 'POST',
+        url: '/api/v1/backoffice/import/bookings',
+        token: manager,
+        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        payload: body,
+      });
+      expect(english.statusCode).toBe(400);
+      expect(english.json().error.message).toMatch(new RegExp(`^${en}`));
+    }
+    expect(await snapshot()).toEqual(before);
+    // The whole good file, for comparison, does land.
+    expect((await upload('bookings', good, { type: 'application/json' })).json()).toMatchObject({
+      inserted: 1,
+      updated: 1,
+    });
   });
 
   it('imports nothing from a file with bad rows, and tells which rows and why; skipping them imports the rest', async () => {

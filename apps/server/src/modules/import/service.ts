@@ -184,7 +184,7 @@ async function lockKind(trx: Transaction<DB>, kindName: ImportKindCode) {
 }
 
 function userError(error: unknown) {
-  if (error instanceof FormatError) return badRequest('import.format', 'file');
+  if (error instanceof FormatError) return badRequest(error.messageKey, 'file');
   if (error instanceof EncodingError) return badRequest(error.messageKey, 'file');
   return error;
 }
