@@ -9,6 +9,7 @@ import type { Executor } from '../db/executor.ts';
 import { type FileStore, FileTooLargeError, type StoredFileInfo } from '../integrations/file-store.ts';
 import { sendWithRanges, storedFileSource } from './byte-ranges.ts';
 import { badRequest, notFound } from './errors.ts';
+import { readMultipart } from './multipart.ts';
 import { routesOf } from './route.ts';
 
 /**
@@ -43,13 +44,10 @@ export async function readSingleFile(
   request: FastifyRequest,
   options: { dir: string; maxBytes: number; sizeKey: MessageKey },
 ): Promise<SingleFile> {
-  if (!request.isMultipart()) throw badRequest('reports.fileRequired', 'file');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: options.maxBytes, files: 1 } });
-  } catch {
-    throw badRequest('reports.fileRequired', 'file');
-  }
+  const { file: part } = await readMultipart(request, {
+    maxBytes: options.maxBytes,
+    missingKey: 'reports.fileRequired',
+  });
   if (!part) throw badRequest('reports.fileRequired', 'file');
   const { file } = part;
   let uploadFailed = false;

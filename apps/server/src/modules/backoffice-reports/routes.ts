@@ -1,10 +1,10 @@
-import multipart from '@fastify/multipart';
 import { backofficeReportsApi, REPORT_VIDEO_MAX_BYTES } from '@portal/contract/backoffice-reports';
 import { filesApi } from '@portal/contract/files';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sendWithRanges } from '../../http/byte-ranges.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import * as reports from './service.ts';
@@ -14,13 +14,10 @@ import * as reports from './service.ts';
  * limit the stream stops and the file is refused as too large.
  */
 async function mediaFile(request: FastifyRequest): Promise<reports.UploadedMedia> {
-  if (!request.isMultipart()) throw badRequest('reports.fileRequired', 'file');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: REPORT_VIDEO_MAX_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('reports.fileRequired', 'file');
-  }
+  const { file: part } = await readMultipart(request, {
+    maxBytes: REPORT_VIDEO_MAX_BYTES,
+    missingKey: 'reports.fileRequired',
+  });
   if (!part) throw badRequest('reports.fileRequired', 'file');
   const { file } = part;
   return { stream: file, name: part.filename, truncated: () => file.truncated };
@@ -29,9 +26,7 @@ async function mediaFile(request: FastifyRequest): Promise<reports.UploadedMedia
 /** /api/v1/backoffice/reports (managers and admins) and the public files of report media. */
 export function backofficeReportRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, {
-      limits: { fileSize: REPORT_VIDEO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-    });
+    await registerMultipart(app, { maxBytes: REPORT_VIDEO_MAX_BYTES, fields: 5 });
     const route = routesOf(app, ctx);
     route(backofficeReportsApi.list, (request) =>
       reports.staffReports(ctx, sessionOf(request), request.query.locationId, request.query.page),

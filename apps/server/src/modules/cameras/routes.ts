@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   CAMERA_VIEW_MAX_BYTES,
   staffCameraLocationParamsSchema,
@@ -18,6 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sendWithRanges } from '../../http/byte-ranges.ts';
 import { notFound } from '../../http/errors.ts';
+import { registerMultipart } from '../../http/multipart.ts';
 import { requireSession, requireStaff, sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
 import * as staff from './backoffice.ts';
@@ -40,9 +40,7 @@ const staffErrors = {
  */
 export function cameraRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
-    await fastify.register(multipart, {
-      limits: { fileSize: CAMERA_VIEW_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-    });
+    await registerMultipart(fastify, { maxBytes: CAMERA_VIEW_MAX_BYTES, fields: 5 });
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['cameras'];
     const staffed = { onRequest: requireStaff(ctx) };

@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
 import { catalogueApi, UNIT_PHOTO_MAX_BYTES } from '@portal/contract/backoffice-catalogue';
 import { filesApi } from '@portal/contract/files';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile } from '../../http/uploaded-files.ts';
@@ -28,9 +28,7 @@ const LISTS = [
 /** /api/v1/backoffice/catalogue/* (managers and admins) and the public files of unit photos. */
 export function catalogueRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, {
-      limits: { fileSize: UNIT_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-    });
+    await registerMultipart(app, { maxBytes: UNIT_PHOTO_MAX_BYTES, fields: 5 });
     const route = routesOf(app, ctx);
 
     route(catalogueApi.locations, (request) => catalogue.listLocations(ctx, sessionOf(request)));

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import { backofficeIdParamsSchema } from '@portal/contract/backoffice';
 import {
   staffDocumentCreatedSchema,
@@ -23,6 +22,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { badRequest } from '../../http/errors.ts';
+import { readMultipart, readMultipartForm, readWhole, registerMultipart } from '../../http/multipart.ts';
 import { requireSession, requireStaff, sessionOf } from '../../http/session-auth.ts';
 import * as staff from './backoffice.ts';
 import * as documents from './service.ts';
@@ -33,36 +33,30 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** The one file of a multipart body, read whole (at most DOCUMENT_MAX_BYTES, else 413). */
+/** A document upload: one PDF of at most DOCUMENT_MAX_BYTES (else 413), read whole. */
+const upload = {
+  maxBytes: DOCUMENT_MAX_BYTES,
+  missingKey: 'documents.fileRequired',
+  tooLarge: documents.fileTooLarge,
+} as const;
+
+/** The one file of a multipart body, read whole. */
 export async function multipartFile(
   request: FastifyRequest,
 ): Promise<{ data: Buffer; name: string | undefined }> {
-  if (!request.isMultipart()) throw badRequest('documents.fileRequired', 'file');
-  let part: Awaited<ReturnType<FastifyRequest['file']>>;
-  try {
-    part = await request.file({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } });
-  } catch {
-    throw badRequest('documents.fileRequired', 'file');
-  }
-  if (!part) throw badRequest('documents.fileRequired', 'file');
-  try {
-    return { data: await part.toBuffer(), name: part.filename };
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw documents.fileTooLarge();
-    throw badRequest('documents.fileRequired', 'file');
-  }
+  const { file } = await readMultipart(request, upload);
+  if (!file) throw badRequest('documents.fileRequired', 'file');
+  return readWhole(file, upload);
 }
 
 /** Multipart parsing for the upload routes of a plugin scope. */
-export async function registerMultipart(app: FastifyInstance) {
-  await app.register(multipart, {
-    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-  });
+function registerDocumentUploads(app: FastifyInstance) {
+  return registerMultipart(app, { maxBytes: DOCUMENT_MAX_BYTES, fields: 10, parts: 12 });
 }
 
 export function documentRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
-    await registerMultipart(fastify);
+    await registerDocumentUploads(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const authed = { onRequest: requireSession(ctx) };
     const security = [{ bearer: [] }];
@@ -174,32 +168,13 @@ export function documentRoutes(ctx: AppContext) {
 }
 
 /** The fields and the one PDF of a multipart form; fields beyond the file are strings. */
-export async function multipartForm(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, string>; file: { data: Buffer; name: string | undefined } | null }> {
-  if (!request.isMultipart()) throw badRequest('documents.fileRequired', 'file');
-  const fields: Record<string, string> = {};
-  let file: { data: Buffer; name: string | undefined } | null = null;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        if (file) {
-          await part.toBuffer();
-          continue;
-        }
-        file = { data: await part.toBuffer(), name: part.filename };
-      } else if (typeof part.value === 'string') fields[part.fieldname] = part.value;
-    }
-  } catch (error) {
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw documents.fileTooLarge();
-    throw badRequest('documents.fileRequired', 'file');
-  }
-  return { fields, file };
+export function multipartForm(request: FastifyRequest) {
+  return readMultipartForm(request, upload);
 }
 
 export function backofficeDocumentRoutes(ctx: AppContext) {
   return async (fastify: FastifyInstance) => {
-    await registerMultipart(fastify);
+    await registerDocumentUploads(fastify);
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const base = { onRequest: requireStaff(ctx) };
     const tags = ['backoffice'];

@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   backofficeFinancialReportApi,
   FINANCIAL_REPORT_MAX_BYTES,
@@ -9,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { notFound } from '../../http/errors.ts';
+import { registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
@@ -18,9 +18,7 @@ import * as report from './service.ts';
 
 export function financialReportRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, {
-      limits: { fileSize: FINANCIAL_REPORT_MAX_BYTES, files: 1, fields: 3, parts: 4 },
-    });
+    await registerMultipart(app, { maxBytes: FINANCIAL_REPORT_MAX_BYTES, fields: 3 });
     const route = routesOf(app, ctx);
     route(financialReportApi.current, () => report.currentReport(ctx));
     route(backofficeFinancialReportApi.current, (request) => report.staffReport(ctx, sessionOf(request)));

@@ -1,9 +1,9 @@
-import multipart from '@fastify/multipart';
 import { INVENTORY_PHOTO_MAX_BYTES } from '@portal/contract/backoffice-inventory';
 import { filesApi } from '@portal/contract/files';
 import { inventoryApi } from '@portal/contract/inventory';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
@@ -12,9 +12,7 @@ import { inventoryImages, inventoryItems } from './service.ts';
 
 export function inventoryRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, {
-      limits: { fileSize: INVENTORY_PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 },
-    });
+    await registerMultipart(app, { maxBytes: INVENTORY_PHOTO_MAX_BYTES, fields: 2 });
     const route = routesOf(app, ctx);
     route(inventoryApi.staffInventory, (request) =>
       photos.staffInventory(ctx, sessionOf(request), request.query.unitId),

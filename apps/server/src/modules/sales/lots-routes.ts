@@ -1,8 +1,8 @@
-import multipart from '@fastify/multipart';
 import { backofficeLotsApi, LOT_PHOTO_MAX_BYTES } from '@portal/contract/backoffice-lots';
 import { filesApi } from '@portal/contract/files';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
@@ -11,9 +11,7 @@ import * as lots from './company-lots.ts';
 /** /api/v1/backoffice/lots (managers and admins): the lots the company publishes on the promo page. */
 export function companyLotRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await app.register(multipart, {
-      limits: { fileSize: LOT_PHOTO_MAX_BYTES, files: 1, fields: 2, parts: 3 },
-    });
+    await registerMultipart(app, { maxBytes: LOT_PHOTO_MAX_BYTES, fields: 2 });
     const route = routesOf(app, ctx);
     route(backofficeLotsApi.list, async (request) => ({
       items: await lots.staffLots(ctx, sessionOf(request)),
