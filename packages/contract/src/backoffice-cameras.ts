@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { successSchema } from './errors.ts';
+import { defineRoute } from './route.ts';
 import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /**
@@ -67,3 +69,61 @@ export const staffCameraViewBodySchema = z.object({
   titleEn: optionalText(300),
 });
 export type StaffCameraViewBody = z.input<typeof staffCameraViewBodySchema>;
+
+/** The console's cameras of a location (managers and admins). */
+export const backofficeCamerasApi = {
+  cameras: defineRoute({
+    method: 'GET',
+    path: '/backoffice/cameras',
+    summary: "A location's cameras: the live stream's address and the looping views",
+    tags: ['backoffice'],
+    access: 'staff',
+    query: staffCamerasQuerySchema,
+    response: staffCamerasSchema,
+    errors: [404],
+  }),
+  saveStream: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/cameras/:locationId/stream',
+    summary: 'Sets the https HLS playlist of the live camera (proxied for owners); empty or null removes it',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffCameraLocationParamsSchema,
+    body: staffCameraStreamBodySchema,
+    response: staffCamerasSchema,
+    errors: [404],
+  }),
+  addView: defineRoute({
+    method: 'POST',
+    path: '/backoffice/cameras/:locationId/views',
+    summary:
+      'Adds a looping view: multipart with the fields title, titleEn and then one MP4 file (at most 50 MB, checked by content); five a location',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffCameraLocationParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: staffCameraViewSchema,
+    errors: [404],
+  }),
+  updateView: defineRoute({
+    method: 'PUT',
+    path: '/backoffice/cameras/views/:id',
+    summary: "Changes a view's titles",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffCameraViewParamsSchema,
+    body: staffCameraViewBodySchema,
+    response: staffCameraViewSchema,
+    errors: [404],
+  }),
+  removeView: defineRoute({
+    method: 'DELETE',
+    path: '/backoffice/cameras/views/:id',
+    summary: 'Removes a view with its file',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffCameraViewParamsSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 
 /** Cameras (spec document 2: cameras page §2, investor/cameras §7, five videos §9). */
 
@@ -34,3 +35,59 @@ export const camerasResponseSchema = z
   })
   .meta({ id: 'Cameras' });
 export type CamerasResponse = z.infer<typeof camerasResponseSchema>;
+
+/** GET streams/live/{key}/{path}: the proxied live camera, by its stored proxy key and a path below its playlist. */
+export const liveStreamParamsSchema = z.object({
+  key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  '*': z.string().max(1000),
+});
+/** GET streams/clips/{name}: camera-1.mp4 … camera-5.mp4. */
+export const cameraClipParamsSchema = z.object({ name: z.string().max(20) });
+/** GET streams/{locationId}/{name}: index.m3u8 and segment-n.ts. */
+export const cameraStreamParamsSchema = z.object({
+  locationId: z.string().regex(/^\d{1,9}$/),
+  name: z.string().max(40),
+});
+
+/** investor/cameras and the streams its page plays (guarded by a signed URL or the bearer header: media-access). */
+export const camerasApi = {
+  cameras: defineRoute({
+    method: 'GET',
+    path: '/investor/cameras',
+    summary: "The investor's locations with cameras: up to five looping views and the live stream",
+    tags: ['cameras'],
+    access: 'session',
+    response: camerasResponseSchema,
+  }),
+  liveStream: defineRoute({
+    method: 'GET',
+    path: '/streams/live/:key/*',
+    summary:
+      "The proxied live camera: the stored playlist and what it names, only below the stored playlist's directory",
+    tags: ['cameras'],
+    access: 'public',
+    params: liveStreamParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+  clip: defineRoute({
+    method: 'GET',
+    path: '/streams/clips/:name',
+    summary: 'A looping camera view (mp4)',
+    tags: ['cameras'],
+    access: 'public',
+    params: cameraClipParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+  stream: defineRoute({
+    method: 'GET',
+    path: '/streams/:locationId/:name',
+    summary: 'The live HLS stream of a location: index.m3u8 and its MPEG-TS segments',
+    tags: ['cameras'],
+    access: 'public',
+    params: cameraStreamParamsSchema,
+    response: 'file',
+    errors: [404],
+  }),
+};

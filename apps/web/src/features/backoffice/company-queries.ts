@@ -1,7 +1,6 @@
-import type { StaffCameras, StaffCameraView } from '@portal/contract/backoffice-cameras';
 import type { StaffLotBody } from '@portal/contract/backoffice-lots';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, call, upload, uploadWithProgress } from '../../shared/api/client';
+import { call, upload } from '../../shared/api/client';
 
 /** The console's company content (issue 18): cameras, the financial report, lots and inventory photos. */
 
@@ -27,7 +26,7 @@ function useRefresh(keys: string[][]) {
 export function useStaffCameras(locationId: number | null) {
   return useQuery({
     queryKey: ['backoffice', 'cameras', locationId],
-    queryFn: () => api<StaffCameras>(`backoffice/cameras?locationId=${locationId}`),
+    queryFn: () => call('GET /backoffice/cameras', { query: { locationId: locationId ?? 0 } }),
     enabled: locationId !== null,
   });
 }
@@ -37,13 +36,17 @@ export function useCameraMutations(locationId: number | null) {
   return {
     stream: useMutation({
       mutationFn: (streamUrl: string) =>
-        api<StaffCameras>(`backoffice/cameras/${locationId}/stream`, { method: 'PUT', body: { streamUrl } }),
+        call('PUT /backoffice/cameras/:locationId/stream', {
+          params: { locationId: locationId ?? 0 },
+          body: { streamUrl },
+        }),
       onSuccess: refresh,
     }),
     add: useMutation({
       mutationFn: (input: Upload) =>
-        uploadWithProgress<StaffCameraView>(
-          `backoffice/cameras/${locationId}/views`,
+        upload(
+          'POST /backoffice/cameras/:locationId/views',
+          { locationId: locationId ?? 0 },
           formOf(input),
           input.onProgress,
         ),
@@ -51,11 +54,11 @@ export function useCameraMutations(locationId: number | null) {
     }),
     rename: useMutation({
       mutationFn: ({ id, title, titleEn }: { id: number; title: string; titleEn: string }) =>
-        api<StaffCameraView>(`backoffice/cameras/views/${id}`, { method: 'PUT', body: { title, titleEn } }),
+        call('PUT /backoffice/cameras/views/:id', { params: { id }, body: { title, titleEn } }),
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api(`backoffice/cameras/views/${id}`, { method: 'DELETE' }),
+      mutationFn: (id: number) => call('DELETE /backoffice/cameras/views/:id', { params: { id } }),
       onSuccess: refresh,
     }),
   };

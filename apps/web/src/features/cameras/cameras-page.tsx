@@ -1,12 +1,11 @@
 import { Anchor, Group, Paper, SimpleGrid, Stack, Tabs, Title } from '@mantine/core';
-import type { CamerasResponse } from '@portal/contract/cameras';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
 import { SIGNED_MEDIA_REFRESH_MS } from '../../shared/api/media-url';
 import { useSession } from '../../shared/session/session';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { LiveStream } from './live-stream';
+import { camerasQueries } from './queries';
 
 /** /dashboard/cameras: the live stream and the five views of the location; lenders are told it is coming. */
 export function CamerasPage() {
@@ -15,8 +14,7 @@ export function CamerasPage() {
   const { currentRole, currentLocation } = useSession();
   const investor = currentRole === 'INVESTOR';
   const cameras = useQuery({
-    queryKey: ['cameras'],
-    queryFn: () => api<CamerasResponse>('investor/cameras'),
+    ...camerasQueries.cameras(),
     // The media addresses are signed for ten minutes (issue 15): fresh ones before they run out.
     refetchInterval: SIGNED_MEDIA_REFRESH_MS,
     enabled: investor,
