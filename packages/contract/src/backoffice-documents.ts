@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { backofficeIdParamsSchema } from './backoffice.ts';
 import { DOCUMENT_STATUSES, documentSchema } from './documents.ts';
+import { defineRoute } from './route.ts';
 import { idSchema as id, optionalText } from './validation.ts';
 
 /**
@@ -52,3 +54,40 @@ export type StaffDocumentsResponse = z.infer<typeof staffDocumentsResponseSchema
 export const staffDocumentCreatedSchema = z.object({ success: z.literal(true), documentId: z.number() });
 
 export const staffDownloadParamsSchema = z.object({ uploadId: id });
+
+/** An owner's documents in the console (managers and admins). */
+export const backofficeDocumentsApi = {
+  ownerDocuments: defineRoute({
+    method: 'GET',
+    path: '/backoffice/owners/:id/documents',
+    summary: "The owner's documents with their signed copies",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    response: staffDocumentsResponseSchema,
+    errors: [404],
+  }),
+  upload: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners/:id/documents',
+    summary:
+      'Upload a PDF for the owner: multipart with file, categoryId, locationId, unitId?, statusId (1 by default), number?, description?, descriptionEn?, date?',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: staffDocumentCreatedSchema,
+    errors: [404, 413],
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/backoffice/documents/download/:uploadId',
+    summary: 'Download a document or a signed copy of an owner the staff member serves',
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffDownloadParamsSchema,
+    response: 'file',
+    produces: ['application/pdf'],
+    errors: [404],
+  }),
+};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineRoute } from './route.ts';
 import { idSchema, optionalText } from './validation.ts';
 
 /**
@@ -92,3 +93,66 @@ export const reuploadResponseSchema = z
 export type ReuploadResponse = z.infer<typeof reuploadResponseSchema>;
 
 export const downloadParamsSchema = z.object({ id: idSchema });
+
+export const documentsApi = {
+  userDocuments: defineRoute({
+    method: 'GET',
+    path: '/user-document/get-by-user',
+    summary: "The user's documents, newest first",
+    tags: ['documents'],
+    access: 'session',
+    response: documentsResponseSchema,
+    errors: [404],
+  }),
+  locationDocuments: defineRoute({
+    method: 'GET',
+    path: '/location-document/get-all',
+    summary: 'Documents of the locations where the user holds units or loans, newest first',
+    tags: ['documents'],
+    access: 'session',
+    response: documentsResponseSchema,
+    errors: [404],
+  }),
+  categories: defineRoute({
+    method: 'GET',
+    path: '/document-category',
+    summary: 'Document categories',
+    tags: ['documents'],
+    access: 'session',
+    response: documentCategoriesResponseSchema,
+    errors: [404],
+  }),
+  request: defineRoute({
+    method: 'POST',
+    path: '/user-document/send-document-request',
+    summary: 'Request a document of a category from the manager (stored and mailed)',
+    tags: ['documents'],
+    access: 'session',
+    body: documentRequestSchema,
+    response: documentRequestResponseSchema,
+    errors: [404],
+  }),
+  reupload: defineRoute({
+    method: 'POST',
+    path: '/user-document/reupload',
+    summary:
+      'Upload the signed copy of a document waiting for the signature: multipart with one PDF file (at most 10 MB)',
+    tags: ['documents'],
+    access: 'session',
+    query: reuploadQuerySchema,
+    consumes: ['multipart/form-data'],
+    response: reuploadResponseSchema,
+    errors: [404, 413],
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/download/document/:id',
+    summary: 'Download the PDF of a document by its uploadsId (own documents and those of own locations)',
+    tags: ['documents'],
+    access: 'session',
+    params: downloadParamsSchema,
+    response: 'file',
+    produces: ['application/pdf'],
+    errors: [404],
+  }),
+};

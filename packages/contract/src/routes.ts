@@ -4,6 +4,7 @@ import { backofficeApi, importApi } from './backoffice.ts';
 import { backofficeCamerasApi } from './backoffice-cameras.ts';
 import { catalogueApi } from './backoffice-catalogue.ts';
 import { contentApi } from './backoffice-content.ts';
+import { backofficeDocumentsApi } from './backoffice-documents.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
 import { backofficeLotsApi } from './backoffice-lots.ts';
 import { backofficeOutboxApi } from './backoffice-outbox.ts';
@@ -12,6 +13,7 @@ import { staffApi } from './backoffice-staff.ts';
 import { bookingsApi } from './bookings.ts';
 import { camerasApi } from './cameras.ts';
 import { controlApi } from './control.ts';
+import { documentsApi } from './documents.ts';
 import { faqApi } from './faq.ts';
 import { filesApi } from './files.ts';
 import { dashboardApi, incomeApi, outcomeApi } from './finance.ts';
@@ -55,6 +57,8 @@ export const apiRoutes = {
   backofficeLots: backofficeLotsApi,
   cameras: camerasApi,
   backofficeCameras: backofficeCamerasApi,
+  documents: documentsApi,
+  backofficeDocuments: backofficeDocumentsApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;

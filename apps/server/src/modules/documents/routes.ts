@@ -1,37 +1,15 @@
-import { backofficeIdParamsSchema } from '@portal/contract/backoffice';
-import {
-  staffDocumentCreatedSchema,
-  staffDocumentFieldsSchema,
-  staffDocumentsResponseSchema,
-  staffDownloadParamsSchema,
-} from '@portal/contract/backoffice-documents';
-import {
-  DOCUMENT_MAX_BYTES,
-  documentCategoriesResponseSchema,
-  documentRequestResponseSchema,
-  documentRequestSchema,
-  documentsResponseSchema,
-  downloadParamsSchema,
-  reuploadQuerySchema,
-  reuploadResponseSchema,
-} from '@portal/contract/documents';
-import { errorResponseSchema } from '@portal/contract/errors';
+import { backofficeDocumentsApi, staffDocumentFieldsSchema } from '@portal/contract/backoffice-documents';
+import { DOCUMENT_MAX_BYTES, documentsApi } from '@portal/contract/documents';
 import { isMessageKey } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
 import { badRequest } from '../../http/errors.ts';
 import { readMultipart, readMultipartForm, readWhole, registerMultipart } from '../../http/multipart.ts';
-import { requireSession, requireStaff, sessionOf } from '../../http/session-auth.ts';
+import { routesOf } from '../../http/route.ts';
+import { sessionOf } from '../../http/session-auth.ts';
 import * as staff from './backoffice.ts';
 import * as documents from './service.ts';
-
-const errors = {
-  400: errorResponseSchema,
-  401: errorResponseSchema,
-  404: errorResponseSchema,
-};
 
 /** A document upload: one PDF of at most DOCUMENT_MAX_BYTES (else 413), read whole. */
 const upload = {
@@ -55,83 +33,22 @@ function registerDocumentUploads(app: FastifyInstance) {
 }
 
 export function documentRoutes(ctx: AppContext) {
-  return async (fastify: FastifyInstance) => {
-    await registerDocumentUploads(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const authed = { onRequest: requireSession(ctx) };
-    const security = [{ bearer: [] }];
-    const tags = ['documents'];
-    app.get(
-      '/user-document/get-by-user',
-      {
-        ...authed,
-        schema: {
-          tags,
-          security,
-          summary: "The user's documents, newest first",
-          response: { 200: documentsResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ documents: await documents.userDocuments(ctx, sessionOf(request)) }),
-    );
-    app.get(
-      '/location-document/get-all',
-      {
-        ...authed,
-        schema: {
-          tags,
-          security,
-          summary: 'Documents of the locations where the user holds units or loans, newest first',
-          response: { 200: documentsResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({ documents: await documents.locationDocuments(ctx, sessionOf(request)) }),
-    );
-    app.get(
-      '/document-category',
-      {
-        ...authed,
-        schema: {
-          tags,
-          security,
-          summary: 'Document categories',
-          response: { 200: documentCategoriesResponseSchema, ...errors },
-        },
-      },
-      async () => ({ categories: await documents.documentCategories(ctx) }),
-    );
-    app.post(
-      '/user-document/send-document-request',
-      {
-        ...authed,
-        schema: {
-          tags,
-          security,
-          summary: 'Request a document of a category from the manager (stored and mailed)',
-          body: documentRequestSchema,
-          response: { 200: documentRequestResponseSchema, ...errors },
-        },
-      },
-      async (request) => ({
-        success: true as const,
-        requestId: await documents.sendDocumentRequest(ctx, sessionOf(request), request.body),
-      }),
-    );
-    app.post(
-      '/user-document/reupload',
-      {
-        ...authed,
-        bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Upload the signed copy of a document waiting for the signature: multipart with one PDF file (at most 10 MB)',
-          consumes: ['multipart/form-data'],
-          querystring: reuploadQuerySchema,
-          response: { 200: reuploadResponseSchema, 413: errorResponseSchema, ...errors },
-        },
-      },
+  return async (app: FastifyInstance) => {
+    await registerDocumentUploads(app);
+    const route = routesOf(app, ctx);
+    route(documentsApi.userDocuments, async (request) => ({
+      documents: await documents.userDocuments(ctx, sessionOf(request)),
+    }));
+    route(documentsApi.locationDocuments, async (request) => ({
+      documents: await documents.locationDocuments(ctx, sessionOf(request)),
+    }));
+    route(documentsApi.categories, async () => ({ categories: await documents.documentCategories(ctx) }));
+    route(documentsApi.request, async (request) => ({
+      success: true as const,
+      requestId: await documents.sendDocumentRequest(ctx, sessionOf(request), request.body),
+    }));
+    route(
+      documentsApi.reupload,
       async (request) =>
         documents.reuploadDocument(
           ctx,
@@ -139,31 +56,18 @@ export function documentRoutes(ctx: AppContext) {
           request.query.uploadsId,
           await multipartFile(request),
         ),
+      { bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024 },
     );
-    app.get(
-      '/download/document/:id',
-      {
-        ...authed,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Download the PDF of a document by its uploadsId (own documents and those of own locations)',
-          params: downloadParamsSchema,
-          produces: ['application/pdf'],
-        },
-      },
-      async (request, reply) => {
-        const file = await documents.downloadDocument(ctx, sessionOf(request), request.params.id);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', contentDisposition(file.name))
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-length', file.size)
-          .send(file.data);
-      },
-    );
+    route(documentsApi.download, async (request, reply) => {
+      const file = await documents.downloadDocument(ctx, sessionOf(request), request.params.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .send(file.data);
+    });
   };
 }
 
@@ -173,44 +77,14 @@ export function multipartForm(request: FastifyRequest) {
 }
 
 export function backofficeDocumentRoutes(ctx: AppContext) {
-  return async (fastify: FastifyInstance) => {
-    await registerDocumentUploads(fastify);
-    const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const base = { onRequest: requireStaff(ctx) };
-    const tags = ['backoffice'];
-    const security = [{ bearer: [] }];
-    const staffErrors = { ...errors, 403: errorResponseSchema };
-    app.get(
-      '/backoffice/owners/:id/documents',
-      {
-        ...base,
-        schema: {
-          tags,
-          security,
-          summary: "The owner's documents with their signed copies",
-          params: backofficeIdParamsSchema,
-          response: { 200: staffDocumentsResponseSchema, ...staffErrors },
-        },
-      },
-      async (request) => ({
-        documents: await staff.staffOwnerDocuments(ctx, sessionOf(request), request.params.id),
-      }),
-    );
-    app.post(
-      '/backoffice/owners/:id/documents',
-      {
-        ...base,
-        bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024,
-        schema: {
-          tags,
-          security,
-          summary:
-            'Upload a PDF for the owner: multipart with file, categoryId, locationId, unitId?, statusId (1 by default), number?, description?, descriptionEn?, date?',
-          consumes: ['multipart/form-data'],
-          params: backofficeIdParamsSchema,
-          response: { 200: staffDocumentCreatedSchema, 413: errorResponseSchema, ...staffErrors },
-        },
-      },
+  return async (app: FastifyInstance) => {
+    await registerDocumentUploads(app);
+    const route = routesOf(app, ctx);
+    route(backofficeDocumentsApi.ownerDocuments, async (request) => ({
+      documents: await staff.staffOwnerDocuments(ctx, sessionOf(request), request.params.id),
+    }));
+    route(
+      backofficeDocumentsApi.upload,
       async (request) => {
         const session = sessionOf(request);
         const { fields, file } = await multipartForm(request);
@@ -231,29 +105,17 @@ export function backofficeDocumentRoutes(ctx: AppContext) {
         );
         return { success: true as const, documentId };
       },
+      { bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024 },
     );
-    app.get(
-      '/backoffice/documents/download/:uploadId',
-      {
-        ...base,
-        schema: {
-          tags,
-          security,
-          summary: 'Download a document or a signed copy of an owner the staff member serves',
-          params: staffDownloadParamsSchema,
-          produces: ['application/pdf'],
-        },
-      },
-      async (request, reply) => {
-        const file = await staff.staffDownload(ctx, sessionOf(request), request.params.uploadId);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', contentDisposition(file.name))
-          .header('cache-control', 'private, no-store')
-          .header('x-content-type-options', 'nosniff')
-          .header('content-length', file.size)
-          .send(file.data);
-      },
-    );
+    route(backofficeDocumentsApi.download, async (request, reply) => {
+      const file = await staff.staffDownload(ctx, sessionOf(request), request.params.uploadId);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', contentDisposition(file.name))
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-length', file.size)
+        .send(file.data);
+    });
   };
 }

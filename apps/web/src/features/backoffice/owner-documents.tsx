@@ -16,12 +16,10 @@ import {
   Title,
 } from '@mantine/core';
 import type { OwnerDetail } from '@portal/contract/backoffice';
-import type { StaffDocumentsResponse } from '@portal/contract/backoffice-documents';
-import type { DocumentCategoriesResponse } from '@portal/contract/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, download } from '../../shared/api/client';
+import { call, downloadFile, upload } from '../../shared/api/client';
 import { formatDate } from '../../shared/format';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { categoryColor } from '../../shared/ui/document-category';
@@ -36,11 +34,11 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const list = useQuery({
     queryKey: ['backoffice', 'owner-documents', owner.id],
-    queryFn: () => api<StaffDocumentsResponse>(`backoffice/owners/${owner.id}/documents`),
+    queryFn: () => call('GET /backoffice/owners/:id/documents', { params: { id: owner.id } }),
   });
   const fetchFile = (uploadId: number) =>
-    void download(`backoffice/documents/download/${uploadId}`).catch((error: unknown) =>
-      console.error(error),
+    void downloadFile('GET /backoffice/documents/download/:uploadId', { params: { uploadId } }).catch(
+      (error: unknown) => console.error(error),
     );
 
   return (
@@ -130,7 +128,7 @@ function UploadForm({ owner }: { owner: OwnerDetail }) {
   const catalogue = useCatalogue();
   const categories = useQuery({
     queryKey: ['documents', 'categories'],
-    queryFn: () => api<DocumentCategoriesResponse>('document-category'),
+    queryFn: () => call('GET /document-category'),
   });
   const [categoryId, setCategoryId] = useState('');
   const [locationId, setLocationId] = useState('');
@@ -156,7 +154,7 @@ function UploadForm({ owner }: { owner: OwnerDetail }) {
       form.append('description', description);
       if (date) form.append('date', date);
       if (file) form.append('file', file, file.name);
-      return api(`backoffice/owners/${owner.id}/documents`, { raw: form });
+      return upload('POST /backoffice/owners/:id/documents', { id: owner.id }, form, () => undefined);
     },
     onSuccess: () => {
       setDone(true);

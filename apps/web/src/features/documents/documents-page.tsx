@@ -19,16 +19,11 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contract/constants';
-import type {
-  Document,
-  DocumentCategoriesResponse,
-  DocumentsResponse,
-  ReuploadResponse,
-} from '@portal/contract/documents';
+import type { Document } from '@portal/contract/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, download } from '../../shared/api/client';
+import { call, downloadFile, upload as uploadTo } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
@@ -46,24 +41,13 @@ import {
   rowActions,
   visibleDocuments,
 } from './documents-model';
-
-const documentKeys = {
-  own: ['documents', 'own'] as const,
-  location: ['documents', 'location'] as const,
-  categories: ['documents', 'categories'] as const,
-};
+import { documentsQueries } from './queries';
 
 /** /documents/: request a document, the user's documents and those of their locations, signing and downloads. */
 export function DocumentsPage() {
   const { t } = useTranslation();
-  const own = useQuery({
-    queryKey: documentKeys.own,
-    queryFn: () => api<DocumentsResponse>('user-document/get-by-user'),
-  });
-  const ofLocations = useQuery({
-    queryKey: documentKeys.location,
-    queryFn: () => api<DocumentsResponse>('location-document/get-all'),
-  });
+  const own = useQuery(documentsQueries.own());
+  const ofLocations = useQuery(documentsQueries.location());
   const docs = useMemo(
     () => [...(own.data?.documents ?? []), ...(ofLocations.data?.documents ?? [])],
     [own.data, ofLocations.data],
@@ -102,13 +86,10 @@ function RequestForm() {
   const [category, setCategory] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [sent, setSent] = useState(false);
-  const categories = useQuery({
-    queryKey: documentKeys.categories,
-    queryFn: () => api<DocumentCategoriesResponse>('document-category'),
-  });
+  const categories = useQuery(documentsQueries.categories());
   const send = useMutation({
     mutationFn: () =>
-      api('user-document/send-document-request', { body: { category: Number(category), comment } }),
+      call('POST /user-document/send-document-request', { body: { category: Number(category), comment } }),
     onSuccess: () => {
       setSent(true);
       setCategory(null);
@@ -199,7 +180,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
     mutationFn: ({ uploadsId, file }: { uploadsId: number; file: File }) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api<ReuploadResponse>('user-document/reupload', { query: { uploadsId }, raw: form });
+      return uploadTo('POST /user-document/reupload', undefined, form, () => undefined, {}, { uploadsId });
     },
     onSuccess: () => {
       setNotice({ ok: true, text: t('documents.uploaded') });
@@ -214,7 +195,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
   };
   const startDownload = (d: Document) => {
     if (d.uploadsId === null) return;
-    download(`download/document/${d.uploadsId}`).catch((error: unknown) => {
+    downloadFile('GET /download/document/:id', { params: { id: d.uploadsId } }).catch((error: unknown) => {
       console.error(error instanceof Error ? error.message : error);
       setNotice({
         ok: false,
