@@ -11,20 +11,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ActivesInfoResponse, ActiveUnit } from '@portal/contract/account';
+import type { ActiveUnit } from '@portal/contract/account';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
-import { api, call } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
 import { formatArea, formatDate, formatMoney } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ImageCarousel } from '../../shared/ui/image-carousel';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { unitsQueries } from './queries';
 import { formatYield, groupByLocation, saleAction, saleYield, validPrice } from './units-model';
-
-const CARDS_KEY = ['units', 'cards'] as const;
 
 /** /units/: the investor's assets by location with the sale flow; lenders have no assets page (spec §6). */
 export function UnitsPage() {
@@ -43,10 +42,7 @@ type Dialog =
 function Units() {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const cards = useQuery({
-    queryKey: CARDS_KEY,
-    queryFn: () => api<ActivesInfoResponse>('users/actives-info'),
-  });
+  const cards = useQuery(unitsQueries.cards());
   const [dialog, setDialog] = useState<Dialog>(null);
 
   let body: React.ReactNode;
@@ -229,7 +225,7 @@ function SellDialog({
     onSuccess: (target) => {
       setPrice('');
       setError(null);
-      void queryClient.invalidateQueries({ queryKey: CARDS_KEY });
+      void queryClient.invalidateQueries({ queryKey: unitsQueries.cards().queryKey });
       onSold(target);
     },
     onError: (e) => setError(e.message),
@@ -315,7 +311,7 @@ function RemoveDialog({
       return target;
     },
     onSuccess: (target) => {
-      void queryClient.invalidateQueries({ queryKey: CARDS_KEY });
+      void queryClient.invalidateQueries({ queryKey: unitsQueries.cards().queryKey });
       onRemoved(target);
     },
   });
