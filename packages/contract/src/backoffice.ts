@@ -70,13 +70,7 @@ const personSchema = z.object({
 export const requestListQuerySchema = z.object({
   kind: z.enum(REQUEST_KINDS, { error: 'validation.invalid' }).optional(),
   status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }).optional(),
-  ownerId: z.coerce
-    .number({ error: 'validation.invalid' })
-    .int({ error: 'validation.invalid' })
-    .positive({ error: 'validation.invalid' })
-    .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' })
-    .optional()
-    .describe("One client's requests (the owner card)"),
+  ownerId: idSchema.optional().describe("One client's requests (the owner card)"),
   ...pageQuery,
 });
 export type RequestListQuery = z.input<typeof requestListQuerySchema>;

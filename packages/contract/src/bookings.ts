@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { requiredIdSchema } from './validation.ts';
 
 /** Booking calls (spec document 2, sections 2, 3, 4 and 7). Instants are ISO strings; money in rubles. */
 
@@ -13,10 +14,7 @@ const isoDateOrTime = z.union([z.iso.date({ error: 'validation.invalid' }), isoD
 
 export const bookingsQuerySchema = z
   .object({
-    location: z.coerce
-      .number({ error: 'validation.required' })
-      .int({ error: 'validation.invalid' })
-      .positive({ error: 'validation.invalid' }),
+    location: requiredIdSchema,
     startDate: isoDateOrTime,
     endDate: isoDateOrTime,
   })
@@ -94,10 +92,7 @@ export const bookingLocationsResponseSchema = z.object({
 export type BookingLocations = z.infer<typeof bookingLocationsResponseSchema>;
 
 export const bookingStatisticsQuerySchema = z.object({
-  location: z.coerce
-    .number({ error: 'validation.required' })
-    .int({ error: 'validation.invalid' })
-    .positive({ error: 'validation.invalid' }),
+  location: requiredIdSchema,
 });
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { requestCreatedResponseSchema } from './account.ts';
 import { defineRoute } from './route.ts';
+import { requiredIdSchema } from './validation.ts';
 
 /**
  * Income, income-outcome and dashboard calls (spec document 1, sections 2, 3 and 7). Money is in rubles
@@ -13,10 +14,7 @@ const yearMonth = z.coerce
   .refine((value) => value >= 200001 && value <= 299912 && value % 100 >= 1 && value % 100 <= 12, {
     error: 'validation.invalid',
   });
-const locationId = z.coerce
-  .number({ error: 'validation.required' })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' });
+const locationId = requiredIdSchema;
 
 export const locationQuerySchema = z.object({ location: locationId });
 export const incomeRangeQuerySchema = z
@@ -24,10 +22,7 @@ export const incomeRangeQuerySchema = z
   .refine((q) => q.yearMonthFrom <= q.yearMonthTo, { error: 'validation.invalid', path: ['yearMonthTo'] });
 export const incomeActivesQuerySchema = z.object({ location: locationId, yearMonth });
 export const unitCapitalizationQuerySchema = z.object({
-  unitId: z.coerce
-    .number({ error: 'validation.required' })
-    .int({ error: 'validation.invalid' })
-    .positive({ error: 'validation.invalid' }),
+  unitId: requiredIdSchema,
 });
 
 /** GET investor-income/statistics and lender-income/statistics */

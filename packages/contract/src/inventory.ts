@@ -8,17 +8,12 @@ import {
 } from './backoffice-inventory.ts';
 import { successSchema } from './errors.ts';
 import { defineRoute } from './route.ts';
+import { idSchema } from './validation.ts';
 
 /** Inventory (spec document 2: inventory page §2, inventory item §3, calls id-logic/* §7). Cost in rubles. */
 
-const positiveId = z.coerce
-  .number({ error: (issue) => (issue.input === undefined ? 'validation.required' : 'validation.invalid') })
-  .int({ error: 'validation.invalid' })
-  .positive({ error: 'validation.invalid' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
-
-export const inventoryItemsQuerySchema = z.object({ unitId: positiveId });
-export const inventoryImagesQuerySchema = z.object({ itemId: positiveId });
+export const inventoryItemsQuerySchema = z.object({ unitId: idSchema });
+export const inventoryImagesQuerySchema = z.object({ itemId: idSchema });
 
 export const inventoryItemSchema = z.object({
   ItemID: z.number(),

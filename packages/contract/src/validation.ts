@@ -45,6 +45,15 @@ export const idSchema = z.coerce
   .positive({ error: 'validation.invalid' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'validation.invalid' });
 
+/**
+ * An id of the finance and booking queries (location, unitId): anything that is not a number, a missing one
+ * included, is validation.required; a number that is not a whole positive one is validation.invalid.
+ */
+export const requiredIdSchema = z.coerce
+  .number({ error: 'validation.required' })
+  .int({ error: 'validation.invalid' })
+  .positive({ error: 'validation.invalid' });
+
 /** A text that must not be empty once trimmed, at most `max` characters. */
 export const requiredText = (max: number) =>
   z

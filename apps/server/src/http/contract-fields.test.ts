@@ -1,4 +1,10 @@
-import { idSchema, optionalText, requiredText, trimmedText } from '@portal/contract/validation';
+import {
+  idSchema,
+  optionalText,
+  requiredIdSchema,
+  requiredText,
+  trimmedText,
+} from '@portal/contract/validation';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 
@@ -15,6 +21,14 @@ describe('the contract field schemas every request schema shares', () => {
     for (const bad of [undefined, '', 'abc', '0', '-3', '1.5', '9007199254740993']) {
       expect(check(idSchema, bad), bad).toEqual({ message: 'validation.invalid' });
     }
+  });
+
+  it('says "required" for a finance or booking query id that is missing or not a number', () => {
+    expect(check(requiredIdSchema, '3')).toEqual({ value: 3 });
+    expect(check(requiredIdSchema, undefined)).toEqual({ message: 'validation.required' });
+    expect(check(requiredIdSchema, 'abc')).toEqual({ message: 'validation.required' });
+    expect(check(requiredIdSchema, '0')).toEqual({ message: 'validation.invalid' });
+    expect(check(requiredIdSchema, '1.5')).toEqual({ message: 'validation.invalid' });
   });
 
   it('trims a required text and refuses it empty or too long', () => {
