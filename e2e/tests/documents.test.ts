@@ -26,8 +26,12 @@ describe('the documents page', () => {
     await page.goto(`${portal.url}/documents/`);
     const rows = page.getByTestId('document-row');
     await rows.first().waitFor();
-    const headers = await page.getByTestId('documents-table').locator('thead th').allTextContents();
-    expect(headers.slice(1, 7)).toEqual(['Категория', 'Локация', 'Юнит', 'Номер', 'Описание', 'Статус']);
+    // Cards at every width (issue 17): each field of the spec's columns with its label.
+    const managed = rows.filter({ hasText: 'Отчёт об управлении' });
+    expect(await managed.getByTestId('category-label').textContent()).toBe('Отчёт');
+    expect(await managed.getByTestId('document-place').textContent()).toBe('ЛокацияЛесной SPA-отель «Сосны»');
+    expect(await managed.textContent()).toMatch(/ЮнитДжуниор сюит №3.*Номер1105/);
+    expect(await managed.getByTestId('document-status').textContent()).toContain('В работе');
     // Own documents in every status and the documents of the investor's four locations.
     const statuses = new Set(await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))));
     expect(statuses).toEqual(new Set(['1', '13', '3', '2', '-1']));
@@ -172,11 +176,11 @@ describe('the documents page', () => {
         'Проект',
       );
       expect(await page.getByTestId('filter-unitId').count()).toBe(0);
-      if (viewport === DESKTOP) {
-        const headers = await page.getByTestId('documents-table').locator('thead th').allTextContents();
-        expect(headers).toContain('Проект');
-        expect(headers).not.toContain('Юнит');
-      }
+      // The place is labelled 'Проект' on every card, and lenders' documents name no unit.
+      const places = await page.getByTestId('document-place').allTextContents();
+      expect(places.length).toBe(await rows.count());
+      expect(places.every((place) => place.startsWith('Проект'))).toBe(true);
+      expect(await page.getByTestId('document-unit').count()).toBe(0);
       expect(await page.locator('[data-testid=document-row][data-status="1"]').count()).toBe(0);
       expect(await page.locator('[data-testid=document-row][data-alert]').count()).toBe(1);
       await screenshot(page, 'documents-lender');

@@ -144,7 +144,15 @@ describe('the units and promo pages', () => {
       const own = lots.filter({ hasText: 'Сюит-зеркало №2' });
       await own.getByTestId('own-lot').waitFor();
       expect(await own.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(0);
-      expect(await lots.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(3);
+      // The phone's run comes after the desktop's: the request it left on Баня №2 is still open (issue 17), so that
+      // button says so and rests.
+      const earlier = viewport === MOBILE ? 1 : 0;
+      expect(await lots.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(3 - earlier);
+      if (earlier) {
+        const sent = lots.filter({ hasText: 'Баня №2' }).getByTestId('lot-request');
+        expect(await sent.textContent()).toBe('Заявка отправлена');
+        expect(await sent.isDisabled()).toBe(true);
+      }
 
       // Filters: one at a time.
       const location = (await lots.first().getByTestId('label-location').textContent()) ?? '';
@@ -165,15 +173,34 @@ describe('the units and promo pages', () => {
       await page.getByRole('option', { name: 'Работает' }).click();
       await expect.poll(() => lots.count()).toBe(4);
 
-      // Leave a request: confirm, then done.
-      await lots.filter({ hasText: 'Баня №2' }).getByRole('button', { name: 'Оставить заявку' }).click();
+      // Leave a request: confirm, then done (on the phone, on a lot not asked for yet).
+      const target = earlier
+        ? lots
+            .filter({ hasNot: page.getByText('Баня №2') })
+            .filter({ has: page.getByRole('button', { name: 'Оставить заявку' }) })
+            .first()
+        : lots.filter({ hasText: 'Баня №2' });
+      const targetName = (await target.locator('h3').textContent()) ?? '';
+      // By its name: the button's own name changes once the request is sent.
+      const chosen = lots.filter({ hasText: targetName });
+      await chosen.getByRole('button', { name: 'Оставить заявку' }).click();
       const confirm = page.getByRole('dialog', { name: 'Оставить заявку' });
-      await confirm.getByText('Баня №2').waitFor();
+      await confirm.getByText(targetName).waitFor();
       await confirm.getByRole('button', { name: 'Отправить' }).click();
       await page.getByRole('dialog', { name: 'Заявка отправлена' }).waitFor();
       await page.getByRole('button', { name: 'Хорошо' }).click();
       await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      await expect.poll(() => chosen.getByTestId('lot-request').textContent()).toBe('Заявка отправлена');
 
+      if (earlier) {
+        // The callback asked for on the desktop is still open: the block says it was taken, with no form.
+        await page.getByTestId('callback-done').waitFor();
+        expect(await page.getByTestId('callback-phone').count()).toBe(0);
+        await screenshot(page, 'promo-investor');
+        expect(errors).toEqual([]);
+        await close();
+        return;
+      }
       // Callback: prefilled with the profile phone in the mask, sent only with a phone.
       const phone = page.getByTestId('callback-phone');
       expect(await phone.inputValue()).toBe('+7 (999) 000-00-01');
@@ -184,7 +211,6 @@ describe('the units and promo pages', () => {
       expect(await phone.inputValue()).toBe('+7 (912) 345-67-89');
       await page.getByRole('button', { name: 'Перезвоните мне' }).click();
       await page.getByTestId('callback-done').waitFor();
-      if (viewport === MOBILE) await screenshot(page, 'promo-investor');
       expect(errors).toEqual([]);
       await close();
     });

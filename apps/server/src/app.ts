@@ -43,6 +43,7 @@ import { incomeRoutes } from './modules/income/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
+import { requestRoutes } from './modules/requests/routes.ts';
 import { companyLotRoutes } from './modules/sales/lots-routes.ts';
 import { salesRoutes } from './modules/sales/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -192,6 +193,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(backofficeDocumentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(salesRoutes(ctx), { prefix: '/api/v1' });
   await app.register(faqRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(requestRoutes(ctx), { prefix: '/api/v1' });
   await app.register(newsRoutes(ctx), { prefix: '/api/v1' });
   await app.register(contentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeReportRoutes(ctx), { prefix: '/api/v1' });

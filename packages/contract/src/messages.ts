@@ -304,6 +304,10 @@ export const MESSAGES = {
     ru: 'Слишком много обращений к менеджеру. Повторите позже.',
     en: 'Too many requests to your manager. Try again later.',
   },
+  'requests.alreadyOpen': {
+    ru: 'Заявка уже отправлена, менеджер работает с ней. Новую можно отправить, когда он её закроет.',
+    en: 'The request has already been sent and your manager is working on it. You can send a new one once it is closed.',
+  },
   'import.outOfScope': {
     ru: 'строка не относится к вашим клиентам',
     en: 'the row does not concern your clients',

@@ -204,6 +204,8 @@ export interface RequestsTable {
   manager_comment: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** What an open request is about (migration 023, packages/contract/src/requests.ts); null: free text. */
+  subject: string | null;
 }
 
 export interface DocumentCategoriesTable {

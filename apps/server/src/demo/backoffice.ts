@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor.ts';
+import { subjectOf } from '../modules/requests/service.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 
 const DAY_MS = 86_400_000;
@@ -79,6 +80,8 @@ export async function seedBackoffice(db: Executor, passwords: Map<number, string
         manager_id: request.manager,
         kind: request.kind,
         status: request.status,
+        // As the portal stores them (issue 17): the lender's open conversion request rests the button.
+        subject: subjectOf(request.kind, request.payload),
         payload: JSON.stringify(request.payload),
         manager_comment: 'comment' in request ? request.comment : null,
         created_at: at,

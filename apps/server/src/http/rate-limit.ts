@@ -42,6 +42,8 @@ export const RATE_LIMITS = {
   /** Mails (or SMS) of one kind sent to one account an hour; more requests answer the same and send nothing. */
   linkMailsPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   linkUsePerIp: { limit: 20, windowSeconds: 15 * 60 },
+  /** Checks of a link before it is used (users/link-status): a page load each, so a little more than uses. */
+  linkCheckPerIp: { limit: 30, windowSeconds: 15 * 60 },
   codeCheckPerIp: { limit: 20, windowSeconds: 15 * 60 },
   codeCheckPerUser: { limit: 10, windowSeconds: 15 * 60 },
   codeSendPerUser: { limit: 10, windowSeconds: 60 * 60 },

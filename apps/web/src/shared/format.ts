@@ -112,3 +112,8 @@ export function formatCompact(value: number, locale: Locale = 'ru'): string {
     .format(value)
     .replace(nbsp, ' ');
 }
+
+/** 250 000 → '250 тыс. ₽' ('250K ₽'): the money axes of charts, «₽» glued by a non-breaking space. */
+export function formatCompactMoney(value: number, locale: Locale = 'ru'): string {
+  return `${formatCompact(value, locale)}\u00a0₽`;
+}

@@ -256,6 +256,24 @@ export async function setPasswordByLink(
   });
 }
 
+/**
+ * POST users/link-status: whether a link still works, read without spending it (issue 17: a dead link was reported
+ * only after both passwords were typed). Unknown, used and expired links, and links of a deactivated account, answer
+ * the same `valid: false` on the same path (one indexed read that finds nothing), so the answer tells nothing more
+ * than the page would after the form is sent. Limited per address like the link's use.
+ */
+export async function linkStatus(
+  ctx: AppContext,
+  input: { link: string; kind: 'signup' | 'recovery' },
+  meta: ClientMeta,
+): Promise<{ valid: boolean }> {
+  await enforceRateLimits(ctx, [[`link-check:ip:${meta.ip}`, RATE_LIMITS.linkCheckPerIp]]);
+  const { db } = ctx.database;
+  const linkUser = await q.findAuthLinkUser(db, input.kind, hashLinkToken(input.link));
+  const user = linkUser === undefined ? undefined : await q.findUserById(db, linkUser);
+  return { valid: Boolean(user && !user.deactivated_at) };
+}
+
 /** POST users/password/change: the old password must match and differ from the new; other sessions end. */
 export async function changePassword(
   ctx: AppContext,

@@ -147,11 +147,17 @@ describe('income calls', () => {
   });
 
   it('stores a conversion request for the manager and an entrepreneur request only for oneself', async () => {
-    const conversion = await t.request({
-      method: 'POST',
-      url: '/api/v1/lender-income/send-conversion-request',
-      token: lender,
-    });
+    const convert = () =>
+      t.request({ method: 'POST', url: '/api/v1/lender-income/send-conversion-request', token: lender });
+    // The demo lender's conversion request is still open: one at a time (issue 17), until the manager completes it.
+    expect((await convert()).statusCode).toBe(409);
+    await t.ctx.database.db
+      .updateTable('requests')
+      .set({ status: 'done', manager_comment: 'Готово' })
+      .where('user_id', '=', 2)
+      .where('kind', '=', 'conversion')
+      .execute();
+    const conversion = await convert();
     expect(conversion.statusCode).toBe(200);
     const stored = await t.ctx.database.db
       .selectFrom('requests')

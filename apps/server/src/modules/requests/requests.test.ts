@@ -88,6 +88,15 @@ describe('requests to the manager and the back-office scope', () => {
     expect((await ask(lender, 'Вопрос займодателя')).statusCode).toBe(200);
   });
 
+  /** The manager completes the user's open requests of a kind, so the next one is no duplicate (issue 17). */
+  const complete = (userId: number, kind: string) =>
+    t.ctx.database.db
+      .updateTable('requests')
+      .set({ status: 'done', manager_comment: 'Готово' })
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .execute();
+
   it('limits every kind of request: callbacks, buy requests, change requests, conversion', async () => {
     const callback = () =>
       t.request({
@@ -96,7 +105,12 @@ describe('requests to the manager and the back-office scope', () => {
         token: lender,
         payload: { phone: '+79990000002' },
       });
-    for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) expect((await callback()).statusCode).toBe(200);
+    // One callback is open at a time: each is completed before the next is asked for.
+    for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) {
+      await complete(2, 'callback');
+      expect((await callback()).statusCode).toBe(200);
+    }
+    await complete(2, 'callback');
     expect((await callback()).statusCode).toBe(429);
 
     const change = () =>
@@ -112,13 +126,135 @@ describe('requests to the manager and the back-office scope', () => {
     expect(refused.headers['retry-after']).toBeDefined();
 
     // Over all kinds together: the per-user ceiling holds whatever the kind (every attempt counts, refused ones too).
-    const conversion = () =>
-      t.request({ method: 'POST', url: '/api/v1/lender-income/send-conversion-request', token: lender });
+    const conversion = async () => {
+      await complete(2, 'conversion');
+      return t.request({
+        method: 'POST',
+        url: '/api/v1/lender-income/send-conversion-request',
+        token: lender,
+      });
+    };
     const statuses: number[] = [];
     for (let i = 0; i < REQUEST_LIMITS.perKind.limit; i += 1) statuses.push((await conversion()).statusCode);
     const sent = 1 + 2 * (REQUEST_LIMITS.perKind.limit + 1);
     expect(statuses.filter((status) => status === 200)).toHaveLength(REQUEST_LIMITS.perUser.limit - sent);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("keeps one open request a thing: a duplicate is 409 in the user's language until the manager completes it", async () => {
+    const demo = await t.signIn('demo@example.com');
+    const demoId = Number(
+      (
+        await t.ctx.database.db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'demo@example.com')
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    const call = (
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      token: string,
+      payload?: object,
+      locale = 'ru',
+    ) =>
+      t.request({
+        method,
+        url: `/api/v1/${url}`,
+        token,
+        headers: { 'accept-language': locale },
+        ...(payload ? { payload } : {}),
+      });
+    const open = async (token: string) =>
+      (await call('GET', 'users/open-requests', token)).json().requests as Array<{
+        id: number;
+        kind: string;
+        subject: string;
+        status: string;
+      }>;
+    const stored = async () =>
+      Number((await requestCount(demoId, 'document')) + (await requestCount(demoId, 'buy_lot')));
+
+    expect(await open(demo)).toEqual([]);
+    const askDocument = (category: number, locale = 'ru') =>
+      call('POST', 'user-document/send-document-request', demo, { category, comment: 'Для банка' }, locale);
+    const first = await askDocument(372382);
+    expect(first.statusCode).toBe(200);
+    const requestId = first.json().requestId as number;
+    const outbox = await t.ctx.database.db.selectFrom('outbox').select('id').execute();
+    const before = await stored();
+
+    const again = await askDocument(372382);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toMatchObject({
+      code: 'conflict',
+      message: 'Заявка уже отправлена, менеджер работает с ней. Новую можно отправить, когда он её закроет.',
+    });
+    expect((await askDocument(372382, 'en')).json().error.message).toBe(
+      'The request has already been sent and your manager is working on it. You can send a new one once it is closed.',
+    );
+    // Another category is another thing.
+    expect((await askDocument(2)).statusCode).toBe(200);
+
+    // A lot: once, whoever sells it; two at the same moment store one.
+    const lots = (await call('GET', 'sale-unit/get-sale-units', demo)).json().lots as Array<{
+      investor_id: number;
+      unit_id: number;
+      isOwn: boolean;
+    }>;
+    const lot = lots.find((item) => !item.isOwn && item.investor_id !== 0);
+    if (!lot) throw new Error('no lot of another investor');
+    const buy = () =>
+      call('POST', 'sale-unit/send-buy-request', demo, {
+        owner_investor_id: lot.investor_id,
+        unit_id: lot.unit_id,
+      });
+    const both = await Promise.all([buy(), buy()]);
+    expect(both.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+    expect((await buy()).statusCode).toBe(409);
+
+    // Refused duplicates are neither stored nor mailed.
+    expect(await stored()).toBe(before + 2);
+    expect((await t.ctx.database.db.selectFrom('outbox').select('id').execute()).length).toBe(
+      outbox.length + 2,
+    );
+
+    const listed = await open(demo);
+    expect(listed.map(({ kind, subject, status }) => ({ kind, subject, status }))).toEqual(
+      expect.arrayContaining([
+        { kind: 'document', subject: '372382', status: 'new' },
+        { kind: 'document', subject: '2', status: 'new' },
+        { kind: 'buy_lot', subject: `${lot.investor_id}:${lot.unit_id}`, status: 'new' },
+      ]),
+    );
+    expect(listed).toHaveLength(3);
+    // Each user reads their own.
+    const lenderOpen = await open(lender);
+    expect(lenderOpen.some((item) => listed.some((mine) => mine.id === item.id))).toBe(false);
+    expect((await t.request({ method: 'GET', url: '/api/v1/users/open-requests' })).statusCode).toBe(401);
+
+    // In progress it is still open; done, it leaves the list and a new one may be sent.
+    expect(
+      (await call('PATCH', `backoffice/requests/${requestId}`, admin, { status: 'in_progress' })).statusCode,
+    ).toBe(200);
+    expect((await open(demo)).find((item) => item.id === requestId)?.status).toBe('in_progress');
+    expect((await askDocument(372382)).statusCode).toBe(409);
+    expect(
+      (
+        await call('PATCH', `backoffice/requests/${requestId}`, admin, {
+          status: 'done',
+          comment: 'Загрузили',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await open(demo)).some((item) => item.id === requestId)).toBe(false);
+    expect((await askDocument(372382)).statusCode).toBe(200);
+
+    // Requests in the owner's own words are never duplicates.
+    const question = () => call('POST', 'faq/send-question', demo, { question: 'Когда выплата?' });
+    expect((await question()).statusCode).toBe(200);
+    expect((await question()).statusCode).toBe(200);
   });
 
   const upload = (token: string, kind: string, csv: string) =>

@@ -1,6 +1,8 @@
+import { ERROR_CODES } from '@portal/contract/errors';
+import { type OpenRequest, requestSubject, type SubjectRequestKind } from '@portal/contract/requests';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
-import { tooManyRequests } from '../../http/errors.ts';
+import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 
@@ -52,6 +54,56 @@ async function countRequest(ctx: AppContext, userId: number, kind: RequestKind) 
 }
 
 /**
+ * What a request is about (packages/contract/src/requests.ts), read from the payload its caller built; null for the
+ * requests that carry the owner's own words, which are never duplicates.
+ */
+export function subjectOf(kind: RequestKind, payload: Record<string, unknown>): string | null {
+  switch (kind) {
+    case 'buy_lot':
+      return requestSubject.buyLot(Number(payload.ownerInvestorId), Number(payload.unitId));
+    case 'document':
+      return payload.categoryId === undefined ? null : requestSubject.document(Number(payload.categoryId));
+    case 'sale_notice':
+      return requestSubject.saleNotice(
+        Number(payload.unitId),
+        payload.status === 'listed' ? 'listed' : 'withdrawn',
+      );
+    case 'conversion':
+    case 'entrepreneur':
+    case 'callback':
+    case 'account_deletion':
+      return requestSubject.whole;
+    default:
+      return null;
+  }
+}
+
+const alreadyOpen = () => new AppError(409, ERROR_CODES.conflict, 'requests.alreadyOpen');
+
+/** A 23505 of the open-subject index: a second request made at the same moment as the first. */
+const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505';
+
+/** The user's requests still open (new or in progress) that have a subject, newest first (GET users/open-requests). */
+export async function openRequests(db: Executor, userId: number): Promise<OpenRequest[]> {
+  const rows = await db
+    .selectFrom('requests')
+    .select(['id', 'kind', 'subject', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('subject', 'is not', null)
+    .where('status', 'in', ['new', 'in_progress'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind as SubjectRequestKind,
+    subject: row.subject ?? '',
+    status: row.status as 'new' | 'in_progress',
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/**
  * Stores a request for the user's manager and, in the same transaction, the e-mail that tells the manager.
  * Answers the request id; the caller nudges the outbox once its transaction commits.
  */
@@ -62,6 +114,19 @@ export async function createManagerRequest(
   kind: RequestKind,
   payload: Record<string, unknown>,
 ): Promise<number> {
+  // Issue 17: one open request of a kind about one thing; a duplicate is refused before it counts or mails.
+  const subject = subjectOf(kind, payload);
+  if (subject !== null) {
+    const open = await db
+      .selectFrom('requests')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('kind', '=', kind)
+      .where('subject', '=', subject)
+      .where('status', 'in', ['new', 'in_progress'])
+      .executeTakeFirst();
+    if (open) throw alreadyOpen();
+  }
   await countRequest(ctx, userId, kind);
   const owner = await db
     .selectFrom('users')
@@ -88,9 +153,19 @@ export async function createManagerRequest(
           .executeTakeFirst();
   const request = await db
     .insertInto('requests')
-    .values({ user_id: userId, manager_id: manager?.id ?? null, kind, payload: JSON.stringify(payload) })
+    .values({
+      user_id: userId,
+      manager_id: manager?.id ?? null,
+      kind,
+      subject,
+      payload: JSON.stringify(payload),
+    })
     .returning('id')
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      // Two at the same moment: the index (migration 023) lets one through; the other is the same 409.
+      throw isUniqueViolation(error) ? alreadyOpen() : error;
+    });
   if (manager?.email) {
     const name =
       [owner.last_name, owner.first_name, owner.middle_name].filter(Boolean).join(' ') || `#${owner.id}`;

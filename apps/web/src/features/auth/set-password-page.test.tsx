@@ -53,6 +53,8 @@ describe('recovery link page (issue 15)', () => {
       </Routes>,
       { path: '/recovery/link-1' },
     );
+    // The form follows the link's check (a failed check leaves the form: sending it tells the same).
+    await waitFor(() => field('password'));
     await userEvent.type(field('password'), 'Qwerty1');
     await userEvent.type(field('repeat'), 'Qwerty1');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить пароль' }));
@@ -68,4 +70,55 @@ describe('recovery link page (issue 15)', () => {
     expect(bodies[1]).toEqual({ link: 'link-1', password: 'Zimorodok7' });
     expect(bodies[2]).toEqual({ link: 'link-1', password: 'Zimorodok7', code: 'abcde-fghij' });
   }, 30_000);
+});
+
+describe('a dead link (issue 17)', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** users/link-status answering `valid`; answers the bodies it was sent. */
+  function stubStatus(valid: boolean) {
+    const bodies: unknown[] = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/v1/users/link-status')) bodies.push(JSON.parse(String(init?.body)));
+      const answer = url.startsWith('/api/v1/users/link-status')
+        ? { status: 200, body: { valid } }
+        : { status: 404, body: { error: { code: 'not_found', message: 'Не найдено' } } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    return bodies;
+  }
+
+  it('says the link no longer works and offers a new one instead of the form, before anything is typed', async () => {
+    const bodies = stubStatus(false);
+    await renderWithProviders(
+      <Routes>
+        <Route path="/activation/:link" element={<SetPasswordPage kind="signup" />} />
+        <Route path="/sign-up" element={<p>sign-up page</p>} />
+      </Routes>,
+      { path: '/activation/used-link' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Ссылка больше не действует' })).toBeInTheDocument();
+    expect(screen.getByTestId('link-dead')).toHaveTextContent('устарела, уже использована');
+    expect(document.querySelector('input[name=password]')).toBeNull();
+    expect(bodies).toEqual([{ link: 'used-link', kind: 'signup' }]);
+    await userEvent.click(screen.getByRole('link', { name: 'Получить новую ссылку' }));
+    expect(await screen.findByText('sign-up page')).toBeInTheDocument();
+  });
+
+  it('shows the form for a link that works', async () => {
+    stubStatus(true);
+    await renderWithProviders(
+      <Routes>
+        <Route path="/recovery/:link" element={<SetPasswordPage kind="recovery" />} />
+      </Routes>,
+      { path: '/recovery/fresh-link' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Новый пароль' })).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('input[name=password]')).not.toBeNull());
+    expect(screen.queryByTestId('link-dead')).toBeNull();
+  });
 });

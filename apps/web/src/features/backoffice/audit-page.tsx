@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { auditObject, describeAudit, namesFrom } from './backoffice-format';
 import { Pager } from './backoffice-layout';
 import { DetailLines, ListCard, useNarrow } from './backoffice-lists';
@@ -76,28 +77,30 @@ export function AuditPage() {
               ))}
             </Stack>
           ) : (
-            <Table striped verticalSpacing="sm" miw={760} data-testid="audit-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('backoffice.audit.when')}</Table.Th>
-                  <Table.Th>{t('backoffice.audit.who')}</Table.Th>
-                  <Table.Th>{t('backoffice.audit.action')}</Table.Th>
-                  <Table.Th>{t('backoffice.audit.object')}</Table.Th>
-                  <Table.Th>{t('backoffice.audit.details')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {audit.data.items.map((entry) => (
-                  <Table.Tr key={entry.id} data-testid="audit-entry">
-                    <Table.Td>{dateTime.format(new Date(entry.createdAt))}</Table.Td>
-                    <Table.Td>{actor(entry)}</Table.Td>
-                    <Table.Td>{action(entry)}</Table.Td>
-                    <Table.Td>{object(entry)}</Table.Td>
-                    <Table.Td>{details(entry)}</Table.Td>
+            <ScrollCue minWidth={760} label={t('backoffice.audit.title')}>
+              <Table striped verticalSpacing="sm" miw={760} data-testid="audit-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('backoffice.audit.when')}</Table.Th>
+                    <Table.Th>{t('backoffice.audit.who')}</Table.Th>
+                    <Table.Th>{t('backoffice.audit.action')}</Table.Th>
+                    <Table.Th>{t('backoffice.audit.object')}</Table.Th>
+                    <Table.Th>{t('backoffice.audit.details')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {audit.data.items.map((entry) => (
+                    <Table.Tr key={entry.id} data-testid="audit-entry">
+                      <Table.Td>{dateTime.format(new Date(entry.createdAt))}</Table.Td>
+                      <Table.Td>{actor(entry)}</Table.Td>
+                      <Table.Td>{action(entry)}</Table.Td>
+                      <Table.Td>{object(entry)}</Table.Td>
+                      <Table.Td>{details(entry)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollCue>
           )}
           <Pager page={page} total={audit.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </div>

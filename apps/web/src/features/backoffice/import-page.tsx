@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { uploadImport } from './queries';
 
 /** The columns each kind reads (the same names in a CSV header and in JSON objects). */
@@ -162,7 +163,7 @@ function ImportResult({ report }: { report: ImportReport }) {
         </SimpleGrid>
       </Alert>
       {report.problems.length > 0 && (
-        <div className="backoffice-table">
+        <ScrollCue minWidth={480} label={t('backoffice.import.title')}>
           <Table striped miw={480} data-testid="import-problems">
             <Table.Thead>
               <Table.Tr>
@@ -183,7 +184,7 @@ function ImportResult({ report }: { report: ImportReport }) {
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollCue>
       )}
     </Stack>
   );

@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { apiErrorMessage } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { describeRequest, displayPhone, namesFrom } from './backoffice-format';
 import { Pager } from './backoffice-layout';
 import { DetailLines, ListCard, useNarrow } from './backoffice-lists';
@@ -167,32 +168,34 @@ export function InboxPage() {
               ))}
             </Stack>
           ) : (
-            <Table striped highlightOnHover verticalSpacing="sm" miw={860} data-testid="inbox-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>№</Table.Th>
-                  <Table.Th>{t('backoffice.inbox.date')}</Table.Th>
-                  <Table.Th>{t('backoffice.inbox.client')}</Table.Th>
-                  <Table.Th>{t('backoffice.inbox.kind')}</Table.Th>
-                  <Table.Th>{t('backoffice.inbox.details')}</Table.Th>
-                  <Table.Th>{t('backoffice.inbox.status')}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {requests.data.items.map((request) => (
-                  <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
-                    <Table.Td>{request.id}</Table.Td>
-                    <Table.Td>{dateTime.format(new Date(request.createdAt))}</Table.Td>
-                    <Table.Td>{client(request)}</Table.Td>
-                    <Table.Td>{t(`backoffice.kinds.${request.kind}`)}</Table.Td>
-                    <Table.Td>{details(request)}</Table.Td>
-                    <Table.Td style={{ minWidth: 120 }}>{statusBadge(request)}</Table.Td>
-                    <Table.Td>{actions(request)}</Table.Td>
+            <ScrollCue minWidth={860} label={t('backoffice.inbox.title')}>
+              <Table striped highlightOnHover verticalSpacing="sm" miw={860} data-testid="inbox-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>№</Table.Th>
+                    <Table.Th>{t('backoffice.inbox.date')}</Table.Th>
+                    <Table.Th>{t('backoffice.inbox.client')}</Table.Th>
+                    <Table.Th>{t('backoffice.inbox.kind')}</Table.Th>
+                    <Table.Th>{t('backoffice.inbox.details')}</Table.Th>
+                    <Table.Th>{t('backoffice.inbox.status')}</Table.Th>
+                    <Table.Th />
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {requests.data.items.map((request) => (
+                    <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
+                      <Table.Td>{request.id}</Table.Td>
+                      <Table.Td>{dateTime.format(new Date(request.createdAt))}</Table.Td>
+                      <Table.Td>{client(request)}</Table.Td>
+                      <Table.Td>{t(`backoffice.kinds.${request.kind}`)}</Table.Td>
+                      <Table.Td>{details(request)}</Table.Td>
+                      <Table.Td style={{ minWidth: 120 }}>{statusBadge(request)}</Table.Td>
+                      <Table.Td>{actions(request)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollCue>
           )}
           <Pager page={page} total={requests.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </div>

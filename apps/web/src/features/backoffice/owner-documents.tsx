@@ -24,6 +24,7 @@ import { formatDate } from '../../shared/format';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { categoryColor } from '../../shared/ui/document-category';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { useCatalogue } from './queries';
 
 const STATUS_IDS = [1, 13, 3, 2, -1] as const;
@@ -54,7 +55,7 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
         ) : list.data.documents.length === 0 ? (
           <Text c="dimmed">{t('backofficeDocuments.none')}</Text>
         ) : (
-          <div className="backoffice-table">
+          <ScrollCue minWidth={760} label={t('backofficeDocuments.title')}>
             <Table miw={760} data-testid="owner-documents-table">
               <Table.Thead>
                 <Table.Tr>
@@ -113,7 +114,7 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </div>
+          </ScrollCue>
         )}
         <UploadForm owner={owner} />
       </Stack>

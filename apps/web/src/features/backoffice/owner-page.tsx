@@ -23,6 +23,7 @@ import { formatDate, formatMoney, formatYearMonthAfterPreposition } from '../../
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { NotFoundPage } from '../../shared/ui/not-found-page';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { displayPhone } from './backoffice-format';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
@@ -210,7 +211,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.units.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noUnits')}</Text>
           ) : (
-            <div className="backoffice-table">
+            <ScrollCue minWidth={600} label={t('backoffice.owner.units')}>
               <Table miw={600} data-testid="owner-units">
                 <Table.Thead>
                   <Table.Tr>
@@ -247,7 +248,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </div>
+            </ScrollCue>
           )}
           <AddUnitForm ownerId={owner.id} />
         </Stack>
@@ -261,7 +262,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.loans.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noLoans')}</Text>
           ) : (
-            <div className="backoffice-table">
+            <ScrollCue minWidth={600} label={t('backoffice.owner.loans')}>
               <Table miw={600}>
                 <Table.Thead>
                   <Table.Tr>
@@ -284,7 +285,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                   ))}
                 </Table.Tbody>
               </Table>
-            </div>
+            </ScrollCue>
           )}
           <AddLoanForm ownerId={owner.id} />
         </Stack>

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { displayPhone } from './backoffice-format';
 import { Pager } from './backoffice-layout';
 import { ListCard, useNarrow } from './backoffice-lists';
@@ -80,33 +81,35 @@ export function OwnersPage() {
               ))}
             </Stack>
           ) : (
-            <Table striped highlightOnHover verticalSpacing="sm" miw={720} data-testid="owners-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('backoffice.owners.name')}</Table.Th>
-                  <Table.Th>{t('backoffice.owners.contact')}</Table.Th>
-                  <Table.Th>{t('backoffice.owners.roles')}</Table.Th>
-                  <Table.Th>{t('backoffice.owners.units')}</Table.Th>
-                  <Table.Th>{t('backoffice.owners.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {owners.data.items.map((owner) => (
-                  <Table.Tr key={owner.id}>
-                    <Table.Td>{name(owner)}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{owner.email ?? '—'}</Text>
-                      <Text size="xs" c="dimmed">
-                        {displayPhone(owner.phone)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{roles(owner)}</Table.Td>
-                    <Table.Td>{owner.unitCount}</Table.Td>
-                    <Table.Td>{status(owner)}</Table.Td>
+            <ScrollCue minWidth={720} label={t('backoffice.owners.title')}>
+              <Table striped highlightOnHover verticalSpacing="sm" miw={720} data-testid="owners-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('backoffice.owners.name')}</Table.Th>
+                    <Table.Th>{t('backoffice.owners.contact')}</Table.Th>
+                    <Table.Th>{t('backoffice.owners.roles')}</Table.Th>
+                    <Table.Th>{t('backoffice.owners.units')}</Table.Th>
+                    <Table.Th>{t('backoffice.owners.status')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {owners.data.items.map((owner) => (
+                    <Table.Tr key={owner.id}>
+                      <Table.Td>{name(owner)}</Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{owner.email ?? '—'}</Text>
+                        <Text size="xs" c="dimmed">
+                          {displayPhone(owner.phone)}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>{roles(owner)}</Table.Td>
+                      <Table.Td>{owner.unitCount}</Table.Td>
+                      <Table.Td>{status(owner)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollCue>
           )}
           <Pager page={page} total={owners.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
         </div>

@@ -22,6 +22,7 @@ import { ApiError } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { PhoneInput } from '../../shared/ui/phone-input';
+import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { useBackofficeMe } from './queries';
 import { useStaff, useStaffMutations } from './staff-queries';
@@ -72,7 +73,7 @@ export function StaffPage() {
       ) : staff.data.items.length === 0 ? (
         <EmptyState title={t('backofficeStaff.empty')} />
       ) : (
-        <div className="backoffice-table">
+        <ScrollCue minWidth={900} label={t('backofficeStaff.title')}>
           <Table striped verticalSpacing="sm" miw={900} data-testid="staff-table">
             <Table.Thead>
               <Table.Tr>
@@ -112,12 +113,12 @@ export function StaffPage() {
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
                       {member.roles.map((role) => (
-                        <Badge key={role} variant="light">
+                        <Badge key={role} variant="light" miw="max-content">
                           {t(`backoffice.roles.${role}`)}
                         </Badge>
                       ))}
                       {member.isDefault && (
-                        <Badge variant="outline" color="teal">
+                        <Badge variant="outline" color="teal" miw="max-content">
                           {t('backofficeStaff.defaultBadge')}
                         </Badge>
                       )}
@@ -125,7 +126,8 @@ export function StaffPage() {
                   </Table.Td>
                   <Table.Td>{member.clientCount}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[member.status]} variant="light">
+                    {/* Whole at every width: in the phone's scrolling table a badge was squeezed to «AC…». */}
+                    <Badge color={STATUS_COLORS[member.status]} variant="light" miw="max-content">
                       {t(`backofficeStaff.statuses.${member.status}`)}
                     </Badge>
                   </Table.Td>
@@ -177,7 +179,7 @@ export function StaffPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollCue>
       )}
       {editing && (
         <StaffModal

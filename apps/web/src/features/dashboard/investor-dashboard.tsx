@@ -4,7 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../shared/api/client';
+import { call } from '../../shared/api/client';
+import { useOpenRequests } from '../../shared/api/open-requests';
 import { formatMoney, formatPercent, formatShortYearMonth, formatYearMonth } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { AreaChart } from '../../shared/ui/lazy-charts';
@@ -32,10 +33,16 @@ export function InvestorDashboard() {
   const range = graphRange();
   const graph = useOccupancyGraph(location, range.startDate, range.endDate);
   const [sent, showSent] = useSuccessBanner();
+  const openRequests = useOpenRequests();
   const request = useMutation({
-    mutationFn: () => api('banner/submit', { body: { userId: profile.id } }),
-    onSuccess: showSent,
+    mutationFn: () => call('POST /banner/submit', { body: { userId: profile.id } }),
+    onSuccess: () => {
+      showSent();
+      void openRequests.refresh();
+    },
   });
+  // Sent, or still open from an earlier visit (issue 17): the button rests until the manager completes it.
+  const requested = request.isSuccess || openRequests.isOpen('entrepreneur');
   const soleProprietor = profile.organizationType.name === ORGANIZATION_TYPES.sole_proprietor.name;
 
   // A new investor with no units yet: the next step is the lots that other investors sell.
@@ -172,9 +179,13 @@ export function InvestorDashboard() {
                 {t('finance.ipText')}
               </Text>
             </Stack>
-            {/* Sent once: the button rests, so a second click makes no duplicate request. */}
-            <Button onClick={() => request.mutate()} loading={request.isPending} disabled={request.isSuccess}>
-              {t('finance.ipButton')}
+            <Button
+              onClick={() => request.mutate()}
+              loading={request.isPending}
+              disabled={requested}
+              data-testid="ip-request-button"
+            >
+              {requested ? t('finance.requestSent') : t('finance.ipButton')}
             </Button>
           </Group>
           <SuccessBanner visible={sent} text={t('finance.requestSent')} />

@@ -2,7 +2,8 @@ import { Anchor, Button, Code, Group, List, Paper, SimpleGrid, Stack, Text, Titl
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api, call, downloadFile } from '../../shared/api/client';
+import { call, downloadFile } from '../../shared/api/client';
+import { useOpenRequests } from '../../shared/api/open-requests';
 import { EXTERNAL_LINKS } from '../../shared/links';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
 
@@ -54,10 +55,16 @@ function ReportDownload() {
 export function LenderDashboard() {
   const { t } = useTranslation();
   const [sent, showSent] = useSuccessBanner();
+  const openRequests = useOpenRequests();
   const conversion = useMutation({
-    mutationFn: () => api('lender-income/send-conversion-request', { method: 'POST' }),
-    onSuccess: showSent,
+    mutationFn: () => call('POST /lender-income/send-conversion-request'),
+    onSuccess: () => {
+      showSent();
+      void openRequests.refresh();
+    },
   });
+  // Sent, or still open from an earlier visit (issue 17): the button rests until the manager completes it.
+  const requested = conversion.isSuccess || openRequests.isOpen('conversion');
   return (
     <Stack gap="md">
       <Paper radius="md" p="lg" className="promo-banner" data-testid="conversion-banner">
@@ -72,11 +79,10 @@ export function LenderDashboard() {
               color="dark"
               onClick={() => conversion.mutate()}
               loading={conversion.isPending}
-              // Sent once: the button rests, so a second click makes no duplicate request.
-              disabled={conversion.isSuccess}
+              disabled={requested}
               data-testid="conversion-request"
             >
-              {t('finance.conversionButton')}
+              {requested ? t('finance.requestSent') : t('finance.conversionButton')}
             </Button>
           </Group>
           <SuccessBanner visible={sent} text={t('finance.requestSent')} />

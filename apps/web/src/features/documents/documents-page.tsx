@@ -10,20 +10,18 @@ import {
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   Title,
   UnstyledButton,
-  VisuallyHidden,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { MOBILE_BREAKPOINT_PX } from '@portal/contract/constants';
+import { useElementSize } from '@mantine/hooks';
 import type { Document } from '@portal/contract/documents';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, downloadFile, upload as uploadTo } from '../../shared/api/client';
+import { ApiError, call, downloadFile, upload as uploadTo } from '../../shared/api/client';
+import { requestSubject, useOpenRequests } from '../../shared/api/open-requests';
 import { queryKeys } from '../../shared/api/queries';
 import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
@@ -31,7 +29,6 @@ import { ApiErrorAlert, apiErrorMessage } from '../../shared/ui/api-error-alert'
 import { categoryColor } from '../../shared/ui/document-category';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
-import { ScrollCue } from '../../shared/ui/scroll-cue';
 import {
   type DateSort,
   type DocumentFilters,
@@ -87,6 +84,10 @@ function RequestForm() {
   const [comment, setComment] = useState('');
   const [sent, setSent] = useState(false);
   const categories = useQuery(documentsQueries.categories());
+  const openRequests = useOpenRequests();
+  // A category asked for and not yet completed by the manager (issue 17): the button rests, across reloads too.
+  const open =
+    category !== null && openRequests.isOpen('document', requestSubject.document(Number(category)));
   const send = useMutation({
     mutationFn: () =>
       call('POST /user-document/send-document-request', { body: { category: Number(category), comment } }),
@@ -95,6 +96,10 @@ function RequestForm() {
       setCategory(null);
       setComment('');
       void queryClient.invalidateQueries({ queryKey: ['documents'] });
+      void openRequests.refresh();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) void openRequests.refresh();
     },
   });
   const options = (categories.data?.categories ?? [])
@@ -106,7 +111,7 @@ function RequestForm() {
         onSubmit={(event) => {
           event.preventDefault();
           // Sent only with a category (spec §5); the comment is optional.
-          if (category) send.mutate();
+          if (category && !open) send.mutate();
         }}
       >
         <Stack gap="sm">
@@ -119,7 +124,11 @@ function RequestForm() {
               placeholder={t('documents.categoryPlaceholder')}
               data={options}
               value={category}
-              onChange={setCategory}
+              onChange={(value) => {
+                setCategory(value);
+                send.reset();
+              }}
+              description={open ? t('documents.requestOpen') : undefined}
               searchable
               clearable
               nothingFoundMessage={t('documents.nothingFound')}
@@ -139,8 +148,13 @@ function RequestForm() {
           </SimpleGrid>
           <ApiErrorAlert error={send.error} inline />
           <Group>
-            <Button type="submit" disabled={!category} loading={send.isPending} data-testid="request-submit">
-              {t('documents.request')}
+            <Button
+              type="submit"
+              disabled={!category || open}
+              loading={send.isPending}
+              data-testid="request-submit"
+            >
+              {open ? t('documents.sentTitle') : t('documents.request')}
             </Button>
           </Group>
         </Stack>
@@ -162,9 +176,10 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
   const en = i18n.language === 'en';
   const { currentRole, profile } = useSession();
   const queryClient = useQueryClient();
-  const mobile =
-    useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX - 1}px)`, window.innerWidth < MOBILE_BREAKPOINT_PX) ??
-    false;
+  // On a phone's width a card stacks its parts (the list's own width decides).
+  const { ref: listBox, width: listWidth } = useElementSize<HTMLDivElement>();
+  // Before the first measure, the window's width guesses it (a phone), so a card does not change as it appears.
+  const compact = (listWidth || window.innerWidth) < COMPACT_CARD_PX;
   const [sort, setSort] = useState<DateSort>('none');
   const [filters, setFilters] = useState<DocumentFilters>(NO_FILTERS);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
@@ -278,107 +293,120 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
           {notice.text}
         </Alert>
       )}
-      {rows.length === 0 ? (
-        <EmptyState title={t('documents.noMatches')} />
-      ) : mobile ? (
-        <Stack gap="sm">
-          <Group>{sortButton}</Group>
-          {rows.map((d) => (
-            <Paper
-              key={`${d.kind}-${d.id}`}
-              withBorder
-              radius="md"
-              p="sm"
-              bg={d.status.id === -1 ? 'red.0' : undefined}
-              data-testid="document-row"
-              data-alert={d.status.id === -1 || undefined}
-              data-status={d.status.id}
+      <div ref={listBox}>
+        {rows.length === 0 ? (
+          <EmptyState title={t('documents.noMatches')} />
+        ) : (
+          // Cards at every width (issue 17): beside the side menu and the manager's card the page's column is about
+          // 820 px wide even on a wide screen, where the table's eight columns squeezed every cell to three lines.
+          // A card shows the same fields, labelled: the date, category and status on top, the description, then the
+          // place (location or project, unit, room number).
+          <Stack gap="sm">
+            <Group justify="flex-end">{sortButton}</Group>
+            <Stack
+              component="ul"
+              gap="sm"
+              m={0}
+              p={0}
+              style={{ listStyle: 'none' }}
+              data-testid="document-cards"
             >
-              <Stack gap={6}>
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Stack gap={4}>
-                    <Text size="sm" c="dimmed" data-testid="document-date">
-                      {formatDate(d.date, en ? 'en' : 'ru')}
-                    </Text>
-                    <CategoryLabel doc={d} />
-                  </Stack>
-                  {actions(d)}
-                </Group>
-                <SafeHtml html={en ? d.descriptionEn : d.description} className="document-description" />
-                <Text size="sm">
-                  {[placeOf(d, en), d.unit ? (en ? d.unit.nameEn : d.unit.name) : null, d.unit?.unitNumber]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </Text>
-                <StatusLabel doc={d} />
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
-      ) : (
-        <ScrollCue minWidth={760} label={t('documents.title')}>
-          <Table
-            highlightOnHover
-            data-testid="documents-table"
-            verticalSpacing="sm"
-            horizontalSpacing="xs"
-            fz="sm"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th aria-sort={sort === 'asc' ? 'ascending' : sort === 'desc' ? 'descending' : 'none'}>
-                  {sortButton}
-                </Table.Th>
-                <Table.Th>{t('documents.filterCategory')}</Table.Th>
-                <Table.Th>{investor ? t('documents.location') : t('documents.project')}</Table.Th>
-                {hasUnits && <Table.Th>{t('documents.unit')}</Table.Th>}
-                <Table.Th>{t('documents.room')}</Table.Th>
-                <Table.Th>{t('documents.description')}</Table.Th>
-                <Table.Th>{t('documents.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('documents.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
               {rows.map((d) => (
-                <Table.Tr
+                <DocumentCard
                   key={`${d.kind}-${d.id}`}
-                  bg={d.status.id === -1 ? 'red.0' : undefined}
-                  data-testid="document-row"
-                  data-alert={d.status.id === -1 || undefined}
-                  data-status={d.status.id}
-                >
-                  <Table.Td data-testid="document-date" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(d.date, en ? 'en' : 'ru')}
-                  </Table.Td>
-                  <Table.Td>
-                    <CategoryLabel doc={d} />
-                  </Table.Td>
-                  <Table.Td>
-                    {placeOf(d, en)}
-                    {d.kind === 'location' && (
-                      <Text size="xs" c="dimmed">
-                        {t('documents.locationDocument')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  {hasUnits && <Table.Td>{d.unit ? (en ? d.unit.nameEn : d.unit.name) : '—'}</Table.Td>}
-                  <Table.Td>{d.unit?.unitNumber || '—'}</Table.Td>
-                  <Table.Td maw={320}>
-                    <SafeHtml html={en ? d.descriptionEn : d.description} className="document-description" />
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusLabel doc={d} />
-                  </Table.Td>
-                  <Table.Td>{actions(d)}</Table.Td>
-                </Table.Tr>
+                  doc={d}
+                  compact={compact}
+                  placeLabel={investor ? t('documents.location') : t('documents.project')}
+                  actions={actions(d)}
+                />
               ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollCue>
-      )}
+            </Stack>
+          </Stack>
+        )}
+      </div>
     </Stack>
+  );
+}
+
+/** Below this width a card puts the status under the place instead of beside the date. */
+const COMPACT_CARD_PX = 560;
+
+/** One labelled detail of a card: «ЮНИТ Джуниор сюит №3». */
+function Detail({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Text size="sm" component="div" data-testid={testId}>
+      <Text span size="xs" c="dimmed" fw={600} tt="uppercase" mr={6}>
+        {label}
+      </Text>
+      {value}
+    </Text>
+  );
+}
+
+/** A document as a card: every field of the spec's table row (documents page), each with its label. */
+function DocumentCard({
+  doc: d,
+  compact,
+  placeLabel,
+  actions,
+}: {
+  doc: Document;
+  compact: boolean;
+  placeLabel: string;
+  actions: React.ReactNode;
+}) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const alert = d.status.id === -1;
+  return (
+    <Paper
+      component="li"
+      withBorder
+      radius="md"
+      p={compact ? 'sm' : 'md'}
+      bg={alert ? 'red.0' : undefined}
+      data-testid="document-row"
+      data-alert={alert || undefined}
+      data-status={d.status.id}
+    >
+      <Stack gap={8}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start" gap="sm">
+          <Group gap="sm" wrap="wrap" align="center">
+            <Text size="sm" c="dimmed" data-testid="document-date" style={{ whiteSpace: 'nowrap' }}>
+              {formatDate(d.date, en ? 'en' : 'ru')}
+            </Text>
+            <CategoryLabel doc={d} />
+            {d.kind === 'location' && (
+              <Text size="xs" c="dimmed">
+                {t('documents.locationDocument')}
+              </Text>
+            )}
+          </Group>
+          <Group gap="xs" wrap="nowrap" align="center">
+            {!compact && <StatusLabel doc={d} />}
+            {actions}
+          </Group>
+        </Group>
+        <SafeHtml html={en ? d.descriptionEn : d.description} className="document-description" />
+        <Group
+          gap={compact ? 4 : 'lg'}
+          wrap="wrap"
+          align="baseline"
+          style={compact ? { flexDirection: 'column', alignItems: 'flex-start' } : undefined}
+        >
+          <Detail label={placeLabel} value={placeOf(d, en)} testId="document-place" />
+          {d.unit && (
+            <Detail
+              label={t('documents.unit')}
+              value={en ? d.unit.nameEn : d.unit.name}
+              testId="document-unit"
+            />
+          )}
+          {d.unit?.unitNumber && <Detail label={t('documents.room')} value={d.unit.unitNumber} />}
+        </Group>
+        {compact && <StatusLabel doc={d} />}
+      </Stack>
+    </Paper>
   );
 }
 

@@ -1,25 +1,14 @@
 import { Group, NativeSelect, Paper, Text, Title } from '@mantine/core';
 import type { CapitalizationGraphic } from '@portal/contract/finance';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../shared/api/client';
-import { formatCompact, formatDate, formatMoney } from '../../shared/format';
+import { formatCompactMoney, formatDate, formatMoney } from '../../shared/format';
 import { LineChart } from '../../shared/ui/lazy-charts';
 import { LoadingState } from '../../shared/ui/page-state';
+import { axisWidth, moneyTicks } from './income-series';
+import { useCapitalizationGraphic } from './queries';
 
 type Unit = { id: number; name: string; nameEn: string };
-
-/** GET investor-income/unit-capitalization-graphic: one owned unit's capitalization by stage. */
-export function useCapitalizationGraphic(unitId: number | undefined) {
-  return useQuery({
-    queryKey: ['capitalization-graphic', unitId],
-    queryFn: () =>
-      api<CapitalizationGraphic>('investor-income/unit-capitalization-graphic', { query: { unitId } }),
-    enabled: unitId !== undefined,
-    retry: false,
-  });
-}
 
 /** The chart's points: one a capitalization stage, dated, with its price and stage name in the page's language. */
 export function capitalizationPoints(graphic: CapitalizationGraphic, locale: 'ru' | 'en') {
@@ -43,6 +32,7 @@ export function CapitalizationChart({ units }: { units: Unit[] }) {
   const graphic = useCapitalizationGraphic(unitId);
   if (units.length === 0) return null;
   const data = graphic.data ? capitalizationPoints(graphic.data, locale) : [];
+  const ticks = moneyTicks(data.map((point) => point.price));
   return (
     <Paper withBorder radius="md" p="lg" data-testid="capitalization-chart">
       <Group justify="space-between" align="end" mb="sm" wrap="wrap">
@@ -83,7 +73,15 @@ export function CapitalizationChart({ units }: { units: Unit[] }) {
             series={[{ name: 'price', label: t('finance.capitalizationPriceSeries'), color: 'teal.6' }]}
             curveType="linear"
             withDots
-            yAxisProps={{ width: 72, tickFormatter: (value: number) => formatCompact(value, locale) }}
+            // Room above the top price's label, so it is not cut.
+            lineChartProps={{ margin: { top: 12, right: 8, bottom: 0, left: 0 } }}
+            yAxisProps={{
+              width: axisWidth(ticks.map((value) => formatCompactMoney(value, locale))),
+              ticks,
+              domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0],
+              interval: 0,
+              tickFormatter: (value: number) => formatCompactMoney(value, locale),
+            }}
             valueFormatter={(value) => formatMoney(value, locale)}
           />
         </>

@@ -2,12 +2,12 @@ import { Alert, Button, Chip, Group, Paper, SimpleGrid, Stack, Table, Text, Titl
 import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
-import { useMediaQuery } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../shared/api/client';
+import { downloadFile } from '../../shared/api/client';
 import {
-  formatCompact,
+  formatCompactMoney,
   formatMoney,
   formatPercent,
   formatShortYearMonth,
@@ -22,12 +22,17 @@ import { ScrollCue } from '../../shared/ui/scroll-cue';
 import { Change, Stat } from '../../shared/ui/stat';
 import { CapitalizationChart } from './capitalization-chart';
 import {
+  axisWidth,
   buildIncomeChart,
   defaultRange,
+  labelledMonths,
   lastCompleteMonth,
+  MONTH_LABEL_PX,
+  moneyTicks,
+  monthLabelRoom,
   SERIES_COLORS,
-  tickInterval,
   yearMonthOfDate,
+  yearMonthOfRow,
 } from './income-series';
 import { useIncomeActives, useIncomeStatistics, useInvestorIncome, useLenderIncome } from './queries';
 
@@ -49,8 +54,8 @@ export function IncomePage() {
   const investorList = useInvestorIncome(location, from, to, investor);
   const lenderList = useLenderIncome(location, from, to, !investor);
   const actives = useIncomeActives(currentRole, location, to);
-  // At 768 px and below the chart is narrow: fewer month labels, so they never print over each other.
-  const narrow = useMediaQuery('(max-width: 48em)') ?? false;
+  // The chart's own width decides how many month labels fit side by side, so they never print over each other.
+  const { ref: chartBox, width: chartWidth } = useElementSize<HTMLDivElement>();
 
   const onRange = (value: [Date | string | null, Date | string | null]) => {
     const next: [Date | null, Date | null] = [
@@ -67,7 +72,9 @@ export function IncomePage() {
   const onDownload = async () => {
     setDownloadError(null);
     try {
-      await download(`${investor ? 'investor-income' : 'lender-income'}/xls`, { location });
+      await (investor
+        ? downloadFile('GET /investor-income/xls', { query: { location } })
+        : downloadFile('GET /lender-income/xls', { query: { location } }));
     } catch (error) {
       setDownloadError(t('finance.downloadFailed', { message: (error as Error).message }));
     }
@@ -148,6 +155,14 @@ export function IncomePage() {
     ? chart.series.filter((series) => (visible ?? [chart.series[0]?.name]).includes(series.name))
     : chart.series;
   const listPending = investor ? investorList.isPending : lenderList.isPending;
+  // Round money ticks over the series shown, and month labels that fit the chart's width (issue 17).
+  const yTicks = moneyTicks(
+    chart.data.flatMap((row) => shown.map((series) => Number(row[series.name] ?? 0))),
+  );
+  const labelled = labelledMonths(
+    chart.data.map((row) => yearMonthOfRow(row.date)),
+    monthLabelRoom(chartWidth),
+  );
 
   return (
     <DatesProvider settings={{ locale }}>
@@ -164,27 +179,33 @@ export function IncomePage() {
           </Text>
         )}
         {investor ? (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="income-summary">
-            <Stat label={t('finance.averageMonthly')} value={formatMoney(s.averageMonthlyIncome, locale)} />
-            <Stat
-              label={t('finance.roiYear')}
-              value={formatPercent(s.averagePercentForYear)}
-              hint={<InfoPopover label={t('finance.roiYear')} text={t('finance.helpRoiYear')} />}
-            />
-            <Stat label={t('finance.percentMonth')} value={formatPercent(s.averagePercentForMonth)} />
-            <Stat label={t('finance.invested')} value={formatMoney(s.invested, locale)} />
-            <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
-            <Stat
-              label={t('finance.payback')}
-              value={s.payback === null ? '—' : t('finance.paybackValue', { count: s.payback })}
-              hint={<InfoPopover label={t('finance.payback')} text={t('finance.helpPayback')} />}
-            />
-            <Stat
-              label={t('finance.roiPeriod')}
-              value={investorList.data ? formatPercent(investorList.data.periodPercent) : '—'}
-              hint={<InfoPopover label={t('finance.roiPeriod')} text={t('finance.helpRoiPeriod')} />}
-            />
-          </SimpleGrid>
+          // Two full rows at every width (issue 17: «ROI за период» stood alone on a short last row): the sums
+          // (four: one row, two by two, or one a row) and the percentages (three: one row, or one a row).
+          <Stack gap="md" data-testid="income-summary">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="income-summary-sums">
+              <Stat label={t('finance.invested')} value={formatMoney(s.invested, locale)} />
+              <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
+              <Stat label={t('finance.averageMonthly')} value={formatMoney(s.averageMonthlyIncome, locale)} />
+              <Stat
+                label={t('finance.payback')}
+                value={s.payback === null ? '—' : t('finance.paybackValue', { count: s.payback })}
+                hint={<InfoPopover label={t('finance.payback')} text={t('finance.helpPayback')} />}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="income-summary-percents">
+              <Stat
+                label={t('finance.roiYear')}
+                value={formatPercent(s.averagePercentForYear)}
+                hint={<InfoPopover label={t('finance.roiYear')} text={t('finance.helpRoiYear')} />}
+              />
+              <Stat label={t('finance.percentMonth')} value={formatPercent(s.averagePercentForMonth)} />
+              <Stat
+                label={t('finance.roiPeriod')}
+                value={investorList.data ? formatPercent(investorList.data.periodPercent) : '—'}
+                hint={<InfoPopover label={t('finance.roiPeriod')} text={t('finance.helpRoiPeriod')} />}
+              />
+            </SimpleGrid>
+          </Stack>
         ) : (
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" data-testid="income-summary">
             <Stat label={t('finance.loan')} value={formatMoney(s.invested, locale)} />
@@ -220,27 +241,41 @@ export function IncomePage() {
               </Group>
             </Chip.Group>
           )}
-          {listPending ? (
-            <LoadingState />
-          ) : (
-            <LineChart
-              h={280}
-              data={chart.data}
-              dataKey="date"
-              series={shown}
-              curveType="monotone"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              xAxisProps={{
-                interval: tickInterval(chart.data.length, narrow),
-                tickFormatter: (date: string) =>
-                  formatShortYearMonth(Number(date.slice(0, 7).replace('-', '')), locale),
-              }}
-              yAxisProps={{ width: 72, tickFormatter: (value: number) => formatCompact(value, locale) }}
-              valueFormatter={(value) => formatMoney(value, locale)}
-              data-testid="income-chart"
-            />
-          )}
+          <div ref={chartBox}>
+            {listPending ? (
+              <LoadingState />
+            ) : (
+              <LineChart
+                h={280}
+                data={chart.data}
+                dataKey="date"
+                series={shown}
+                curveType="monotone"
+                withLegend
+                legendProps={{ verticalAlign: 'bottom' }}
+                // Room above the top sum's label and beside the first and last months' labels, so none is cut.
+                lineChartProps={{ margin: { top: 12, right: 8, bottom: 0, left: 0 } }}
+                xAxisProps={{
+                  padding: { left: MONTH_LABEL_PX / 2, right: MONTH_LABEL_PX / 2 },
+                  // Every month keeps its tick; only the months that fit get a label.
+                  interval: 0,
+                  tickFormatter: (date: string) =>
+                    labelled.has(yearMonthOfRow(date))
+                      ? formatShortYearMonth(yearMonthOfRow(date), locale)
+                      : '',
+                }}
+                yAxisProps={{
+                  width: axisWidth(yTicks.map((value) => formatCompactMoney(value, locale))),
+                  ticks: yTicks,
+                  domain: [yTicks[0] ?? 0, yTicks.at(-1) ?? 0],
+                  interval: 0,
+                  tickFormatter: (value: number) => formatCompactMoney(value, locale),
+                }}
+                valueFormatter={(value) => formatMoney(value, locale)}
+                data-testid="income-chart"
+              />
+            )}
+          </div>
         </Paper>
 
         {investor && actives.data && <CapitalizationChart units={actives.data.actives} />}

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { buildIncomeChart, defaultRange, tickInterval, yearMonthOfDate } from './income-series';
+import {
+  buildIncomeChart,
+  defaultRange,
+  labelledMonths,
+  moneyTicks,
+  monthLabelRoom,
+  yearMonthOfDate,
+} from './income-series';
 
 const units = [
   {
@@ -39,14 +46,43 @@ describe('income chart', () => {
     ]);
   });
 
-  it('labels at most 15 ticks', () => {
-    expect(tickInterval(12)).toBe(0);
-    expect(tickInterval(15)).toBe(0);
-    expect(tickInterval(30)).toBe(1);
-    expect(tickInterval(58)).toBe(3);
-    // A phone's chart labels at most 5 months: 12 months are labelled every third.
-    expect(tickInterval(12, true)).toBe(2);
-    expect(tickInterval(5, true)).toBe(0);
+  /** yyyymm of n months from a first one. */
+  const monthsFrom = (first: number, n: number) =>
+    Array.from({ length: n }, (_, i) => {
+      const index = Math.floor(first / 100) * 12 + (first % 100) - 1 + i;
+      return Math.floor(index / 12) * 100 + (index % 12) + 1;
+    });
+
+  it('labels as many months as the chart has room for, at most 15, on calendar steps (issue 17)', () => {
+    expect(monthLabelRoom(0)).toBe(15);
+    expect(monthLabelRoom(2000)).toBe(15);
+    expect(monthLabelRoom(250)).toBe(2);
+    expect(monthLabelRoom(490)).toBe(5);
+    expect(monthLabelRoom(560)).toBe(6);
+    // A 12-month range where every label fits: all of them.
+    const year = monthsFrom(202511, 12);
+    expect([...labelledMonths(year, 12)]).toEqual(year);
+    // Room for 5 (a phone): every third month of the calendar, January, April, July and October.
+    expect([...labelledMonths(year, 5)]).toEqual([202601, 202604, 202607, 202610]);
+    // Room for 8 (a tablet): every second month (January, March, …).
+    expect([...labelledMonths(year, 8)]).toEqual([202511, 202601, 202603, 202605, 202607, 202609]);
+    // Four years in room for 5: every year's January.
+    expect([...labelledMonths(monthsFrom(202201, 48), 5)]).toEqual([202201, 202301, 202401, 202501]);
+    // Never more labels than the room.
+    for (const room of [2, 3, 4, 5, 8, 15])
+      for (const length of [1, 2, 5, 12, 13, 24, 36, 58])
+        expect(labelledMonths(monthsFrom(202203, length), room).size).toBeLessThanOrEqual(Math.max(room, 1));
+  });
+
+  it('puts the money axis on round steps of 1, 2 or 5 times a power of ten, from 0 to the top value', () => {
+    expect(moneyTicks([141_000, 243_117, 60_500])).toEqual([0, 50_000, 100_000, 150_000, 200_000, 250_000]);
+    expect(moneyTicks([14_101_472, 10_000_000])).toEqual([0, 5_000_000, 10_000_000, 15_000_000]);
+    expect(moneyTicks([64_700])).toEqual([0, 20_000, 40_000, 60_000, 80_000]);
+    expect(moneyTicks([1_000])).toEqual([0, 200, 400, 600, 800, 1_000]);
+    expect(moneyTicks([0, 0])).toEqual([0]);
+    expect(moneyTicks([])).toEqual([0]);
+    // A loss goes below 0 on the same steps.
+    expect(moneyTicks([-30_000, 70_000])).toEqual([-40_000, -20_000, 0, 20_000, 40_000, 60_000, 80_000]);
   });
 
   it('defaults to the twelve complete months before the current one', () => {

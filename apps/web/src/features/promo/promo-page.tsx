@@ -16,7 +16,8 @@ import type { CallbackRequest, SaleLot } from '@portal/contract/sales';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../shared/api/client';
+import { ApiError, call } from '../../shared/api/client';
+import { requestSubject, useOpenRequests } from '../../shared/api/open-requests';
 import { formatArea, formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { moscowDate } from '../../shared/time';
@@ -105,8 +106,10 @@ function Lots() {
   const [filter, setFilter] = useState<PromoFilter>(null);
   const [chosen, setChosen] = useState<SaleLot | null>(null);
   const [done, setDone] = useState(false);
-  // Lots asked for in this visit: their button stays disabled, so one click never becomes two requests.
+  // Lots asked for in this visit: their button stays disabled, so one click never becomes two requests; after a
+  // reload the server's list of open requests keeps it so until the manager completes the request (issue 17).
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
+  const openRequests = useOpenRequests();
   const day = moscowDate();
   const all = lots.data?.lots ?? [];
   const options = useMemo(() => filterOptions(all, en), [all, en]);
@@ -159,7 +162,10 @@ function Lots() {
                 key={`${lot.source}-${lot.lot_id}`}
                 lot={lot}
                 today={day}
-                requested={requested.has(lotKey(lot))}
+                requested={
+                  requested.has(lotKey(lot)) ||
+                  openRequests.isOpen('buy_lot', requestSubject.buyLot(lot.investor_id, lot.unit_id))
+                }
                 onRequest={() => setChosen(lot)}
               />
             ))}
@@ -181,7 +187,9 @@ function Lots() {
           if (chosen) setRequested((keys) => new Set(keys).add(lotKey(chosen)));
           setChosen(null);
           setDone(true);
+          void openRequests.refresh();
         }}
+        onDuplicate={() => void openRequests.refresh()}
       />
       <Modal opened={done} onClose={() => setDone(false)} title={t('promo.doneTitle')} centered>
         <Stack gap="sm">
@@ -319,10 +327,13 @@ function BuyDialog({
   lot,
   onClose,
   onSent,
+  onDuplicate,
 }: {
   lot: SaleLot | null;
   onClose: () => void;
   onSent: () => void;
+  /** 409: the request was sent before (another tab, another device); the dialog says so. */
+  onDuplicate: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const send = useMutation({
@@ -333,6 +344,9 @@ function BuyDialog({
     onSuccess: () => {
       send.reset();
       onSent();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409) onDuplicate();
     },
   });
   const close = () => {
@@ -365,12 +379,21 @@ function Callback() {
   const { t } = useTranslation();
   const { profile } = useSession();
   const [phone, setPhone] = useState(() => (profile.phone ? maskPhone(profile.phone) : ''));
-  const [requested, setRequested] = useState(false);
+  const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const openRequests = useOpenRequests();
+  // A callback asked for earlier and not yet completed by the manager shows as asked after a reload (issue 17).
+  const requested = sent || openRequests.isOpen('callback');
   const send = useMutation({
     mutationFn: (body: CallbackRequest) => call('POST /suggestions/booking', { body }),
-    onSuccess: () => setRequested(true),
-    onError: (e) => setError(e.message),
+    onSuccess: () => {
+      setSent(true);
+      void openRequests.refresh();
+    },
+    onError: (e) => {
+      setError(e.message);
+      if (e instanceof ApiError && e.status === 409) void openRequests.refresh();
+    },
   });
   const submit = () => {
     // Sent only with a phone (spec §5).

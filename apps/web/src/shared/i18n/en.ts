@@ -56,6 +56,13 @@ export const en: Resources = {
     resendCode: 'Send the code again',
     demoTitle: 'Demo access',
     demoHint: 'Click an account to fill in its sign-in data',
+    linkChecking: 'Checking the link',
+    linkDeadTitle: 'This link no longer works',
+    linkDeadSignUp:
+      'The link for creating a password has expired, has already been used or was copied incompletely. Request a new one: we will send it to the e-mail or phone in your contract.',
+    linkDeadRecovery:
+      'The link for a new password has expired, has already been used or was copied incompletely. Request a new one: we will send it to your e-mail.',
+    requestNewLink: 'Get a new link',
     backToLogin: 'Back to sign-in',
     welcome: 'Investor portal',
     welcomeText: 'Income, bookings, construction progress and documents of your units in one place.',
@@ -844,6 +851,7 @@ export const en: Resources = {
     comment: 'Comment',
     commentPlaceholder: 'Optional',
     request: 'Request',
+    requestOpen: 'A document of this category has already been requested: your manager is working on it.',
     sentTitle: 'Request sent',
     sentText: 'The document will be uploaded to this page, or your manager will contact you.',
     ok: 'OK',
