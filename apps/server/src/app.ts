@@ -23,7 +23,6 @@ import { precompressWeb } from './http/precompressed.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
-import { accountRoutes } from './modules/account/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { backofficeOutboxRoutes } from './modules/backoffice-outbox/routes.ts';
@@ -43,6 +42,7 @@ import { incomeRoutes } from './modules/income/routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
+import { profileRoutes } from './modules/profile/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { companyLotRoutes } from './modules/sales/lots-routes.ts';
 import { salesRoutes } from './modules/sales/routes.ts';
@@ -176,7 +176,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1' });
-  await app.register(accountRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(profileRoutes(ctx), { prefix: '/api/v1' });
   await app.register(incomeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(outcomeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(dashboardRoutes(ctx), { prefix: '/api/v1' });

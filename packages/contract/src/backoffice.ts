@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bankDetailsSchema } from './account.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES, STAFF_ROLE_CODES } from './constants.ts';
 import { successSchema } from './errors.ts';
+import { bankDetailsSchema } from './profile.ts';
 import { defineRoute } from './route.ts';
 
 const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof typeof ORGANIZATION_TYPES], {

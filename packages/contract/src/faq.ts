@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestCreatedResponseSchema } from './account.ts';
+import { requestCreatedResponseSchema } from './profile.ts';
 import { defineRoute } from './route.ts';
 
 /** FAQ (spec document 2: FAQ page §2, FAQ item §3, calls faq and faq/send-question §7). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requestCreatedResponseSchema } from './account.ts';
+import { requestCreatedResponseSchema } from './profile.ts';
 import { defineRoute } from './route.ts';
 import { requiredIdSchema } from './validation.ts';
 

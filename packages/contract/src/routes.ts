@@ -1,4 +1,3 @@
-import { accountApi } from './account.ts';
 import { authApi } from './auth.ts';
 import { backofficeApi, importApi } from './backoffice.ts';
 import { backofficeCamerasApi } from './backoffice-cameras.ts';
@@ -20,6 +19,7 @@ import { dashboardApi, incomeApi, outcomeApi } from './finance.ts';
 import { financialReportApi } from './financial-report.ts';
 import { inventoryApi } from './inventory.ts';
 import { newsApi } from './news.ts';
+import { profileApi } from './profile.ts';
 import { requestsApi } from './requests.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
 import { salesApi } from './sales.ts';
@@ -33,7 +33,7 @@ import { timelineApi } from './timeline.ts';
 export const apiRoutes = {
   income: incomeApi,
   auth: authApi,
-  account: accountApi,
+  profile: profileApi,
   requests: requestsApi,
   faq: faqApi,
   news: newsApi,

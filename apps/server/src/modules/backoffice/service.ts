@@ -20,12 +20,12 @@ import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { type Scope, staffManager, staffScope } from '../access/service.ts';
-import { bankDetailsOf, storedBankDetails } from '../account/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import { signupEmail, signupSms } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
+import { bankDetailsOf, storedBankDetails } from '../profile/service.ts';
 import * as q from './queries.ts';
 
 export async function me(ctx: AppContext, session: Session): Promise<BackofficeMe> {

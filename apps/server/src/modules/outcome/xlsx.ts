@@ -3,8 +3,8 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
 import { requireRole } from '../access/service.ts';
-import { userLocations } from '../account/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { userLocations } from '../profile/service.ts';
 import { outcomeData } from './service.ts';
 
 /**

@@ -1,5 +1,5 @@
-import type { UserLocation } from '@portal/contract/account';
 import { DEMO_PROFILE_ID, type RoleCode } from '@portal/contract/constants';
+import type { UserLocation } from '@portal/contract/profile';
 
 /** The side and personal menus by role and location, as spec §2 and §6 give them. */
 

@@ -1,5 +1,5 @@
-import type { DataProfile, UserLocation } from '@portal/contract/account';
 import type { RoleCode } from '@portal/contract/constants';
+import type { DataProfile, UserLocation } from '@portal/contract/profile';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

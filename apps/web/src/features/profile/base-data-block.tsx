@@ -1,5 +1,5 @@
 import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { DataProfile } from '@portal/contract/account';
+import type { DataProfile } from '@portal/contract/profile';
 import { formatPhone, normalizePhone } from '@portal/contract/validation';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';

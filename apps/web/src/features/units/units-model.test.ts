@@ -1,4 +1,4 @@
-import type { ActiveUnit } from '@portal/contract/account';
+import type { ActiveUnit } from '@portal/contract/profile';
 import { describe, expect, it } from 'vitest';
 import { formatYield, groupByLocation, saleAction, saleYield, validPrice } from './units-model';
 

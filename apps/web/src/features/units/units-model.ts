@@ -1,4 +1,4 @@
-import type { ActiveUnit } from '@portal/contract/account';
+import type { ActiveUnit } from '@portal/contract/profile';
 
 /**
  * Annual yield shown in the sell dialog (spec §4): 12 × average monthly income / invested sum × 100, rounded to

@@ -1,4 +1,4 @@
-import type { UserLocation } from '@portal/contract/account';
+import type { UserLocation } from '@portal/contract/profile';
 import { describe, expect, it } from 'vitest';
 import { pickLocation, pickRole } from './session';
 

@@ -1,5 +1,5 @@
-import type { DataProfile, UserLocation } from '@portal/contract/account';
 import type { RoleCode } from '@portal/contract/constants';
+import type { DataProfile, UserLocation } from '@portal/contract/profile';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { call } from '../api/client';

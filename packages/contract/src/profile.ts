@@ -211,7 +211,7 @@ export const setUserLocaleQuerySchema = z.object({
 export const avatarFileParamsSchema = z.object({ name: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
 
 /** The user's own data: the layout's lists, the profile, the avatar, the language, and the demo accounts. */
-export const accountApi = {
+export const profileApi = {
   locations: defineRoute({
     method: 'GET',
     path: '/users/locations',

@@ -10,7 +10,7 @@ const JPEG = Buffer.concat([
   Buffer.from('ffd9', 'hex'),
 ]);
 
-describe('account calls', () => {
+describe('profile calls', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let t: TestApp;
   let investor: string;

@@ -1,5 +1,5 @@
-import { accountApi, profileSettingsListToUpdate } from '@portal/contract/account';
 import { LOCALES } from '@portal/contract/constants';
+import { profileApi, profileSettingsListToUpdate } from '@portal/contract/profile';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { demoAccountsIfSeeded } from '../../demo/accounts.ts';
@@ -7,11 +7,11 @@ import { sendWithRanges } from '../../http/byte-ranges.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import * as account from './service.ts';
+import * as profile from './service.ts';
 
 const AVATAR_BODY_LIMIT = 3 * 1024 * 1024;
 
-export function accountRoutes(ctx: AppContext) {
+export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
 
@@ -22,59 +22,59 @@ export function accountRoutes(ctx: AppContext) {
       (_request, body, done) => done(null, body),
     );
 
-    route(accountApi.locations, async (request) => ({
-      locations: await account.userLocations(ctx, sessionOf(request)),
+    route(profileApi.locations, async (request) => ({
+      locations: await profile.userLocations(ctx, sessionOf(request)),
     }));
-    route(accountApi.units, async (request) => ({
-      actives: await account.userUnits(ctx, sessionOf(request)),
+    route(profileApi.units, async (request) => ({
+      actives: await profile.userUnits(ctx, sessionOf(request)),
     }));
-    route(accountApi.activesInfo, async (request) => ({
-      actives: await account.activeUnits(ctx, sessionOf(request)),
+    route(profileApi.activesInfo, async (request) => ({
+      actives: await profile.activeUnits(ctx, sessionOf(request)),
     }));
-    route(accountApi.dataProfile, (request) => account.dataProfile(ctx, sessionOf(request)));
-    route(accountApi.profile, (request) => account.updateProfile(ctx, sessionOf(request), request.body), {
+    route(profileApi.dataProfile, (request) => profile.dataProfile(ctx, sessionOf(request)));
+    route(profileApi.profile, (request) => profile.updateProfile(ctx, sessionOf(request), request.body), {
       // The spec's list of changed settings ([{name, value}]) becomes the object form before validation.
       preValidation: async (request) => {
         request.body = profileSettingsListToUpdate(request.body);
       },
     });
-    route(accountApi.changeDataRequest, async (request) => ({
+    route(profileApi.changeDataRequest, async (request) => ({
       success: true as const,
-      requestId: await account.sendChangeDataRequest(ctx, sessionOf(request), request.body),
+      requestId: await profile.sendChangeDataRequest(ctx, sessionOf(request), request.body),
     }));
-    route(accountApi.deleteAccount, async (request) => ({
+    route(profileApi.deleteAccount, async (request) => ({
       success: true as const,
-      requestId: await account.requestAccountDeletion(ctx, sessionOf(request), request.body ?? {}),
+      requestId: await profile.requestAccountDeletion(ctx, sessionOf(request), request.body ?? {}),
     }));
     route(
-      accountApi.uploadAvatar,
+      profileApi.uploadAvatar,
       async (request) => {
         const image: unknown = request.body;
         if (!Buffer.isBuffer(image)) throw badRequest('avatar.type', 'file');
-        return { avatar: await account.uploadAvatar(ctx, sessionOf(request), image) };
+        return { avatar: await profile.uploadAvatar(ctx, sessionOf(request), image) };
       },
       { bodyLimit: AVATAR_BODY_LIMIT },
     );
-    route(accountApi.deleteAvatar, async (request) => {
-      await account.deleteAvatar(ctx, sessionOf(request));
+    route(profileApi.deleteAvatar, async (request) => {
+      await profile.deleteAvatar(ctx, sessionOf(request));
       return { avatar: null };
     });
-    route(accountApi.avatarFile, async (request, reply) => {
-      const file = await account.readAvatar(ctx, `avatars/${request.params.name}`);
+    route(profileApi.avatarFile, async (request, reply) => {
+      const file = await profile.readAvatar(ctx, `avatars/${request.params.name}`);
       if (!file) throw notFound();
       reply.type(file.mimeType).header('cache-control', 'private, max-age=86400, immutable');
       return sendWithRanges(request, reply, file);
     });
-    route(accountApi.locales, async () => ({ locales: [...LOCALES] }));
-    route(accountApi.userLocale, async (request) => ({
-      locale: await account.userLocale(ctx, sessionOf(request)),
+    route(profileApi.locales, async () => ({ locales: [...LOCALES] }));
+    route(profileApi.userLocale, async (request) => ({
+      locale: await profile.userLocale(ctx, sessionOf(request)),
     }));
-    route(accountApi.setUserLocale, async (request) => {
-      await account.setUserLocale(ctx, sessionOf(request), request.query.userLocale);
+    route(profileApi.setUserLocale, async (request) => {
+      await profile.setUserLocale(ctx, sessionOf(request), request.query.userLocale);
       return { locale: request.query.userLocale };
     });
     // Issue 15: only where demo data is on (DEMO_DATA, off by default in production) and the database is a demo one.
-    route(accountApi.demoAccounts, async () => ({
+    route(profileApi.demoAccounts, async () => ({
       accounts: ctx.config.demoData ? await demoAccountsIfSeeded(ctx.database.db) : [],
     }));
   };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { ActiveUnit, BankDetails, DataProfile, UserLocation, UserUnit } from '@portal/contract/account';
 import {
   AVATAR_MAX_BYTES,
   LOCALES,
@@ -9,6 +8,7 @@ import {
   type RoleCode,
 } from '@portal/contract/constants';
 import { ERROR_CODES } from '@portal/contract/errors';
+import type { ActiveUnit, BankDetails, DataProfile, UserLocation, UserUnit } from '@portal/contract/profile';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
