@@ -35,9 +35,9 @@ export type GridProps = {
 
 /** The bookings grid: rows and columns are virtualized, so only what is visible is in the page. */
 export function BookingGrid({ groups, columns, granularity, onEdge, prepended }: GridProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const scrollRef = useRef<HTMLElement>(null);
   const restingUntil = useRef(0);
   const scrolled = useRef(false);
   const [tip, setTip] = useState<Tip>(null);
@@ -131,12 +131,16 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   });
 
   return (
-    // The handlers are the cells' own, delegated: the cells are buttons, and focusing one by keyboard shows its tooltip.
-    // biome-ignore lint/a11y/noStaticElementInteractions: delegated from the cell buttons.
+    // The grid scrolls, so it is a named region that takes the focus itself (WCAG 2.1.1): a window of hours with no
+    // booking has no cell button to reach it by. The handlers are the cells' own, delegated: the cells are buttons,
+    // and focusing one by keyboard shows its tooltip.
     // biome-ignore lint/a11y/useKeyWithClickEvents: keyboard users reach the cell buttons, whose focus shows the tooltip.
-    <div
+    <section
       ref={scrollRef}
       className="booking-grid"
+      aria-label={t(granularity === 'hour' ? 'bookings.titlePeriphery' : 'bookings.title')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard.
+      tabIndex={0}
       data-small={unitCount < SMALL_TABLE_UNITS || undefined}
       onScroll={onScroll}
       onMouseOver={(event) => setTip(tipAt(event.target, event.clientX, event.clientY))}
@@ -222,7 +226,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
         })}
       </div>
       {tip && <BookingTooltip cell={tip.cell} x={tip.x} y={tip.y} />}
-    </div>
+    </section>
   );
 }
 
