@@ -58,8 +58,10 @@ describe('finance pages in the browser', () => {
     for (const figure of ['500 тыс. ₽', 'до 24% годовых', 'до 40% в год', '30%'])
       expect(offer).toContain(figure);
     expect(await page.getByTestId('ip-request').count()).toBe(0);
-    await page.getByRole('button', { name: 'Оставить заявку на конвертацию' }).click();
-    await page.getByTestId('success-banner').waitFor();
+    // The demo lender's conversion request is still open with the manager: the button says so and rests.
+    const conversion = page.getByTestId('conversion-request');
+    await expect.poll(() => conversion.textContent()).toBe('Заявка отправлена');
+    expect(await conversion.isDisabled()).toBe(true);
     await screenshot(page, 'dashboard-finance-lender');
     // The report-download block is a real control: the demo report's pages as one PDF.
     const [file] = await Promise.all([
