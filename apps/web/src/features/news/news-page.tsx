@@ -37,7 +37,14 @@ export function NewsPage() {
   else
     body = (
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="news-cards">
+        {/* The previous page stays in view, dimmed, until the next one arrives. */}
+        <SimpleGrid
+          cols={{ base: 1, xs: 2 }}
+          spacing="md"
+          data-testid="news-cards"
+          aria-busy={news.isPlaceholderData}
+          style={{ opacity: news.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
           {news.data.news.map((item) => (
             <Card key={item.id} withBorder radius="md" padding="md" data-testid="news-card">
               {item.newsImageUrl && (
