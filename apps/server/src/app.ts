@@ -43,11 +43,12 @@ import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
+import { companyLotRoutes } from './modules/promo/lots-routes.ts';
+import { promoRoutes } from './modules/promo/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
-import { companyLotRoutes } from './modules/sales/lots-routes.ts';
-import { salesRoutes } from './modules/sales/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { timelineRoutes } from './modules/timeline/routes.ts';
+import { unitRoutes } from './modules/units/routes.ts';
 
 export type AppOptions = { logger?: Logger | false; serveWeb?: boolean };
 
@@ -191,7 +192,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });
   await app.register(documentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeDocumentRoutes(ctx), { prefix: '/api/v1' });
-  await app.register(salesRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(unitRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(promoRoutes(ctx), { prefix: '/api/v1' });
   await app.register(faqRoutes(ctx), { prefix: '/api/v1' });
   await app.register(requestRoutes(ctx), { prefix: '/api/v1' });
   await app.register(newsRoutes(ctx), { prefix: '/api/v1' });

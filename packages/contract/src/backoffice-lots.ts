@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { successSchema } from './errors.ts';
 import { defineRoute } from './route.ts';
-import { MAX_SALE_PRICE } from './sales.ts';
+import { MAX_SALE_PRICE } from './units.ts';
 import { idSchema as id, optionalText, trimmedText } from './validation.ts';
 
 /** Lots the company publishes on the promo page (issue 18), beside units put on sale by investors. Money in rubles. */

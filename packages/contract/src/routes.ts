@@ -20,10 +20,11 @@ import { financialReportApi } from './financial-report.ts';
 import { inventoryApi } from './inventory.ts';
 import { newsApi } from './news.ts';
 import { profileApi } from './profile.ts';
+import { promoApi } from './promo.ts';
 import { requestsApi } from './requests.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
-import { salesApi } from './sales.ts';
 import { timelineApi } from './timeline.ts';
+import { unitsApi } from './units.ts';
 
 /**
  * Every call of /api/v1, by area: the server registers each (a test checks none is missing) and the web client
@@ -53,7 +54,8 @@ export const apiRoutes = {
   inventory: inventoryApi,
   financialReport: financialReportApi,
   backofficeFinancialReport: backofficeFinancialReportApi,
-  sales: salesApi,
+  units: unitsApi,
+  promo: promoApi,
   backofficeLots: backofficeLotsApi,
   cameras: camerasApi,
   backofficeCameras: backofficeCamerasApi,

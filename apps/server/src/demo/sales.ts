@@ -1,5 +1,5 @@
 import type { Executor } from '../db/executor.ts';
-import { lotPrices } from '../modules/sales/service.ts';
+import { lotPrices } from '../modules/units/service.ts';
 import { toKopecks } from '../shared/money.ts';
 import { moscowDate } from '../shared/time.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';

@@ -20,7 +20,7 @@ import { staffLacksSecondFactor } from '../auth/security.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import { createManagerRequest } from '../requests/service.ts';
-import { unitIncomes } from '../sales/incomes.ts';
+import { unitIncomes } from '../units/incomes.ts';
 import { contactChangedEmail, contactChangedSms } from './emails.ts';
 import * as q from './queries.ts';
 

@@ -1,4 +1,4 @@
-import type { SaleLot } from '@portal/contract/sales';
+import type { SaleLot } from '@portal/contract/promo';
 import { describe, expect, it } from 'vitest';
 import {
   applyFilter,

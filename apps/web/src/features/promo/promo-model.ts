@@ -1,4 +1,4 @@
-import type { SaleLot } from '@portal/contract/sales';
+import type { SaleLot } from '@portal/contract/promo';
 
 /** The three filters of the lots list; one at a time (spec §2: single-select, reset when another is chosen). */
 export type FilterKind = 'location' | 'unitType' | 'unitState';

@@ -12,7 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { CallbackRequest, SaleLot } from '@portal/contract/sales';
+import type { CallbackRequest, SaleLot } from '@portal/contract/promo';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { saleSuccessResponseSchema } from './units.ts';
 import { idSchema, phoneSchema } from './validation.ts';
 
 /**
- * Unit sale and the promo marketplace (spec document 2: promo and units pages §2, promo lot §3, unit sale §4,
- * validation §5, calls sale-unit/* and suggestions/booking §7). Money in rubles.
+ * The promo marketplace (spec document 2: promo page §2, promo lot §3, validation §5, calls sale-unit/* and
+ * suggestions/booking §7): investors' units on sale (units.ts) and the company's lots. Money in rubles.
  */
-
-/** The highest asking price accepted, rubles (a billion: far above any unit, far below bigint limits). */
-export const MAX_SALE_PRICE = 1_000_000_000;
 
 /** A lot of the marketplace, with the spec's field names (§3 promo lot) plus the prices the card shows. */
 export const saleLotSchema = z
@@ -56,27 +54,6 @@ export type SaleLot = z.infer<typeof saleLotSchema>;
 export const saleLotsResponseSchema = z.object({ lots: z.array(saleLotSchema) });
 export type SaleLotsResponse = z.infer<typeof saleLotsResponseSchema>;
 
-/** POST sale-unit/offer-unit-for-sale: a price above 0 (spec §5), for one of the user's own units. */
-export const offerUnitRequestSchema = z.object({
-  unit_id: idSchema,
-  price: z.coerce
-    .number({ error: (issue) => (issue.input === undefined ? 'sale.priceRequired' : 'sale.pricePositive') })
-    .positive({ error: 'sale.pricePositive' })
-    .max(MAX_SALE_PRICE, { error: 'sale.priceTooHigh' })
-    // Kopecks are the smallest unit: a price that rounds to 0 is no price.
-    .refine((value) => Math.round(value * 100) > 0, { error: 'sale.pricePositive' })
-    .transform((value) => Math.round(value * 100) / 100),
-});
-export type OfferUnitRequest = z.input<typeof offerUnitRequestSchema>;
-
-/** POST sale-unit/delete-lot */
-export const deleteLotRequestSchema = z.object({ unit_id: idSchema });
-export type DeleteLotRequest = z.input<typeof deleteLotRequestSchema>;
-
-/** POST sale-unit/send-notification: tells the manager of the unit's sale state (listed or withdrawn). */
-export const saleNotificationRequestSchema = z.object({ unit_id: idSchema });
-export type SaleNotificationRequest = z.input<typeof saleNotificationRequestSchema>;
-
 /** POST sale-unit/send-buy-request: the spec's request to buy (owner_investor_id, unit_id); path designed here. */
 export const buyRequestSchema = z.object({
   owner_investor_id: z.coerce
@@ -93,17 +70,7 @@ export type BuyRequest = z.input<typeof buyRequestSchema>;
 export const callbackRequestSchema = z.object({ phone: phoneSchema });
 export type CallbackRequest = z.input<typeof callbackRequestSchema>;
 
-/** Every sale call answers success; requests to the manager also carry the stored request id. */
-export const saleSuccessResponseSchema = z.object({
-  success: z.literal(true),
-  requestId: z.number().int().optional(),
-});
-export type SaleSuccessResponse = z.infer<typeof saleSuccessResponseSchema>;
-
-/** GET media/units/{name}: a demo picture of a unit by its generated name. */
-export const unitPictureParamsSchema = z.object({ name: z.string().max(40) });
-
-export const salesApi = {
+export const promoApi = {
   lots: defineRoute({
     method: 'GET',
     path: '/sale-unit/get-sale-units',
@@ -111,36 +78,6 @@ export const salesApi = {
     tags: ['promo'],
     access: 'session',
     response: saleLotsResponseSchema,
-    errors: [404],
-  }),
-  offerUnit: defineRoute({
-    method: 'POST',
-    path: '/sale-unit/offer-unit-for-sale',
-    summary: "List one of the investor's units for sale: price above 0, the unit must have a monthly income",
-    tags: ['units'],
-    access: 'session',
-    body: offerUnitRequestSchema,
-    response: saleSuccessResponseSchema,
-    errors: [404],
-  }),
-  deleteLot: defineRoute({
-    method: 'POST',
-    path: '/sale-unit/delete-lot',
-    summary: "Withdraw one of the investor's units from sale",
-    tags: ['units'],
-    access: 'session',
-    body: deleteLotRequestSchema,
-    response: saleSuccessResponseSchema,
-    errors: [404],
-  }),
-  notification: defineRoute({
-    method: 'POST',
-    path: '/sale-unit/send-notification',
-    summary: "Tell the manager of a unit's sale state (listed with its price, or withdrawn)",
-    tags: ['units'],
-    access: 'session',
-    body: saleNotificationRequestSchema,
-    response: saleSuccessResponseSchema,
     errors: [404],
   }),
   buyRequest: defineRoute({
@@ -161,16 +98,6 @@ export const salesApi = {
     access: 'session',
     body: callbackRequestSchema,
     response: saleSuccessResponseSchema,
-    errors: [404],
-  }),
-  unitPicture: defineRoute({
-    method: 'GET',
-    path: '/media/units/:name',
-    summary: 'A demo picture of a unit (generated drawing, no personal data)',
-    tags: ['units'],
-    access: 'public',
-    params: unitPictureParamsSchema,
-    response: 'file',
     errors: [404],
   }),
 };

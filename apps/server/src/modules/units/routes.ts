@@ -1,44 +1,28 @@
-import { salesApi } from '@portal/contract/sales';
+import { unitsApi } from '@portal/contract/units';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { unitPictureSvg } from './pictures.ts';
-import {
-  deleteLot,
-  offerUnitForSale,
-  requestCallback,
-  saleLots,
-  sendBuyRequest,
-  sendSaleNotification,
-} from './service.ts';
+import { deleteLot, offerUnitForSale, sendSaleNotification } from './service.ts';
 
-export function salesRoutes(ctx: AppContext) {
+export function unitRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
-    route(salesApi.lots, async (request) => ({ lots: await saleLots(ctx, sessionOf(request)) }));
-    route(salesApi.offerUnit, async (request) => {
+    route(unitsApi.offerUnit, async (request) => {
       await offerUnitForSale(ctx, sessionOf(request), request.body);
       return { success: true as const };
     });
-    route(salesApi.deleteLot, async (request) => {
+    route(unitsApi.deleteLot, async (request) => {
       await deleteLot(ctx, sessionOf(request), request.body.unit_id);
       return { success: true as const };
     });
-    route(salesApi.notification, async (request) => ({
+    route(unitsApi.notification, async (request) => ({
       success: true as const,
       requestId: await sendSaleNotification(ctx, sessionOf(request), request.body),
     }));
-    route(salesApi.buyRequest, async (request) => ({
-      success: true as const,
-      requestId: await sendBuyRequest(ctx, sessionOf(request), request.body),
-    }));
-    route(salesApi.callback, async (request) => ({
-      success: true as const,
-      requestId: await requestCallback(ctx, sessionOf(request), request.body.phone),
-    }));
-    route(salesApi.unitPicture, async (request, reply) => {
+    route(unitsApi.unitPicture, async (request, reply) => {
       const svg = unitPictureSvg(request.params.name);
       if (!svg) throw notFound();
       return reply

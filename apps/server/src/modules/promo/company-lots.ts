@@ -6,7 +6,7 @@ import {
   type StaffLotPhoto,
   type staffLotBodySchema,
 } from '@portal/contract/backoffice-lots';
-import type { SaleLot } from '@portal/contract/sales';
+import type { SaleLot } from '@portal/contract/promo';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
