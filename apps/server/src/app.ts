@@ -45,6 +45,7 @@ import { outcomeRoutes } from './modules/outcome/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { companyLotRoutes } from './modules/promo/lots-routes.ts';
 import { promoRoutes } from './modules/promo/routes.ts';
+import { reportRoutes } from './modules/reports/routes.ts';
 import { requestRoutes } from './modules/requests/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { timelineRoutes } from './modules/timeline/routes.ts';
@@ -187,6 +188,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(importRoutes(ctx), { prefix: '/api/v1' });
   await app.register(controlRoutes(ctx), { prefix: '/api/v1' });
   await app.register(timelineRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(reportRoutes(ctx), { prefix: '/api/v1' });
   await app.register(financialReportRoutes(ctx), { prefix: '/api/v1' });
   await app.register(inventoryRoutes(ctx), { prefix: '/api/v1' });
   await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });

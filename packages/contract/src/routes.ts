@@ -21,6 +21,7 @@ import { inventoryApi } from './inventory.ts';
 import { newsApi } from './news.ts';
 import { profileApi } from './profile.ts';
 import { promoApi } from './promo.ts';
+import { reportsApi } from './reports.ts';
 import { requestsApi } from './requests.ts';
 import type { RouteDefinition, RouteKey } from './route.ts';
 import { timelineApi } from './timeline.ts';
@@ -43,6 +44,7 @@ export const apiRoutes = {
   bookings: bookingsApi,
   control: controlApi,
   timeline: timelineApi,
+  reports: reportsApi,
   backoffice: backofficeApi,
   staff: staffApi,
   import: importApi,

@@ -1,4 +1,4 @@
-import { VIDEO_MIME_TYPE } from '@portal/contract/timeline';
+import { VIDEO_MIME_TYPE } from '@portal/contract/reports';
 import type { Executor } from '../db/executor.ts';
 import { sanitizeHtml } from '../integrations/html.ts';
 

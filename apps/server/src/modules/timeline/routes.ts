@@ -1,11 +1,9 @@
 import { timelineApi } from '@portal/contract/timeline';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../http/errors.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import { REPORT_PICTURE_NAME, reportPictureSvg } from './pictures.ts';
-import { locationReports, locationTimeline, unitReports, unitTimeline } from './service.ts';
+import { locationTimeline, unitTimeline } from './service.ts';
 
 export function timelineRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -16,17 +14,5 @@ export function timelineRoutes(ctx: AppContext) {
     route(timelineApi.locationTimeline, (request) =>
       locationTimeline(ctx, sessionOf(request), request.query.locationId),
     );
-    route(timelineApi.unitReports, (request) => unitReports(ctx, sessionOf(request), request.query.unitId));
-    route(timelineApi.locationReports, (request) =>
-      locationReports(ctx, sessionOf(request), request.query.locationId),
-    );
-    route(timelineApi.reportPicture, async (request, reply) => {
-      const match = REPORT_PICTURE_NAME.exec(request.params.name.replace(/\.svg$/, ''));
-      if (!match) throw notFound();
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400, immutable')
-        .send(reportPictureSvg(Number(match[1]), Number(match[2])));
-    });
   };
 }

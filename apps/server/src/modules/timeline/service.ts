@@ -1,7 +1,6 @@
 import {
   type ConstructionStage,
   type LocationTimeline,
-  type MediaReports,
   type PeripheryStage,
   TIMELINE_STATUS_NAMES,
   type TimelineStatusId,
@@ -10,7 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
-import { ownsUnitInLocation, requireHeldUnit, requireUnitLink } from '../access/service.ts';
+import { ownsUnitInLocation, requireUnitLink } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -122,45 +121,4 @@ export async function locationTimeline(
     })),
     peripheryStages: stages,
   };
-}
-
-async function reportsOf(
-  ctx: AppContext,
-  of: { unitId: number } | { locationId: number },
-): Promise<MediaReports> {
-  const { db } = ctx.database;
-  const rows = await q.reports(db, of);
-  const uploads = await q.uploadsOf(
-    db,
-    rows.map((r) => r.id),
-  );
-  return {
-    reports: rows.map((r) => ({
-      id: r.id,
-      reportDate: r.report_date,
-      title: r.title,
-      titleEn: r.title_en,
-      subtitle: r.subtitle_html,
-      subtitleEn: r.subtitle_html_en,
-      uploads: uploads
-        .filter((u) => u.report_id === r.id)
-        .map((u) => ({ publicUrl: u.public_url, mimeType: u.mime_type })),
-    })),
-  };
-}
-
-/** GET timeline/report/unit: reports of a unit the user holds. */
-export async function unitReports(ctx: AppContext, session: Session, unitId: number): Promise<MediaReports> {
-  await requireHeldUnit(ctx, session, unitId);
-  return reportsOf(ctx, { unitId });
-}
-
-/** GET timeline/report/location: the whole-location reports of a location the user may read. */
-export async function locationReports(
-  ctx: AppContext,
-  session: Session,
-  locationId: number,
-): Promise<MediaReports> {
-  await assertReadableLocation(ctx, session, locationId);
-  return reportsOf(ctx, { locationId });
 }

@@ -10,13 +10,8 @@ type Stage = {
   groupId: number | null;
   finishDate: string | null;
 };
-type Report = {
-  reportDate: string;
-  subtitle: string;
-  uploads: Array<{ publicUrl: string; mimeType: string }>;
-};
 
-describe('timeline and media report calls', () => {
+describe('timeline calls', () => {
   let t: TestApp;
   let investor: string;
   let lender: string;
@@ -71,7 +66,6 @@ describe('timeline and media report calls', () => {
     expect(body.constructionList).toEqual([]);
     expect(body.capitalizationStageName).toBeNull();
     expect(body.capitalizationPrice).toBeNull();
-    expect((await get(`timeline/report/unit?unitId=${banya.unitId}`)).json().reports).toEqual([]);
   });
 
   it("answers a location's nested timeline and, for owners, its periphery stages", async () => {
@@ -96,46 +90,13 @@ describe('timeline and media report calls', () => {
       expect(response.statusCode, String(id)).toBe(200);
       expect(response.json().timeline.length).toBeGreaterThan(0);
       expect(response.json().peripheryStages).toEqual([]);
-      expect((await get(`timeline/report/location?locationId=${id}`, lender)).statusCode).toBe(200);
     }
     // Location 7 is no lender tab and the lender has nothing there.
     expect((await get('timeline/get-timeline-location?locationId=7', lender)).statusCode).toBe(404);
-    expect((await get('timeline/report/location?locationId=7', lender)).statusCode).toBe(404);
     // The user with both roles owns a unit in 2: periphery stages come with it.
     expect(
       (await get('timeline/get-timeline-location?locationId=2', both)).json().peripheryStages,
     ).not.toEqual([]);
-  });
-
-  it('answers whole-location reports newest first with sanitized HTML, photos and videos', async () => {
-    const response = await get('timeline/report/location?locationId=1');
-    expect(response.statusCode).toBe(200);
-    const reports: Report[] = response.json().reports;
-    expect(reports).toHaveLength(6);
-    const dates = reports.map((r) => r.reportDate);
-    expect(dates).toEqual([...dates].sort().reverse());
-    for (const r of reports) {
-      expect(r.subtitle).not.toMatch(/<script|onerror|javascript:/i);
-      expect(r.uploads.length).toBeGreaterThan(0);
-    }
-    const uploads = reports.flatMap((r) => r.uploads);
-    const video = uploads.find((u) => u.mimeType === 'VIDEO');
-    const photo = uploads.find((u) => u.mimeType !== 'VIDEO');
-    expect((await t.request({ method: 'GET', url: video?.publicUrl ?? '' })).headers['content-type']).toBe(
-      'video/mp4',
-    );
-    const picture = await t.request({ method: 'GET', url: photo?.publicUrl ?? '' });
-    expect(picture.headers['content-type']).toContain('image/svg+xml');
-    expect(picture.body).toContain('<svg');
-    // Location 7 has no whole-location reports yet.
-    expect((await get('timeline/report/location?locationId=7')).json().reports).toEqual([]);
-  });
-
-  it("answers a unit's own reports", async () => {
-    const unit = unitIn(2);
-    const reports: Report[] = (await get(`timeline/report/unit?unitId=${unit.unitId}`)).json().reports;
-    expect(reports).toHaveLength(2);
-    expect((reports[0]?.reportDate ?? '') > (reports[1]?.reportDate ?? '')).toBe(true);
   });
 
   it("answers 404 for another user's unit, unit link and location", async () => {
@@ -143,13 +104,11 @@ describe('timeline and media report calls', () => {
     const foreign = await get(`timeline/get-timeline?userUnitId=${unit.userUnitId}`, lender, 'en');
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error.message).toBe('Not found');
-    expect((await get(`timeline/report/unit?unitId=${unit.unitId}`, both)).statusCode).toBe(404);
     expect((await get('timeline/get-timeline?userUnitId=99999999')).statusCode).toBe(404);
     const other = await get('timeline/get-timeline-location?locationId=3', both);
     // The user with both roles lends to location 3 (a loan): readable; 666 is a placeholder.
     expect(other.statusCode).toBe(200);
     expect((await get('timeline/get-timeline-location?locationId=666')).statusCode).toBe(404);
-    expect((await get('timeline/report/location?locationId=666', lender)).statusCode).toBe(404);
   });
 
   it('answers 400 with a message in the language of the user for bad ids', async () => {
@@ -157,33 +116,28 @@ describe('timeline and media report calls', () => {
       'get-timeline',
       'get-timeline?userUnitId=abc',
       'get-timeline-location?locationId=0',
-      'report/unit?unitId=-3',
-      'report/location?locationId=1.5',
-      'report/location?locationId=99999999999999999999',
     ]) {
       const response = await get(`timeline/${query}`, investor, 'en');
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error.message, query).toBeTruthy();
     }
-    const ru = await get('timeline/report/unit?unitId=abc');
-    expect(ru.json().error.fields.unitId).toBe('Неверное значение');
+    const ru = await get('timeline/get-timeline?userUnitId=abc');
+    expect(ru.json().error.fields.userUnitId).toBe('Неверное значение');
     const en = await get('timeline/get-timeline', investor, 'en');
     expect(en.json().error.fields.userUnitId).not.toBe('Неверное значение');
   });
 
-  it('documents the four calls and their answers in the OpenAPI description', async () => {
+  it('documents the two calls and their answers in the OpenAPI description', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json();
-    for (const path of ['get-timeline', 'get-timeline-location', 'report/unit', 'report/location'])
+    for (const path of ['get-timeline', 'get-timeline-location'])
       expect(doc.paths[`/api/v1/timeline/${path}`]?.get, path).toBeDefined();
     expect(Object.keys(doc.components.schemas.LocationTimeline.properties)).toContain('peripheryStages');
-    expect(Object.keys(doc.components.schemas.MediaReports.properties)).toEqual(['reports']);
   });
 
-  it('requires a sign-in and serves only demo picture names', async () => {
+  it('requires a sign-in', async () => {
     expect(
       (await t.request({ method: 'GET', url: '/api/v1/timeline/get-timeline-location?locationId=1' }))
         .statusCode,
     ).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/v1/media/reports/..%2Fx' })).statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import type { MediaReport } from '@portal/contract/timeline';
+import type { MediaReport } from '@portal/contract/reports';
 import { describe, expect, it } from 'vitest';
 import { sortReports, toReportView } from './report-model';
 

@@ -3,7 +3,7 @@ import {
   REPORT_ORDER,
   type ReportOrderId,
   VIDEO_MIME_TYPE,
-} from '@portal/contract/timeline';
+} from '@portal/contract/reports';
 
 /** A photo or video of a report (spec §3 'Media slide'). */
 export type MediaSlide = { id: number; url: string; isVideo: boolean; name: string };

@@ -14,7 +14,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { WHOLE_LOCATION_TAB_ID } from '@portal/contract/constants';
-import { REPORT_ORDER, type ReportOrderId } from '@portal/contract/timeline';
+import { REPORT_ORDER, type ReportOrderId } from '@portal/contract/reports';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../shared/format';
