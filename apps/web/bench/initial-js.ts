@@ -2,7 +2,7 @@
  * The initial JavaScript and CSS of the first screens (issue 16), computed from the build: dist/index.html (the
  * entry script, its module preloads and style sheets) plus, from the Vite manifest, the chunks each route loads
  * before its first render (the route's lazy modules with their static imports, which Vite preloads with them,
- * and the language catalogue of the default language). Sizes are gzipped (level 6, as the server's compression).
+ * and the default language's texts). Sizes are gzipped (level 6, as the server's compression).
  * It needs the manifest: `cd apps/web && npx vite build --manifest && node bench/initial-js.ts [--list]`;
  * `npm run bench:web` prints it before the Lighthouse runs.
  */
@@ -13,10 +13,14 @@ import { gzipSync } from 'node:zlib';
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
-/** The modules a route loads before it first renders (lazy route modules and the Russian catalogue). */
+/**
+ * The modules a route loads before it first renders: its lazy route modules and the Russian texts it needs (the
+ * sign-in part; the signed-in areas' part with their layout).
+ */
 export const ROUTES: Record<string, string[]> = {
-  '/login': ['src/shared/i18n/ru.ts', 'src/features/auth/login-page.tsx'],
+  '/login': ['src/shared/i18n/ru-sign-in.ts', 'src/features/auth/login-page.tsx'],
   '/dashboard/': [
+    'src/shared/i18n/ru-sign-in.ts',
     'src/shared/i18n/ru.ts',
     'src/app/layout/app-layout.tsx',
     'src/features/dashboard/dashboard-page.tsx',

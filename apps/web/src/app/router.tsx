@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { prefetchDashboard, prefetchLayout } from '../features/dashboard/prefetch';
 import { queryClient } from '../shared/api/query-client';
+import { loadTexts } from '../shared/i18n';
 import { storage } from '../shared/storage';
 import { LoadingState } from '../shared/ui/page-state';
 import { page } from './lazy-page';
@@ -119,8 +120,14 @@ export const router = createBrowserRouter([
           { path: '/', element: <Navigate to="/dashboard/" replace /> },
           {
             path: '/backoffice/',
+            // The console's texts and the signed-in areas' load with its layout (issue 16).
             lazy: page(
-              () => import('../features/backoffice/backoffice-layout'),
+              () =>
+                Promise.all([
+                  import('../features/backoffice/backoffice-layout'),
+                  loadTexts('app'),
+                  loadTexts('backoffice'),
+                ]).then(([m]) => m),
               (m) => m.BackofficeLayout,
             ),
             children: [
@@ -253,11 +260,12 @@ export const router = createBrowserRouter([
             ],
           },
           {
-            // The signed-in shell is a chunk of its own: the anonymous screens never load it. The router loads it
-            // and the page's chunk in parallel; the page's loader starts its data as the route is entered.
+            // The signed-in shell is a chunk of its own, and so are its texts: the anonymous screens never load
+            // them. The router loads them and the page's chunk in parallel; the page's loader starts its data as the
+            // route is entered.
             loader: () => prefetchLayout(queryClient),
             lazy: page(
-              () => import('./layout/app-layout'),
+              () => Promise.all([import('./layout/app-layout'), loadTexts('app')]).then(([m]) => m),
               (m) => m.AppLayout,
             ),
             children: [

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatYearMonthAfterPreposition } from './format';
 import { ru } from './i18n/ru';
+import { ruBackoffice } from './i18n/ru-backoffice';
+import { ruSignIn } from './i18n/ru-sign-in';
 
 describe('months after a preposition', () => {
   it('puts a Russian month in the genitive: «до февраля 2027», for every month', () => {
@@ -31,7 +33,7 @@ describe('months after a preposition', () => {
       if (typeof value === 'string') texts.push(value);
       else if (value && typeof value === 'object') for (const v of Object.values(value)) walk(v);
     };
-    walk(ru);
+    walk([ruSignIn, ru, ruBackoffice]);
     const withDate = texts.filter((text) =>
       /(^|\s)(до|с|со|по)\s\{\{(month|date|from|to|start|end)\}\}/i.test(text),
     );

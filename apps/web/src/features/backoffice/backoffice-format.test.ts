@@ -2,7 +2,9 @@ import type { BackofficeCatalogue } from '@portal/contract/backoffice';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../shared/i18n/en';
+import { enBackoffice } from '../../shared/i18n/en-backoffice';
 import { ru } from '../../shared/i18n/ru';
+import { ruBackoffice } from '../../shared/i18n/ru-backoffice';
 import { auditObject, describeAudit, describeRequest, displayPhone, namesFrom } from './backoffice-format';
 
 const catalogue: BackofficeCatalogue = {
@@ -25,7 +27,10 @@ describe('the console in words', () => {
     await i18n.init({
       lng: 'ru',
       fallbackLng: 'en',
-      resources: { ru: { translation: ru }, en: { translation: en } },
+      resources: {
+        ru: { translation: { ...ru, ...ruBackoffice } },
+        en: { translation: { ...en, ...enBackoffice } },
+      },
     });
   });
   const t = (...args: Parameters<typeof i18n.t>) => i18n.t(...args);
