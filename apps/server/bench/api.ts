@@ -11,6 +11,7 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
  *   BENCH_GROWTH=100 …    also loads 100 times the demo bookings and incomes and prints each call's cost at 100×
  *                         against 1× (10 connections); BENCH_GROWTH=10,100 for both
+ *   BENCH_CACHE=off       turns the answer cache off (http/response-cache.ts): what every answer costs to compute
  *   BENCH_SECONDS=3 BENCH_CONNECTIONS=10,100 BENCH_DBS=postgres,pglite BENCH_CALLS=bookings,statistics (names
  *   containing these words) narrow a run.
  */
@@ -163,6 +164,7 @@ const load1 = () =>
 console.log(
   `API benchmark: ${seconds} s a call after 1 s of warm-up, connections ${connectionCounts.join(' and ')}; ` +
     `databases: ${databases.join(', ')}${growthFactors.length ? `; growth ×${growthFactors.join(', ×')}` : ''}; ` +
+    `answer cache ${process.env.BENCH_CACHE === 'off' ? 'off' : 'on'}; ` +
     `load average at start ${load1()}\n`,
 );
 

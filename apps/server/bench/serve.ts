@@ -40,6 +40,8 @@ const config = loadConfig({
   STAFF_REQUIRE_SECOND_FACTOR: 'false',
   // Growing the data copies up to hundreds of thousands of rows in one statement.
   DB_STATEMENT_TIMEOUT_SECONDS: '0',
+  // BENCH_CACHE=off measures what every answer costs to compute (the answer cache is on in production).
+  ...(process.env.BENCH_CACHE === 'off' ? { RESPONSE_CACHE_SECONDS: '0' } : {}),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const logger = createLogger(config, '/dev/null');

@@ -20,6 +20,7 @@ import { AppError } from './http/errors.ts';
 import { requestLocale } from './http/locale.ts';
 import { registerMediaAccess } from './http/media-access.ts';
 import { precompressWeb } from './http/precompressed.ts';
+import { registerResponseCache } from './http/response-cache.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
@@ -175,6 +176,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   registerSecurityHooks(app);
   registerSessionAuth(app, ctx);
+  registerResponseCache(app, ctx);
 
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1' });

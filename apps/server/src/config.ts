@@ -49,6 +49,8 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
+  // Issue 16: how long a signed-in user's read answer may be reused (http/response-cache.ts); 0 turns it off.
+  RESPONSE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   STAFF_REQUIRE_SECOND_FACTOR: booleanFlag.optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587').optional(),
   MAIL_FROM: z.string().default('Личный кабинет инвестора <no-reply@localhost>'),
@@ -84,6 +86,8 @@ export type Config = {
   sessionTtlDays: number;
   /** A session unused this long ends (beside the absolute sessionTtlDays). */
   sessionIdleHours: number;
+  /** Seconds a cached read answer lives at most (writes drop it sooner); 0: no answer cache. */
+  responseCacheSeconds: number;
   /** Managers and admins must turn a second factor on before the console answers them (default: production). */
   staffRequireSecondFactor: boolean;
   smtpUrl: string | undefined;
@@ -133,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     sessionIdleHours: e.SESSION_IDLE_HOURS,
+    responseCacheSeconds: e.RESPONSE_CACHE_SECONDS,
     staffRequireSecondFactor: e.STAFF_REQUIRE_SECOND_FACTOR ?? e.NODE_ENV === 'production',
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { responseCacheOf } from './response-cache.ts';
 import { requireSession, requireStaff } from './session-auth.ts';
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -39,6 +40,11 @@ export type RouteExtras = Pick<
   'bodyLimit' | 'config' | 'preValidation' | 'preHandler'
 > & {
   onRequest?: onRequestHookHandler;
+  /**
+   * A signed-in read whose answer depends only on the session, the URL and the database: it may be answered from
+   * the instance's answer cache (http/response-cache.ts).
+   */
+  cache?: boolean;
 };
 
 /** The error answers a call documents: 400 for every call, 401 and 403 behind a session, and its own. */
@@ -61,13 +67,16 @@ export function routesOf(app: FastifyInstance, ctx: AppContext) {
   return <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, extras: RouteExtras = {}) => {
     const guard = guards[definition.access];
     const onRequest = [guard, extras.onRequest].filter((hook) => hook !== undefined);
+    const cache = extras.cache && definition.access !== 'public' ? responseCacheOf(ctx) : null;
+    const preHandler = [extras.preHandler, cache?.answer].flat().filter((hook) => hook !== undefined);
     app.route({
       method: definition.method,
       url: definition.path,
       ...(extras.bodyLimit !== undefined ? { bodyLimit: extras.bodyLimit } : {}),
       ...(extras.config ? { config: extras.config } : {}),
       ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
-      ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
+      ...(preHandler.length ? { preHandler } : {}),
+      ...(cache ? { onSend: cache.keep } : {}),
       ...(onRequest.length ? { onRequest } : {}),
       schema: {
         tags: [...definition.tags],

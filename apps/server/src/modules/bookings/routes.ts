@@ -8,14 +8,18 @@ import { bookingLocations, bookingStatistics, bookings } from './service.ts';
 export function bookingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
-    route(bookingsApi.locations, (request) => bookingLocations(ctx, sessionOf(request)));
+    // Reads of the session's data only: answered from the instance's answer cache when they can (issue 16).
+    const cached = { cache: true };
+    route(bookingsApi.locations, (request) => bookingLocations(ctx, sessionOf(request)), cached);
     for (const [list, statistics, part] of [
       [bookingsApi.bookings, bookingsApi.statistics, 'main'],
       [bookingsApi.peripheryBookings, bookingsApi.peripheryStatistics, 'periphery'],
     ] as const) {
-      route(list, (request) => bookings(ctx, sessionOf(request), request.query, part));
-      route(statistics, (request) =>
-        bookingStatistics(ctx, sessionOf(request), request.query.location, part),
+      route(list, (request) => bookings(ctx, sessionOf(request), request.query, part), cached);
+      route(
+        statistics,
+        (request) => bookingStatistics(ctx, sessionOf(request), request.query.location, part),
+        cached,
       );
     }
   };

@@ -1,0 +1,176 @@
+import { brotliDecompressSync } from 'node:zlib';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { TABLES_WITHOUT_DATA_CHANGE } from './response-cache.ts';
+
+/** Issue 16: the answer cache serves a user's repeated reads, and never an answer older than a write they could see. */
+
+const PROFILE = '/api/v1/users/data-profile';
+const STATISTICS = '/api/v1/dashboard/statistics?location=1';
+/** The harness turns the cache off on PostgreSQL (see test/harness.ts); these tests are about it. */
+const CACHE_ON = { RESPONSE_CACHE_SECONDS: '5' };
+
+describe('the answer cache', () => {
+  let t: TestApp;
+  let investor: string;
+  beforeAll(async () => {
+    t = await startTestApp(CACHE_ON);
+    investor = await t.signIn('investor@example.com');
+  });
+  afterAll(() => t?.close());
+
+  const get = (url: string, token = investor, headers: Record<string, string> = {}) =>
+    t.request({ method: 'GET', url, token, headers });
+  const investorId = async () => (await get(PROFILE)).json().id as number;
+
+  it('answers a repeated read from the cache, the same bytes, and a write through this instance drops it at once', async () => {
+    const first = await get(STATISTICS);
+    expect(first.statusCode).toBe(200);
+    const second = await get(STATISTICS);
+    expect(second.headers['x-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    expect((await get(PROFILE)).json().currentLocale).toBe('ru');
+    expect((await get(PROFILE)).headers['x-cache']).toBe('hit');
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/profile',
+      token: investor,
+      payload: { currentLocale: 'en' },
+    });
+    expect(saved.statusCode).toBe(200);
+    // No wait: the write's own answer dropped this instance's answers.
+    const after = await get(PROFILE);
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.json().currentLocale).toBe('en');
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/users/profile',
+      token: investor,
+      payload: { currentLocale: 'ru' },
+    });
+  });
+
+  it('drops its answers when the database says any table an answer reads has changed', async () => {
+    const id = await investorId();
+    expect((await get(PROFILE)).headers['x-cache']).toBe('hit');
+    await t.ctx.database.db.updateTable('users').set({ first_name: 'Кэш' }).where('id', '=', id).execute();
+    // PostgreSQL delivers the notification on the listening connection a moment after the commit.
+    await vi.waitFor(async () => expect((await get(PROFILE)).json().firstName).toBe('Кэш'), {
+      timeout: 10_000,
+    });
+
+    const before = (await get(STATISTICS)).json();
+    expect((await get(STATISTICS)).headers['x-cache']).toBe('hit');
+    // A statement no row of which is the user's still drops every answer: the rule is per table, not per row.
+    await sql`update incomes set amount_kopecks = amount_kopecks + 10000000
+      where user_unit_id in (select id from user_units where user_id = ${id})`.execute(t.ctx.database.db);
+    await vi.waitFor(async () => expect((await get(STATISTICS)).json()).not.toEqual(before), {
+      timeout: 10_000,
+    });
+  });
+
+  it('keys answers by session: another user and another sign-in of the same user compute their own', async () => {
+    const lender = await t.signIn('lender@example.com');
+    await get(PROFILE);
+    const theirs = await get(PROFILE, lender);
+    expect(theirs.headers['x-cache']).toBe('miss');
+    expect(theirs.json().email).toBe('lender@example.com');
+    const again = await t.signIn('investor@example.com');
+    expect((await get(PROFILE, again)).headers['x-cache']).toBe('miss');
+  });
+
+  it('refuses an ended session even with its answer cached', async () => {
+    const token = await t.signIn('investor@example.com');
+    await get(PROFILE, token);
+    expect((await get(PROFILE, token)).headers['x-cache']).toBe('hit');
+    expect((await t.request({ method: 'POST', url: '/api/v1/users/logout', token })).statusCode).toBe(200);
+    expect((await get(PROFILE, token)).statusCode).toBe(401);
+  });
+
+  it('keeps no error answers', async () => {
+    const other = '/api/v1/dashboard/statistics?location=424242';
+    const first = await get(other);
+    expect(first.statusCode).toBe(404);
+    const second = await get(other);
+    expect(second.statusCode).toBe(404);
+    expect(second.headers['x-cache']).toBe('miss');
+  });
+
+  it('sends a cached answer compressed when the browser accepts it', async () => {
+    const url = '/api/v1/users/actives-info';
+    const plain = await get(url);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const compressed = await get(url, investor, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.headers['x-cache']).toBe('hit');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
+    const refused = await get(url, investor, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('has the change trigger on every table but the sign-in bookkeeping, mail, audit and file chunks', async () => {
+    const { rows } = await sql<{ table: string; triggered: boolean }>`
+      select c.relname as table,
+             exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_notify_data_change')
+               as triggered
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname = current_schema()
+      order by 1`.execute(t.ctx.database.db);
+    const excluded = new Set<string>(TABLES_WITHOUT_DATA_CHANGE);
+    // A table a new migration adds must get the trigger (see migration 024) or join the list with a reason.
+    expect(rows.filter((row) => row.triggered === excluded.has(row.table))).toEqual([]);
+    expect(rows.length).toBeGreaterThan(40);
+  });
+});
+
+describe('the answer cache turned off', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RESPONSE_CACHE_SECONDS: '0' });
+  });
+  afterAll(() => t?.close());
+
+  it('computes every answer (RESPONSE_CACHE_SECONDS=0)', async () => {
+    const token = await t.signIn('investor@example.com');
+    await t.request({ method: 'GET', url: PROFILE, token });
+    const again = await t.request({ method: 'GET', url: PROFILE, token });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['x-cache']).toBeUndefined();
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'postgres')('the answer cache of two instances', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await startTestApp(CACHE_ON);
+    const url = a.ctx.config.databaseUrl;
+    if (!url) throw new Error('no database URL');
+    b = await startTestApp({ ...CACHE_ON, JWT_SECRET: a.ctx.config.jwtSecret }, { databaseUrl: url });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it("drops an instance's answers when the user writes through another instance", async () => {
+    const token = await a.signIn('investor@example.com');
+    await a.request({ method: 'GET', url: PROFILE, token });
+    expect((await a.request({ method: 'GET', url: PROFILE, token })).headers['x-cache']).toBe('hit');
+    const saved = await b.request({
+      method: 'POST',
+      url: '/api/v1/users/profile',
+      token,
+      payload: { currentLocale: 'en' },
+    });
+    expect(saved.statusCode).toBe(200);
+    await vi.waitFor(
+      async () =>
+        expect((await a.request({ method: 'GET', url: PROFILE, token })).json().currentLocale).toBe('en'),
+      { timeout: 10_000 },
+    );
+  });
+});
