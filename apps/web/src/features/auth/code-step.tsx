@@ -1,13 +1,6 @@
 import { Anchor, PinInput, Stack, Text, TextInput } from '@mantine/core';
 import type { CodeChallenge } from '@portal/contract/auth';
-import { SECOND_FACTOR_CODE_PATTERN } from '@portal/contract/field-rules';
 import { useTranslation } from 'react-i18next';
-
-/** Whether the typed code can be sent: six digits, or (authenticator app) a recovery code. */
-export function codeReady(challenge: CodeChallenge | null, code: string): boolean {
-  if (!challenge) return true;
-  return challenge.method === 'sms' ? /^\d{6}$/.test(code) : SECOND_FACTOR_CODE_PATTERN.test(code.trim());
-}
 
 /**
  * The second step of sign-in and of a recovery or activation link with two-factor on: the SMS code (six digits),

@@ -9,7 +9,8 @@ import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validateLogin } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
 import { Captcha } from './captcha';
-import { CodeStep, codeReady } from './code-step';
+import { codeReady } from './code-ready';
+import { CodeStep } from './lazy-code-step';
 import { authQueries } from './queries';
 import { useSignedIn } from './use-signed-in';
 

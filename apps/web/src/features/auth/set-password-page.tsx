@@ -8,7 +8,8 @@ import { ApiError, call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { validatePassword, validateRepeat } from '../../shared/validation';
 import { AuthScreen } from './auth-screen';
-import { CodeStep, codeReady } from './code-step';
+import { codeReady } from './code-ready';
+import { CodeStep } from './lazy-code-step';
 import { authQueries } from './queries';
 import { useSignedIn } from './use-signed-in';
 
