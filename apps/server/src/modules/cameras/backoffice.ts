@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import {
-  CAMERA_TEST_PATTERN,
   CAMERA_VIEW_MAX_BYTES,
   CAMERA_VIEWS_PER_LOCATION,
   type StaffCameras,
@@ -215,14 +214,4 @@ export async function removeView(ctx: AppContext, session: Session, id: number):
     return keys;
   });
   await deleteStoredFiles(ctx, keys);
-}
-
-/** The stored stream of a proxy key, for the proxy route. */
-export async function streamByKey(ctx: AppContext, proxyKey: string) {
-  return ctx.database.db
-    .selectFrom('camera_streams')
-    .select(['stream_url', 'proxy_key'])
-    .where('proxy_key', '=', proxyKey)
-    .where('stream_url', '!=', CAMERA_TEST_PATTERN)
-    .executeTakeFirst();
 }

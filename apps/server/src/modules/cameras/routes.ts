@@ -1,17 +1,12 @@
-import { backofficeCamerasApi, CAMERA_VIEW_MAX_BYTES } from '@portal/contract/backoffice-cameras';
 import { camerasApi } from '@portal/contract/cameras';
-import { filesApi } from '@portal/contract/files';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sendWithRanges } from '../../http/byte-ranges.ts';
 import { notFound } from '../../http/errors.ts';
-import { registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
-import * as staff from './backoffice.ts';
 import { proxyStream } from './proxy.ts';
-import { cameras, hasTestPattern } from './service.ts';
+import { cameras, hasTestPattern, streamByKey } from './service.ts';
 import { livePlaylist, readAsset, SEGMENT_COUNT } from './stream.ts';
 
 /**
@@ -21,42 +16,9 @@ import { livePlaylist, readAsset, SEGMENT_COUNT } from './stream.ts';
  */
 export function cameraRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    await registerMultipart(app, { maxBytes: CAMERA_VIEW_MAX_BYTES, fields: 5 });
     const route = routesOf(app, ctx);
-    route(backofficeCamerasApi.cameras, (request) =>
-      staff.staffCameras(ctx, sessionOf(request), request.query.locationId),
-    );
-    route(backofficeCamerasApi.saveStream, (request) =>
-      staff.saveStream(ctx, sessionOf(request), request.params.locationId, request.body.streamUrl),
-    );
-    route(
-      backofficeCamerasApi.addView,
-      async (request) =>
-        staff.addView(
-          ctx,
-          sessionOf(request),
-          request.params.locationId,
-          await readSingleFile(ctx, request, {
-            dir: staff.CAMERA_FILES_DIR,
-            maxBytes: CAMERA_VIEW_MAX_BYTES,
-            sizeKey: 'upload.videoSize',
-          }),
-        ),
-      { bodyLimit: CAMERA_VIEW_MAX_BYTES + 64 * 1024 },
-    );
-    route(backofficeCamerasApi.updateView, (request) =>
-      staff.updateView(ctx, sessionOf(request), request.params.id, request.body),
-    );
-    route(backofficeCamerasApi.removeView, async (request) => {
-      await staff.removeView(ctx, sessionOf(request), request.params.id);
-      return { success: true as const };
-    });
-    serveUploadedFiles(app, ctx, filesApi.cameraView, {
-      dir: staff.CAMERA_FILES_DIR,
-      kind: staff.CAMERA_UPLOAD_KIND,
-    });
     route(camerasApi.liveStream, async (request, reply) => {
-      const stream = await staff.streamByKey(ctx, request.params.key);
+      const stream = await streamByKey(ctx, request.params.key);
       if (!stream) throw notFound();
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
       const result = await proxyStream(

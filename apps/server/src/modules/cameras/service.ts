@@ -63,3 +63,13 @@ export async function hasTestPattern(ctx: AppContext, locationId: number): Promi
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The stored stream of a proxy key, for the proxy route. */
+export async function streamByKey(ctx: AppContext, proxyKey: string) {
+  return ctx.database.db
+    .selectFrom('camera_streams')
+    .select(['stream_url', 'proxy_key'])
+    .where('proxy_key', '=', proxyKey)
+    .where('stream_url', '!=', CAMERA_TEST_PATTERN)
+    .executeTakeFirst();
+}

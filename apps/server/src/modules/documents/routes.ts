@@ -1,6 +1,4 @@
-import { backofficeDocumentsApi, staffDocumentFieldsSchema } from '@portal/contract/backoffice-documents';
 import { DOCUMENT_MAX_BYTES, documentsApi } from '@portal/contract/documents';
-import { isMessageKey } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { contentDisposition } from '../../http/content-disposition.ts';
@@ -8,7 +6,6 @@ import { badRequest } from '../../http/errors.ts';
 import { readMultipart, readMultipartForm, readWhole, registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import * as staff from './backoffice.ts';
 import * as documents from './service.ts';
 
 /** A document upload: one PDF of at most DOCUMENT_MAX_BYTES (else 413), read whole. */
@@ -28,7 +25,7 @@ export async function multipartFile(
 }
 
 /** Multipart parsing for the upload routes of a plugin scope. */
-function registerDocumentUploads(app: FastifyInstance) {
+export function registerDocumentUploads(app: FastifyInstance) {
   return registerMultipart(app, { maxBytes: DOCUMENT_MAX_BYTES, fields: 10, parts: 12 });
 }
 
@@ -74,48 +71,4 @@ export function documentRoutes(ctx: AppContext) {
 /** The fields and the one PDF of a multipart form; fields beyond the file are strings. */
 export function multipartForm(request: FastifyRequest) {
   return readMultipartForm(request, upload);
-}
-
-export function backofficeDocumentRoutes(ctx: AppContext) {
-  return async (app: FastifyInstance) => {
-    await registerDocumentUploads(app);
-    const route = routesOf(app, ctx);
-    route(backofficeDocumentsApi.ownerDocuments, async (request) => ({
-      documents: await staff.staffOwnerDocuments(ctx, sessionOf(request), request.params.id),
-    }));
-    route(
-      backofficeDocumentsApi.upload,
-      async (request) => {
-        const session = sessionOf(request);
-        const { fields, file } = await multipartForm(request);
-        const parsed = staffDocumentFieldsSchema.safeParse(fields);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0];
-          const field = String(issue?.path[0] ?? 'body');
-          const key = issue && isMessageKey(issue.message) ? issue.message : 'validation.invalid';
-          throw badRequest(key, field);
-        }
-        if (!file) throw badRequest('documents.fileRequired', 'file');
-        const documentId = await staff.staffUploadDocument(
-          ctx,
-          session,
-          request.params.id,
-          parsed.data,
-          file,
-        );
-        return { success: true as const, documentId };
-      },
-      { bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024 },
-    );
-    route(backofficeDocumentsApi.download, async (request, reply) => {
-      const file = await staff.staffDownload(ctx, sessionOf(request), request.params.uploadId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition(file.name))
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-length', file.size)
-        .send(file.data);
-    });
-  };
 }

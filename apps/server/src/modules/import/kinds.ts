@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
 import { toKopecks } from '../../shared/money.ts';
 import { parseYearMonth } from '../../shared/time.ts';
-import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/photos.ts';
+import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/backoffice.ts';
 import { locations, units } from './catalogue-kinds.ts';
 
 /**

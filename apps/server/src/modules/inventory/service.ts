@@ -4,8 +4,8 @@ import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
 import { requireOwnedUnit, requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { itemPhotos, photoCounts } from './backoffice.ts';
 import { inventoryPhotoJpeg } from './images.ts';
-import { itemPhotos, photoCounts } from './photos.ts';
 
 /**
  * preparedDate: the inventory date prepared for display, dd.mm.yyyy (the spec lists it beside InvDate without a

@@ -5,7 +5,7 @@ import { toRubles } from '../../shared/money.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import { annualYield, unitIncomes } from '../units/incomes.ts';
-import { publishedCompanyLots, sendCompanyLotRequest } from './company-lots.ts';
+import { publishedCompanyLots, sendCompanyLotRequest } from './backoffice.ts';
 import * as q from './queries.ts';
 
 /** GET sale-unit/get-sale-units: every lot on the marketplace, newest first; anyone signed in sees them. */

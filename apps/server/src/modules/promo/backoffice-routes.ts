@@ -6,10 +6,10 @@ import { registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { readSingleFile, serveUploadedFiles } from '../../http/uploaded-files.ts';
-import * as lots from './company-lots.ts';
+import * as lots from './backoffice.ts';
 
 /** /api/v1/backoffice/lots (managers and admins): the lots the company publishes on the promo page. */
-export function companyLotRoutes(ctx: AppContext) {
+export function backofficePromoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     await registerMultipart(app, { maxBytes: LOT_PHOTO_MAX_BYTES, fields: 2 });
     const route = routesOf(app, ctx);

@@ -19,7 +19,6 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { saveContentRow } from '../content/save-content.ts';
 import * as q from './queries.ts';
 
 /**
@@ -91,9 +90,13 @@ export async function saveReport(
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
     await assertPlace(trx, body);
-    return saveContentRow(trx, session, 'media_reports', id, reportRow(body), {
-      action: 'content.report',
+    const savedId = await q.saveReportRow(trx, id, reportRow(body));
+    if (savedId === undefined) throw notFound();
+    await recordAudit(trx, {
+      actorUserId: session.userId,
+      action: `content.report.${id === undefined ? 'create' : 'update'}`,
       entity: 'media_report',
+      entityId: savedId,
       details: {
         title: body.title,
         locationId: body.locationId,
@@ -101,6 +104,7 @@ export async function saveReport(
         reportDate: body.reportDate,
       },
     });
+    return Number(savedId);
   });
 }
 

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { readMultipart, registerMultipart } from '../../http/multipart.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import * as reports from './service.ts';
+import * as reports from './backoffice.ts';
 
 /**
  * The one file of a multipart body as a stream (it is stored chunk by chunk, never held whole); beyond the video

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import { deleteFaq, deleteNews, saveFaq, saveNews, staffFaq, staffNews } from './service.ts';
+import { deleteFaq, saveFaq, staffFaq } from './backoffice.ts';
 
-/** /api/v1/backoffice/faq and /backoffice/news: the console's content (managers and admins). */
-export function contentRoutes(ctx: AppContext) {
+/** /api/v1/backoffice/faq: the console's FAQ (managers and admins). */
+export function backofficeFaqRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
     route(contentApi.faq, async (request) => ({ items: await staffFaq(ctx, sessionOf(request)) }));
@@ -18,17 +18,6 @@ export function contentRoutes(ctx: AppContext) {
     }));
     route(contentApi.deleteFaq, async (request) => {
       await deleteFaq(ctx, sessionOf(request), request.params.id);
-      return { success: true as const };
-    });
-    route(contentApi.news, async (request) => ({ items: await staffNews(ctx, sessionOf(request)) }));
-    route(contentApi.createNews, async (request) => ({
-      id: await saveNews(ctx, sessionOf(request), undefined, request.body),
-    }));
-    route(contentApi.updateNews, async (request) => ({
-      id: await saveNews(ctx, sessionOf(request), request.params.id, request.body),
-    }));
-    route(contentApi.deleteNews, async (request) => {
-      await deleteNews(ctx, sessionOf(request), request.params.id);
       return { success: true as const };
     });
   };

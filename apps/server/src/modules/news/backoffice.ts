@@ -1,9 +1,4 @@
-import type {
-  StaffFaqEntry,
-  StaffNewsEntry,
-  staffFaqBodySchema,
-  staffNewsBodySchema,
-} from '@portal/contract/backoffice-content';
+import type { StaffNewsEntry, staffNewsBodySchema } from '@portal/contract/backoffice-content';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
@@ -12,71 +7,14 @@ import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
-import { saveContentRow } from './save-content.ts';
 
 /**
- * The console's FAQ and news: content is the company's, not a client's, so every manager and admin may write it.
- * HTML is sanitized here, when stored; every change is in the audit log.
+ * The console's news: content is the company's, not a client's, so every manager and admin may write it. HTML is
+ * sanitized here, when stored; every change is in the audit log.
  */
-type FaqFields = z.output<typeof staffFaqBodySchema>;
 type NewsFields = z.output<typeof staffNewsBodySchema>;
 
 const LIST_LIMIT = 200;
-
-export async function staffFaq(ctx: AppContext, session: Session): Promise<StaffFaqEntry[]> {
-  await staffScope(ctx, session);
-  const rows = await q.faqRows(ctx.database.db);
-  return rows.map((row) => ({
-    id: Number(row.id),
-    position: row.position,
-    question: row.question,
-    questionEn: row.question_en,
-    answer: row.answer,
-    answerEn: row.answer_en,
-    isPublished: row.is_published,
-  }));
-}
-
-const faqRow = (body: FaqFields) => ({
-  position: body.position,
-  question: body.question,
-  question_en: body.questionEn || body.question,
-  answer: sanitizeHtml(body.answer),
-  answer_en: sanitizeHtml(body.answerEn || body.answer),
-  is_published: body.isPublished,
-});
-
-/** Creates (id undefined) or updates an FAQ entry; another id answers 404. */
-export async function saveFaq(
-  ctx: AppContext,
-  session: Session,
-  id: number | undefined,
-  body: FaqFields,
-): Promise<number> {
-  await staffScope(ctx, session);
-  return ctx.database.db.transaction().execute((trx) =>
-    saveContentRow(trx, session, 'faq', id, faqRow(body), {
-      action: 'content.faq',
-      entity: 'faq',
-      details: { question: body.question, isPublished: body.isPublished },
-    }),
-  );
-}
-
-export async function deleteFaq(ctx: AppContext, session: Session, id: number): Promise<void> {
-  await staffScope(ctx, session);
-  await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await q.deleteFaqRow(trx, id);
-    if (!gone) throw notFound();
-    await recordAudit(trx, {
-      actorUserId: session.userId,
-      action: 'content.faq.delete',
-      entity: 'faq',
-      entityId: id,
-      details: { question: gone.question },
-    });
-  });
-}
 
 export async function staffNews(ctx: AppContext, session: Session): Promise<StaffNewsEntry[]> {
   await staffScope(ctx, session);
@@ -119,18 +57,23 @@ export async function saveNews(
   body: NewsFields,
 ): Promise<number> {
   await staffScope(ctx, session);
-  return ctx.database.db.transaction().execute((trx) =>
-    saveContentRow(trx, session, 'news', id, newsRow(body), {
-      action: 'content.news',
+  return ctx.database.db.transaction().execute(async (trx) => {
+    const savedId = await q.saveNewsRow(trx, id, newsRow(body));
+    if (savedId === undefined) throw notFound();
+    await recordAudit(trx, {
+      actorUserId: session.userId,
+      action: `content.news.${id === undefined ? 'create' : 'update'}`,
       entity: 'news',
+      entityId: savedId,
       details: {
         title: body.title,
         forInvestors: body.forInvestors,
         forLenders: body.forLenders,
         isPublished: body.isPublished,
       },
-    }),
-  );
+    });
+    return Number(savedId);
+  });
 }
 
 export async function deleteNews(ctx: AppContext, session: Session, id: number): Promise<void> {
