@@ -1,7 +1,7 @@
 import type { TokenResponse } from '@portal/contract/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { pickRole } from '../../shared/session/session';
+import { pickRole } from '../../shared/session/pick';
 import { storage } from '../../shared/storage';
 
 /** Stores the token and roles, makes the first role current (INVESTOR when several) and opens the portal. */

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { layoutQueries } from '../../shared/api/queries';
-import { pickLocation, pickRole } from '../../shared/session/session';
+import { pickLocation, pickRole } from '../../shared/session/pick';
 import { storage } from '../../shared/storage';
 import { preloadCharts } from '../../shared/ui/lazy-charts';
 import { dashboardQueries, graphRange } from './queries';

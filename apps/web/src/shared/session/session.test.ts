@@ -1,6 +1,6 @@
 import type { UserLocation } from '@portal/contract/profile';
 import { describe, expect, it } from 'vitest';
-import { pickLocation, pickRole } from './session';
+import { pickLocation, pickRole } from './pick';
 
 const location = (id: number, isPlaceholder = false): UserLocation => ({
   id,

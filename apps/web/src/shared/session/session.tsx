@@ -5,6 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { call } from '../api/client';
 import { useProfile, useUserLocations, useUserUnits } from '../api/queries';
 import { storage } from '../storage';
+import { pickLocation, pickRole } from './pick';
 
 export type Session = {
   profile: DataProfile;
@@ -26,22 +27,6 @@ export type Session = {
 };
 
 const SessionContext = createContext<Session | null>(null);
-
-/**
- * The current role: the stored one while the user holds it; otherwise INVESTOR when the user has several
- * roles, else the single one (spec §4).
- */
-export function pickRole(roles: RoleCode[], stored: string | null): RoleCode | null {
-  if (stored && roles.includes(stored as RoleCode)) return stored as RoleCode;
-  if (roles.length > 1 && roles.includes('INVESTOR')) return 'INVESTOR';
-  return roles[0] ?? null;
-}
-
-/** The current location: the stored one while it is available to the role, otherwise the first real one. */
-export function pickLocation(locations: UserLocation[], stored: number | null): UserLocation | null {
-  const selectable = locations.filter((l) => !l.isPlaceholder);
-  return selectable.find((l) => l.id === stored) ?? selectable[0] ?? null;
-}
 
 export type SessionState =
   | { status: 'loading' }

@@ -1,0 +1,20 @@
+import type { RoleCode } from '@portal/contract/constants';
+import type { UserLocation } from '@portal/contract/profile';
+
+// The session's rules, apart from its React state: sign-in uses them on the first screen (issue 16).
+
+/**
+ * The current role: the stored one while the user holds it; otherwise INVESTOR when the user has several
+ * roles, else the single one (spec §4).
+ */
+export function pickRole(roles: RoleCode[], stored: string | null): RoleCode | null {
+  if (stored && roles.includes(stored as RoleCode)) return stored as RoleCode;
+  if (roles.length > 1 && roles.includes('INVESTOR')) return 'INVESTOR';
+  return roles[0] ?? null;
+}
+
+/** The current location: the stored one while it is available to the role, otherwise the first real one. */
+export function pickLocation(locations: UserLocation[], stored: number | null): UserLocation | null {
+  const selectable = locations.filter((l) => !l.isPlaceholder);
+  return selectable.find((l) => l.id === stored) ?? selectable[0] ?? null;
+}
