@@ -38,7 +38,7 @@ type Encoding = 'br' | 'gzip';
 type Entry = { body: string; until: number; encoded: Partial<Record<Encoding, Buffer>> };
 
 export type ResponseCache = {
-  /** preHandler of a cached route: answers from the cache when it can. */
+  /** onRequest hook of a cached route, after the access check: answers from the cache when it can. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /** onSend of a cached route: keeps a 200 answer computed since the last drop. */
   keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;

@@ -66,16 +66,16 @@ export function routesOf(app: FastifyInstance, ctx: AppContext) {
   const guards = { public: undefined, session: requireSession(ctx), staff: requireStaff(ctx) } as const;
   return <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, extras: RouteExtras = {}) => {
     const guard = guards[definition.access];
-    const onRequest = [guard, extras.onRequest].filter((hook) => hook !== undefined);
     const cache = extras.cache && definition.access !== 'public' ? responseCacheOf(ctx) : null;
-    const preHandler = [extras.preHandler, cache?.answer].flat().filter((hook) => hook !== undefined);
+    // A cached answer goes out right after the access check: the same URL's query was checked when it was computed.
+    const onRequest = [guard, extras.onRequest, cache?.answer].filter((hook) => hook !== undefined);
     app.route({
       method: definition.method,
       url: definition.path,
       ...(extras.bodyLimit !== undefined ? { bodyLimit: extras.bodyLimit } : {}),
       ...(extras.config ? { config: extras.config } : {}),
       ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
-      ...(preHandler.length ? { preHandler } : {}),
+      ...(extras.preHandler ? { preHandler: extras.preHandler } : {}),
       ...(cache ? { onSend: cache.keep } : {}),
       ...(onRequest.length ? { onRequest } : {}),
       schema: {
