@@ -66,7 +66,7 @@ export async function startPortal(options: PortalOptions = {}) {
     if (!stopping) console.error(`portal exited with ${code}; its last output:\n${output.slice(-4000)}`);
   });
 
-  const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> => {
+  const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> => {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const found = find();
@@ -82,13 +82,13 @@ export async function startPortal(options: PortalOptions = {}) {
     smtpUrl: smtp.url,
     /** The next mail to the address, waiting for it; answers the link it carries. */
     async linkFromMail(to: string, pathPrefix: '/activation/' | '/recovery/') {
-      const mail = await smtp.waitForMail(to, 15_000);
+      const mail = await smtp.waitForMail(to, 30_000);
       const match = new RegExp(`https?://[^\\s]+${pathPrefix}([A-Za-z0-9_-]+)`).exec(mail.text);
       if (!match?.[1]) throw new Error(`no link in the mail: ${mail.text}`);
       return { mail, token: match[1], path: `${pathPrefix}${match[1]}` };
     },
     /** The next mail to the address, waiting for it. */
-    mail: (to: string) => smtp.waitForMail(to, 15_000),
+    mail: (to: string) => smtp.waitForMail(to, 30_000),
     /** The newest six-digit code sent by SMS to the phone (+7XXXXXXXXXX), after `since` characters of the log. */
     async smsCode(phone: string, since = 0) {
       return waitFor(() => {
