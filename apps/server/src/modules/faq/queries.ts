@@ -19,3 +19,14 @@ export async function saveFaqRow(db: Executor, id: number | undefined, row: Inse
       : await db.updateTable('faq').set(row).where('id', '=', id).returning('id').executeTakeFirst();
   return saved?.id;
 }
+
+/** The published questions in their order. */
+export async function publishedFaq(db: Executor) {
+  return db
+    .selectFrom('faq')
+    .select(['id', 'question', 'question_en', 'answer', 'answer_en'])
+    .where('is_published', '=', true)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}

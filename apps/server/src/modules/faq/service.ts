@@ -2,16 +2,11 @@ import type { FaqItem } from '@portal/contract/faq';
 import type { AppContext } from '../../context.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
+import * as q from './queries.ts';
 
 /** GET faq: the published questions, both languages; the answers were sanitized when stored. */
 export async function listFaq(ctx: AppContext): Promise<FaqItem[]> {
-  const rows = await ctx.database.db
-    .selectFrom('faq')
-    .select(['id', 'question', 'question_en', 'answer', 'answer_en'])
-    .where('is_published', '=', true)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
+  const rows = await q.publishedFaq(ctx.database.db);
   return rows.map((row) => ({
     id: Number(row.id),
     question: row.question,

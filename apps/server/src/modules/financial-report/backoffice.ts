@@ -15,6 +15,7 @@ import {
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import * as q from './queries.ts';
 import { currentReport } from './service.ts';
 
 /**
@@ -51,12 +52,7 @@ export async function replaceReport(
       '';
     const { key, publicUrl } = file;
     return ctx.database.db.transaction().execute(async (trx) => {
-      const before = await trx
-        .selectFrom('financial_reports')
-        .select(['kind', 'upload_id'])
-        .where('id', '=', 1)
-        .forUpdate()
-        .executeTakeFirst();
+      const before = await q.lockedReportRow(trx);
       const uploadId = await insertUpload(trx, {
         key,
         kind: REPORT_UPLOAD_KIND,
@@ -72,11 +68,7 @@ export async function replaceReport(
         title,
         updated_at: new Date(),
       };
-      await trx
-        .insertInto('financial_reports')
-        .values({ id: 1, ...row })
-        .onConflict((c) => c.column('id').doUpdateSet(row))
-        .execute();
+      await q.saveReportRow(trx, row);
       await recordAudit(trx, {
         actorUserId: session.userId,
         action: before ? 'content.financialReport.replace' : 'content.financialReport.upload',
@@ -95,11 +87,7 @@ export async function replaceReport(
 export async function removeReport(ctx: AppContext, session: Session): Promise<void> {
   await staffScope(ctx, session);
   const keys = await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('financial_reports')
-      .where('id', '=', 1)
-      .returningAll()
-      .executeTakeFirst();
+    const gone = await q.deleteReportRow(trx);
     if (!gone) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,

@@ -26,3 +26,23 @@ export async function saveNewsRow(db: Executor, id: number | undefined, row: Ins
       : await db.updateTable('news').set(row).where('id', '=', id).returning('id').executeTakeFirst();
   return saved?.id;
 }
+
+/** One page of a role's published news, newest first, with the total of that role's published news. */
+export async function publishedNewsPage(
+  db: Executor,
+  query: { pageId: number; pageSize: number; rolesForNews: 'INVESTOR' | 'LENDER' },
+) {
+  const forRole = query.rolesForNews === 'INVESTOR' ? 'for_investors' : 'for_lenders';
+  const base = db.selectFrom('news').where('is_published', '=', true).where(forRole, '=', true);
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy('published_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.pageId - 1) * query.pageSize)
+      .execute(),
+  ]);
+  return [total, rows] as const;
+}

@@ -2,6 +2,7 @@ import type { NewsItem, NewsPageResponse, NewsResponse } from '@portal/contract/
 import type { AppContext } from '../../context.ts';
 import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import * as q from './queries.ts';
 
 const MEDIA = '/api/v1/media/news';
 
@@ -24,18 +25,7 @@ export async function listNews(
   query: { pageId: number; pageSize: number; rolesForNews: 'INVESTOR' | 'LENDER' },
 ): Promise<NewsResponse> {
   requireRole(session, query.rolesForNews);
-  const forRole = query.rolesForNews === 'INVESTOR' ? 'for_investors' : 'for_lenders';
-  const base = ctx.database.db.selectFrom('news').where('is_published', '=', true).where(forRole, '=', true);
-  const [{ total }, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-    base
-      .selectAll()
-      .orderBy('published_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.pageId - 1) * query.pageSize)
-      .execute(),
-  ]);
+  const [total, rows] = await q.publishedNewsPage(ctx.database.db, query);
   const count = Number(total);
   return {
     news: rows.map(

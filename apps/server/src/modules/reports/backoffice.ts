@@ -115,7 +115,7 @@ export async function deleteReport(ctx: AppContext, session: Session, id: number
     const report = await q.lockReport(trx, id);
     if (!report) throw notFound();
     const uploads = await q.uploadKeysOf(trx, id);
-    await trx.deleteFrom('media_reports').where('id', '=', id).execute();
+    await q.deleteReportRow(trx, id);
     await q.deleteUploads(
       trx,
       uploads.map((u) => u.id),
@@ -188,35 +188,27 @@ export async function addMedia(
     return await ctx.database.db.transaction().execute(async (trx) => {
       const report = await q.lockReport(trx, reportId);
       if (!report) throw notFound();
-      const upload = await trx
-        .insertInto('uploads')
-        .values({
-          storage_key: key,
-          owner_user_id: null,
-          kind: MEDIA_KIND,
-          mime_type: mime,
-          size_bytes: size,
-          original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const media = await trx
-        .insertInto('media_report_uploads')
-        .values({
-          report_id: reportId,
-          position: await q.nextPosition(trx, reportId),
-          public_url: publicUrl,
-          mime_type: mimeType,
-          upload_id: upload.id,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const uploadId = await q.insertMediaUpload(trx, {
+        storage_key: key,
+        owner_user_id: null,
+        kind: MEDIA_KIND,
+        mime_type: mime,
+        size_bytes: size,
+        original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
+      });
+      const media = await q.insertReportMedia(trx, {
+        report_id: reportId,
+        position: await q.nextPosition(trx, reportId),
+        public_url: publicUrl,
+        mime_type: mimeType,
+        upload_id: uploadId,
+      });
       await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.report.media.add',
         entity: 'media_report',
         entityId: reportId,
-        details: { mediaId: media.id, uploadId: upload.id, mimeType: mime, sizeBytes: size },
+        details: { mediaId: media.id, uploadId, mimeType: mime, sizeBytes: size },
       });
       return { id: Number(media.id), publicUrl, mimeType };
     });
@@ -234,20 +226,9 @@ export async function removeMedia(
 ): Promise<void> {
   await staffScope(ctx, session);
   const key = await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('media_report_uploads')
-      .where('id', '=', mediaId)
-      .where('report_id', '=', reportId)
-      .returning(['upload_id', 'public_url'])
-      .executeTakeFirst();
+    const gone = await q.deleteReportMedia(trx, reportId, mediaId);
     if (!gone) throw notFound();
-    const upload = gone.upload_id
-      ? await trx
-          .deleteFrom('uploads')
-          .where('id', '=', gone.upload_id)
-          .returning('storage_key')
-          .executeTakeFirst()
-      : undefined;
+    const upload = gone.upload_id ? await q.deleteUpload(trx, gone.upload_id) : undefined;
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'content.report.media.remove',

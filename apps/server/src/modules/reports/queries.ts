@@ -136,3 +136,32 @@ export async function saveReportRow(
           .executeTakeFirst();
   return saved?.id;
 }
+
+export async function deleteReportRow(db: Executor, id: number) {
+  await db.deleteFrom('media_reports').where('id', '=', id).execute();
+}
+
+/** The uploads row of a report's file; answers its id. */
+export async function insertMediaUpload(db: Executor, row: Insertable<DB['uploads']>) {
+  const upload = await db.insertInto('uploads').values(row).returning('id').executeTakeFirstOrThrow();
+  return upload.id;
+}
+
+export async function insertReportMedia(db: Executor, row: Insertable<DB['media_report_uploads']>) {
+  return db.insertInto('media_report_uploads').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+/** Deletes one file of a report; answers its upload and URL, or undefined when it was not there. */
+export async function deleteReportMedia(db: Executor, reportId: number, mediaId: number) {
+  return db
+    .deleteFrom('media_report_uploads')
+    .where('id', '=', mediaId)
+    .where('report_id', '=', reportId)
+    .returning(['upload_id', 'public_url'])
+    .executeTakeFirst();
+}
+
+/** Deletes an uploads row; answers its storage key, or undefined when it was not there. */
+export async function deleteUpload(db: Executor, id: number) {
+  return db.deleteFrom('uploads').where('id', '=', id).returning('storage_key').executeTakeFirst();
+}

@@ -1,6 +1,6 @@
-import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { addMonths, monthsBetween, yearMonthOf } from '../../shared/time.ts';
+import * as q from './queries.ts';
 
 export type UnitIncome = { lastMonth: number; averageMonthly: number };
 
@@ -17,20 +17,7 @@ export async function unitIncomes(
   const result = new Map<number, UnitIncome>();
   if (userUnitIds.length === 0) return result;
   const lastMonth = addMonths(yearMonthOf(now), -1);
-  // Totalled in SQL (issue 16): one row a unit, however long its history.
-  const rows = await db
-    .selectFrom('incomes')
-    .select((eb) => [
-      'user_unit_id',
-      eb.fn.sum<number>('amount_kopecks').as('total'),
-      eb.fn.min<number>('year_month').as('first'),
-      eb.fn.max<number>('year_month').as('last'),
-      sql<number>`coalesce(sum(amount_kopecks) filter (where year_month = ${lastMonth}), 0)`.as('lastMonth'),
-    ])
-    .where('user_unit_id', 'in', userUnitIds)
-    .where('year_month', '<=', lastMonth)
-    .groupBy('user_unit_id')
-    .execute();
+  const rows = await q.incomeTotals(db, userUnitIds, lastMonth);
   const byUnit = new Map(rows.map((row) => [Number(row.user_unit_id), row]));
   for (const id of userUnitIds) {
     const row = byUnit.get(id);

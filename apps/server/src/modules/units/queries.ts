@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { ownedUnitLinks } from '../access/service.ts';
 
@@ -56,5 +57,25 @@ export async function withdrawUnit(db: Executor, userUnitId: number) {
     .updateTable('user_units')
     .set({ is_sale: false, sale_price_kopecks: null })
     .where('id', '=', userUnitId)
+    .execute();
+}
+
+/**
+ * Income totals of owned units (by user_units id) up to a month, kopecks: the sum, the first and last months, and
+ * the income of that last month. Totalled in SQL (issue 16): one row a unit, however long its history.
+ */
+export async function incomeTotals(db: Executor, userUnitIds: number[], lastMonth: number) {
+  return db
+    .selectFrom('incomes')
+    .select((eb) => [
+      'user_unit_id',
+      eb.fn.sum<number>('amount_kopecks').as('total'),
+      eb.fn.min<number>('year_month').as('first'),
+      eb.fn.max<number>('year_month').as('last'),
+      sql<number>`coalesce(sum(amount_kopecks) filter (where year_month = ${lastMonth}), 0)`.as('lastMonth'),
+    ])
+    .where('user_unit_id', 'in', userUnitIds)
+    .where('year_month', '<=', lastMonth)
+    .groupBy('user_unit_id')
     .execute();
 }
