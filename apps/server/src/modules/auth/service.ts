@@ -230,7 +230,7 @@ export async function setPasswordByLink(
   const linkUser = await q.findAuthLinkUser(db, kind, tokenHash);
   const user = linkUser === undefined ? undefined : await q.findUserById(db, linkUser);
   if (!user || user.deactivated_at) throw linkInvalid();
-  assertStrongPassword(input.password, { email: user.email, phone: user.phone });
+  await assertStrongPassword(input.password, { email: user.email, phone: user.phone });
   if (secondFactorOf(user)) {
     if (!input.code) return challenge(ctx, user, 'link');
     await verifySecondFactor(ctx, user, input.code, 'link', meta.ip);
@@ -291,7 +291,7 @@ export async function changePassword(
     throw badRequest('password.wrong', 'oldPassword', ERROR_CODES.wrongPassword);
   }
   if (input.oldPassword === input.newPassword) throw badRequest('password.sameAsOld', 'newPassword');
-  assertStrongPassword(input.newPassword, { email: user.email, phone: user.phone }, 'newPassword');
+  await assertStrongPassword(input.newPassword, { email: user.email, phone: user.phone }, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
     await trx
