@@ -28,6 +28,14 @@ export default defineConfig({
               name: 'mantine',
               test: /node_modules[\\/]@mantine[\\/](hooks[\\/]esm[\\/](utils|use-(id|merged-ref|uncontrolled|reduced-motion|media-query|resize-observer|mutation-observer|timeout|did-update|shallow-effect|window-event|isomorphic-effect))[\\/]|core[\\/]esm[\\/]components[\\/](Stack|Group|Text|Title|Anchor|Paper|Button|UnstyledButton|Input|InputBase|TextInput|PasswordInput|ActionIcon|CloseButton|SegmentedControl|FloatingIndicator|Loader|Center|Alert|Transition)[\\/])/,
             },
+            // The signed-in layout's menus, drawer, location select, tabs and tooltips with what they stand on
+            // (floating-ui, the scroll lock) and the small components of the layout and the dashboard: one chunk
+            // loaded with the layout instead of about twenty-five, which on HTTP/1.1's six connections queued the
+            // page's chunks and its data calls behind one another.
+            {
+              name: 'mantine-app',
+              test: /node_modules[\\/](@floating-ui|react-remove-scroll|react-remove-scroll-bar|use-callback-ref|use-sidecar|react-style-singleton|get-nonce|tslib|@mantine[\\/](hooks|core[\\/]esm[\\/](utils[\\/]Floating|components[\\/](Combobox|ScrollArea|Menu|ModalBase|Drawer|Popover|Tooltip|Tabs|Avatar|List|SimpleGrid|VisuallyHidden|Skeleton|Portal|Overlay|NavLink|Divider|Code|Burger|Badge|Select|FocusTrap|Collapse|Checkbox[\\/]CheckIcon|Radio[\\/]RadioIcon|Accordion[\\/]AccordionChevron))))[\\/]/,
+            },
           ],
         },
       },
