@@ -1,7 +1,8 @@
 import type { Executor } from '../../db/executor.ts';
 import { isCleanValue } from '../../http/security-hooks.ts';
-import { ownersInScope, type Scope } from '../access/service.ts';
+import type { Scope } from '../access/service.ts';
 import type { RowProblem } from '../import/kinds.ts';
+import * as q from './queries.ts';
 
 /**
  * Issue 15, finding 3: what a console import may write for the console user who sends it, checked on every row
@@ -27,13 +28,9 @@ export async function importRowCheck(
     isCleanValue(row) ? null : { field: 'row', key: 'request.badText' };
   if (scope.kind === 'all') return clean;
 
-  const clients = new Set(
-    (await db.selectFrom('users').select('users.id').where(ownersInScope(scope)).execute()).map((row) =>
-      Number(row.id),
-    ),
-  );
+  const clients = new Set((await q.ownerIdsInScope(db, scope)).map((row) => Number(row.id)));
   const unitsOfOthers = new Set(
-    (await db.selectFrom('user_units').select(['user_id', 'unit_id']).execute())
+    (await q.allUnitLinks(db))
       .filter((link) => !clients.has(Number(link.user_id)))
       .map((link) => Number(link.unit_id)),
   );

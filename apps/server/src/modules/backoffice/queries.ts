@@ -374,3 +374,13 @@ export async function loanLocationExists(db: Executor, locationId: number) {
 export async function insertLoan(db: Executor, row: Insertable<DB['loans']>) {
   await db.insertInto('loans').values(row).execute();
 }
+
+/** The ids of the owners a console user's scope holds (the import's check of rows that name an owner). */
+export async function ownerIdsInScope(db: Executor, scope: Scope) {
+  return db.selectFrom('users').select('users.id').where(ownersInScope(scope)).execute();
+}
+
+/** Every link of a user to a unit (as owner or lender). */
+export async function allUnitLinks(db: Executor) {
+  return db.selectFrom('user_units').select(['user_id', 'unit_id']).execute();
+}

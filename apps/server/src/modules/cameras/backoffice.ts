@@ -21,6 +21,7 @@ import {
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import * as q from './queries.ts';
 
 /**
  * The console's cameras of a location: the live stream's https address and up to five looping MP4 views. Cameras are
@@ -30,8 +31,7 @@ export const CAMERA_FILES_DIR = 'cameras';
 export const CAMERA_UPLOAD_KIND = 'camera-view';
 
 async function knownLocation(db: Executor, locationId: number) {
-  const row = await db.selectFrom('locations').select('id').where('id', '=', locationId).executeTakeFirst();
-  if (!row) throw notFound();
+  if (!(await q.locationExists(db, locationId))) throw notFound();
 }
 
 const viewOf = (v: {
@@ -57,13 +57,8 @@ export async function staffCameras(
   const { db } = ctx.database;
   await knownLocation(db, locationId);
   const [stream, views] = await Promise.all([
-    db.selectFrom('camera_streams').selectAll().where('location_id', '=', locationId).executeTakeFirst(),
-    db
-      .selectFrom('camera_views')
-      .selectAll()
-      .where('location_id', '=', locationId)
-      .orderBy('position')
-      .execute(),
+    q.streamOfLocation(db, locationId),
+    q.viewsOfLocation(db, locationId),
   ]);
   return { locationId, streamUrl: stream?.stream_url ?? null, views: views.map(viewOf) };
 }
@@ -78,25 +73,16 @@ export async function saveStream(
   await staffScope(ctx, session);
   await ctx.database.db.transaction().execute(async (trx) => {
     await knownLocation(trx, locationId);
-    const before = await trx
-      .selectFrom('camera_streams')
-      .select('stream_url')
-      .where('location_id', '=', locationId)
-      .executeTakeFirst();
+    const before = await q.streamUrlOfLocation(trx, locationId);
     if ((before?.stream_url ?? null) === streamUrl) return;
     if (streamUrl === null) {
-      await trx.deleteFrom('camera_streams').where('location_id', '=', locationId).execute();
+      await q.deleteStream(trx, locationId);
     } else {
-      const row = {
+      await q.upsertStream(trx, locationId, {
         stream_url: streamUrl,
         proxy_key: randomBytes(18).toString('base64url'),
         updated_at: new Date(),
-      };
-      await trx
-        .insertInto('camera_streams')
-        .values({ location_id: locationId, ...row })
-        .onConflict((c) => c.column('location_id').doUpdateSet(row))
-        .execute();
+      });
     }
     // The address may carry the camera's token: the audit names the host only.
     await recordAudit(trx, {
@@ -127,16 +113,8 @@ export async function addView(
     });
     const { key, publicUrl } = file;
     return ctx.database.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('locations').select('id').where('id', '=', locationId).forUpdate().execute();
-      const taken = new Set(
-        (
-          await trx
-            .selectFrom('camera_views')
-            .select('position')
-            .where('location_id', '=', locationId)
-            .execute()
-        ).map((r) => r.position),
-      );
+      await q.lockLocation(trx, locationId);
+      const taken = new Set((await q.viewPositions(trx, locationId)).map((r) => r.position));
       const position = [1, 2, 3, 4, 5].find((p) => !taken.has(p));
       if (position === undefined || taken.size >= CAMERA_VIEWS_PER_LOCATION) {
         throw badRequest('cameras.tooManyViews', 'file');
@@ -148,18 +126,14 @@ export async function addView(
         size: file.size,
         name: file.name,
       });
-      const view = await trx
-        .insertInto('camera_views')
-        .values({
-          location_id: locationId,
-          position,
-          title: fields.title,
-          title_en: fields.titleEn || fields.title,
-          url: publicUrl,
-          upload_id: uploadId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const view = await q.insertView(trx, {
+        locationId,
+        position,
+        title: fields.title,
+        titleEn: fields.titleEn || fields.title,
+        url: publicUrl,
+        uploadId,
+      });
       await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.camera.view.add',
@@ -180,12 +154,10 @@ export async function updateView(
 ): Promise<StaffCameraView> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const view = await trx
-      .updateTable('camera_views')
-      .set({ title: body.title, title_en: body.titleEn || body.title })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirst();
+    const view = await q.updateViewTitles(trx, id, {
+      title: body.title,
+      titleEn: body.titleEn || body.title,
+    });
     if (!view) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -201,7 +173,7 @@ export async function updateView(
 export async function removeView(ctx: AppContext, session: Session, id: number): Promise<void> {
   await staffScope(ctx, session);
   const keys = await ctx.database.db.transaction().execute(async (trx) => {
-    const view = await trx.deleteFrom('camera_views').where('id', '=', id).returningAll().executeTakeFirst();
+    const view = await q.deleteView(trx, id);
     if (!view) throw notFound();
     const keys = await deleteUploads(trx, view.upload_id ? [Number(view.upload_id)] : []);
     await recordAudit(trx, {

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { ownedLocationIds } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { proxiedPlaylistUrl } from './proxy.ts';
+import * as q from './queries.ts';
 
 /** What owners play for a stored stream: the demo test pattern, or the portal's proxy of the company's camera. */
 export function ownerStreamUrl(row: { location_id: number; stream_url: string; proxy_key: string }): string {
@@ -22,14 +23,8 @@ export async function cameras(ctx: AppContext, session: Session): Promise<Camera
   const { db } = ctx.database;
   if (locations.length === 0) return { locations: [] };
   const [streams, views] = await Promise.all([
-    db.selectFrom('camera_streams').selectAll().where('location_id', 'in', locations).execute(),
-    db
-      .selectFrom('camera_views')
-      .selectAll()
-      .where('location_id', 'in', locations)
-      .orderBy('location_id')
-      .orderBy('position')
-      .execute(),
+    q.streamsOfLocations(db, locations),
+    q.viewsOfLocations(db, locations),
   ]);
   return {
     locations: locations.flatMap((locationId) => {
@@ -55,21 +50,10 @@ export async function cameras(ctx: AppContext, session: Session): Promise<Camera
 
 /** Whether the demo test pattern is a location's stream (the demo playlist answers only for those). */
 export async function hasTestPattern(ctx: AppContext, locationId: number): Promise<boolean> {
-  const row = await ctx.database.db
-    .selectFrom('camera_streams')
-    .select('location_id')
-    .where('location_id', '=', locationId)
-    .where('stream_url', '=', CAMERA_TEST_PATTERN)
-    .executeTakeFirst();
-  return row !== undefined;
+  return q.hasTestPatternStream(ctx.database.db, locationId);
 }
 
 /** The stored stream of a proxy key, for the proxy route. */
 export async function streamByKey(ctx: AppContext, proxyKey: string) {
-  return ctx.database.db
-    .selectFrom('camera_streams')
-    .select(['stream_url', 'proxy_key'])
-    .where('proxy_key', '=', proxyKey)
-    .where('stream_url', '!=', CAMERA_TEST_PATTERN)
-    .executeTakeFirst();
+  return q.proxiedStreamByKey(ctx.database.db, proxyKey);
 }

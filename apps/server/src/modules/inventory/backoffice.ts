@@ -20,6 +20,7 @@ import {
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import * as q from './queries.ts';
 
 /**
  * Real photos of inventory items: files uploaded in the console for an item (served from
@@ -30,29 +31,6 @@ import type { Session } from '../auth/sessions.ts';
 export const INVENTORY_FILES_DIR = 'inventory';
 export const INVENTORY_UPLOAD_KIND = 'inventory-photo';
 const FILE_PREFIX = `/api/v1/files/${INVENTORY_FILES_DIR}/`;
-
-export async function itemPhotos(db: Executor, itemId: number) {
-  return db
-    .selectFrom('inventory_photos as p')
-    .leftJoin('uploads as up', 'up.id', 'p.upload_id')
-    .select(['p.id', 'p.url', 'p.upload_id', 'p.position', 'up.storage_key', 'up.mime_type'])
-    .where('p.item_id', '=', itemId)
-    .orderBy('p.position')
-    .orderBy('p.id')
-    .execute();
-}
-
-/** How many real photos each item has (items without any are absent). */
-export async function photoCounts(db: Executor, itemIds: number[]): Promise<Map<number, number>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('inventory_photos')
-    .select(['item_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('item_id', 'in', itemIds)
-    .groupBy('item_id')
-    .execute();
-  return new Map(rows.map((r) => [Number(r.item_id), Number(r.n)]));
-}
 
 // ---- the import's photos column ----
 
@@ -92,12 +70,7 @@ const isUploadRef = (entry: string) => entry.startsWith(FILE_PREFIX);
  * invNumber); answers the problem of a row, or null.
  */
 export async function importPhotoReferences(db: Executor) {
-  const rows = await db
-    .selectFrom('inventory_photos as p')
-    .innerJoin('inventory_items as i', 'i.id', 'p.item_id')
-    .select(['p.url', 'i.unit_id', 'i.inv_number'])
-    .where('p.upload_id', 'is not', null)
-    .execute();
+  const rows = await q.uploadedPhotoAddresses(db);
   const known = new Set(rows.map((r) => `${r.unit_id}:${r.inv_number}:${r.url}`));
   return (row: { unitId: number; invNumber: string; photos?: string[] }) =>
     (row.photos ?? []).some(
@@ -120,14 +93,9 @@ export async function applyImportedPhotos(
   const named = rows.filter((row) => (row.photos ?? []).length > 0);
   let changed = 0;
   for (const row of named) {
-    const item = await db
-      .selectFrom('inventory_items')
-      .select('id')
-      .where('unit_id', '=', row.unitId)
-      .where('inv_number', '=', row.invNumber)
-      .executeTakeFirstOrThrow();
+    const item = await q.itemIdByInvNumber(db, row.unitId, row.invNumber);
     const itemId = Number(item.id);
-    const existing = await itemPhotos(db, itemId);
+    const existing = await q.itemPhotos(db, itemId);
     const uploaded = existing.filter((p) => p.upload_id !== null);
     const entries = [...new Set(row.photos ?? [])];
     const wanted: Array<{ url: string; id: number | null }> = entries.map((url) => ({
@@ -141,16 +109,12 @@ export async function applyImportedPhotos(
         (w, i) => w.url === existing[i]?.url && (w.id === null) === (existing[i]?.upload_id === null),
       );
     if (same) continue;
-    await db
-      .deleteFrom('inventory_photos')
-      .where('item_id', '=', itemId)
-      .where('upload_id', 'is', null)
-      .execute();
+    await q.deleteLinkPhotos(db, itemId);
     for (const [position, w] of wanted.entries()) {
       if (w.id === null) {
-        await db.insertInto('inventory_photos').values({ item_id: itemId, position, url: w.url }).execute();
+        await q.insertLinkPhoto(db, itemId, position, w.url);
       } else {
-        await db.updateTable('inventory_photos').set({ position }).where('id', '=', w.id).execute();
+        await q.setPhotoPosition(db, w.id, position);
       }
     }
     if (!changedKeys.has(`${row.unitId}:${row.invNumber}`)) changed += 1;
@@ -174,29 +138,15 @@ export async function staffInventory(
 ): Promise<StaffInventory> {
   await staffScope(ctx, session);
   const { db } = ctx.database;
-  const unit = await db.selectFrom('units').select('id').where('id', '=', unitId).executeTakeFirst();
-  if (!unit) throw notFound();
-  const items = await db
-    .selectFrom('inventory_items')
-    .select(['id', 'inv_number', 'name', 'space_name'])
-    .where('unit_id', '=', unitId)
-    .orderBy('space_id')
-    .orderBy('id')
-    .execute();
+  if (!(await q.unitExists(db, unitId))) throw notFound();
+  const items = await q.unitItemsForConsole(db, unitId);
   const photos =
     items.length === 0
       ? []
-      : await db
-          .selectFrom('inventory_photos')
-          .select(['id', 'item_id', 'url', 'upload_id'])
-          .where(
-            'item_id',
-            'in',
-            items.map((i) => Number(i.id)),
-          )
-          .orderBy('position')
-          .orderBy('id')
-          .execute();
+      : await q.photosOfItems(
+          db,
+          items.map((i) => Number(i.id)),
+        );
   return {
     items: items.map((i) => ({
       id: Number(i.id),
@@ -223,18 +173,9 @@ export async function addItemPhoto(
     });
     const { key, publicUrl } = file;
     return ctx.database.db.transaction().execute(async (trx) => {
-      const item = await trx
-        .selectFrom('inventory_items')
-        .select(['id', 'unit_id', 'inv_number'])
-        .where('id', '=', itemId)
-        .forUpdate()
-        .executeTakeFirst();
+      const item = await q.itemForUpdate(trx, itemId);
       if (!item) throw notFound();
-      const photos = await trx
-        .selectFrom('inventory_photos')
-        .select('position')
-        .where('item_id', '=', itemId)
-        .execute();
+      const photos = await q.photoPositions(trx, itemId);
       if (photos.length >= INVENTORY_PHOTOS_MAX) throw badRequest('upload.tooMany', 'file');
       const uploadId = await insertUpload(trx, {
         key,
@@ -243,16 +184,12 @@ export async function addItemPhoto(
         size: file.size,
         name: file.name,
       });
-      const photo = await trx
-        .insertInto('inventory_photos')
-        .values({
-          item_id: itemId,
-          position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
-          url: publicUrl,
-          upload_id: uploadId,
-        })
-        .returning(['id', 'url', 'upload_id'])
-        .executeTakeFirstOrThrow();
+      const photo = await q.insertUploadedPhoto(trx, {
+        itemId,
+        position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
+        url: publicUrl,
+        uploadId,
+      });
       await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.inventory.photo.add',
@@ -269,12 +206,7 @@ export async function addItemPhoto(
 export async function removeItemPhoto(ctx: AppContext, session: Session, itemId: number, photoId: number) {
   await staffScope(ctx, session);
   const keys = await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('inventory_photos')
-      .where('id', '=', photoId)
-      .where('item_id', '=', itemId)
-      .returning(['upload_id', 'url'])
-      .executeTakeFirst();
+    const gone = await q.deleteItemPhoto(trx, itemId, photoId);
     if (!gone) throw notFound();
     const keys = await deleteUploads(trx, gone.upload_id ? [Number(gone.upload_id)] : []);
     await recordAudit(trx, {

@@ -4,8 +4,8 @@ import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
 import { requireOwnedUnit, requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { itemPhotos, photoCounts } from './backoffice.ts';
 import { inventoryPhotoJpeg } from './images.ts';
+import * as q from './queries.ts';
 
 /**
  * preparedDate: the inventory date prepared for display, dd.mm.yyyy (the spec lists it beside InvDate without a
@@ -24,14 +24,8 @@ export async function inventoryItems(
 ): Promise<InventoryItems> {
   // Inventory is the investors' (spec §6): anyone else gets 403; a unit the investor does not own is 404.
   await requireOwnedUnit(ctx, session, unitId);
-  const rows = await ctx.database.db
-    .selectFrom('inventory_items')
-    .selectAll()
-    .where('unit_id', '=', unitId)
-    .orderBy('space_id')
-    .orderBy('id')
-    .execute();
-  const counts = await photoCounts(
+  const rows = await q.unitItems(ctx.database.db, unitId);
+  const counts = await q.photoCounts(
     ctx.database.db,
     rows.map((r) => Number(r.id)),
   );
@@ -64,14 +58,10 @@ export async function inventoryImages(
   itemId: number,
 ): Promise<InventoryImages> {
   requireRole(session, 'INVESTOR');
-  const item = await ctx.database.db
-    .selectFrom('inventory_items')
-    .select(['unit_id', 'image_count'])
-    .where('id', '=', itemId)
-    .executeTakeFirst();
+  const item = await q.itemUnitAndImageCount(ctx.database.db, itemId);
   if (!item) throw notFound();
   await requireOwnedUnit(ctx, session, item.unit_id);
-  const photos = await itemPhotos(ctx.database.db, itemId);
+  const photos = await q.itemPhotos(ctx.database.db, itemId);
   if (photos.length > 0) {
     const images = await Promise.all(
       photos.map(async (photo) => {
