@@ -1,10 +1,10 @@
 import { type FailedOutboxResponse, OUTBOX_PAGE_SIZE } from '@portal/contract/backoffice-outbox';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import * as q from './queries.ts';
 
 /** Failed messages, newest first; the recipient in full for an admin, masked for a manager. */
 export async function listFailed(
@@ -12,16 +12,7 @@ export async function listFailed(
   session: Session,
   page: number,
 ): Promise<FailedOutboxResponse> {
-  const db = ctx.database.db;
-  const base = db.selectFrom('outbox').where('status', '=', 'failed');
-  const { count } = await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
-  const rows = await base
-    .select(['id', 'channel', 'recipient', 'subject', 'attempts', 'last_error', 'created_at'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(OUTBOX_PAGE_SIZE)
-    .offset((page - 1) * OUTBOX_PAGE_SIZE)
-    .execute();
+  const { count, rows } = await q.failedMessagesPage(ctx.database.db, page);
   const full = session.roles.includes('ADMIN');
   return {
     items: rows.map((row) => ({
@@ -43,19 +34,10 @@ export async function listFailed(
 /** Puts a failed message back in the queue with fresh attempts and wakes the worker; audited. */
 export async function resend(ctx: AppContext, session: Session, id: number): Promise<void> {
   await ctx.database.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('outbox')
-      .select(['id', 'status', 'channel', 'attempts'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await q.messageForUpdate(trx, id);
     if (!row) throw notFound();
     if (row.status !== 'failed') throw new AppError(409, ERROR_CODES.conflict, 'outbox.notFailed');
-    await trx
-      .updateTable('outbox')
-      .set({ status: 'pending', attempts: 0, next_attempt_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await q.requeueMessage(trx, id);
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'outbox.resend',

@@ -1,25 +1,19 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Logger } from '../../logger.ts';
+import * as q from './queries.ts';
 
 /**
  * Every e-mail and SMS is written here in the same transaction as the change that causes it; the worker
  * delivers it afterwards with retries, so a rolled-back change never sends and a slow gateway never blocks.
  */
 export async function enqueueEmail(db: Executor, mail: { to: string; subject: string; text: string }) {
-  await db
-    .insertInto('outbox')
-    .values({ channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text })
-    .execute();
+  await q.insertMessage(db, { channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text });
 }
 
 export async function enqueueSms(db: Executor, sms: { to: string; text: string }) {
-  await db
-    .insertInto('outbox')
-    .values({ channel: 'sms', recipient: sms.to, subject: null, body: sms.text })
-    .execute();
+  await q.insertMessage(db, { channel: 'sms', recipient: sms.to, subject: null, body: sms.text });
 }
 
 const BATCH = 20;
@@ -29,22 +23,9 @@ const LEASE_SECONDS = 300;
 
 /** Delivers due messages once; answers how many were sent. */
 export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promise<number> {
-  const claimed = await sql<{
-    id: number;
-    channel: 'email' | 'sms';
-    recipient: string;
-    subject: string | null;
-    body: string;
-    attempts: number;
-  }>`
-    update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS})
-    where id in (
-      select id from outbox where status = 'pending' and next_attempt_at <= now()
-      order by id limit ${BATCH} for update skip locked
-    )
-    returning id, channel, recipient, subject, body, attempts`.execute(ctx.database.db);
+  const claimed = await q.claimDueMessages(ctx.database.db, BATCH, LEASE_SECONDS);
   let sent = 0;
-  for (const message of claimed.rows) {
+  for (const message of claimed) {
     let delivered = false;
     try {
       if (message.channel === 'email') {
@@ -60,28 +41,16 @@ export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promi
         { outboxId: message.id, channel: message.channel, attempt: message.attempts, err: error },
         'delivery failed',
       );
-      await ctx.database.db
-        .updateTable('outbox')
-        .set({
-          status: failed ? 'failed' : 'pending',
-          last_error: String(error instanceof Error ? error.message : error).slice(0, 1000),
-          next_attempt_at: new Date(Date.now() + delaySeconds * 1000),
-        })
-        .where('id', '=', message.id)
-        .execute();
+      await q.markAttemptFailed(ctx.database.db, message.id, {
+        failed,
+        lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+        nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
+      });
     }
     if (!delivered) continue;
     // Delivered: the mark must land, or the message would go out again when its lease ends. A database that is
     // away for a moment (a restart) is waited for, up to a minute.
-    await retryWhileUnavailable(
-      () =>
-        ctx.database.db
-          .updateTable('outbox')
-          .set({ status: 'sent', sent_at: new Date(), last_error: null })
-          .where('id', '=', message.id)
-          .execute(),
-      60_000,
-    );
+    await retryWhileUnavailable(() => q.markSent(ctx.database.db, message.id), 60_000);
     sent += 1;
   }
   return sent;

@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/executor.ts';
+
+export async function insertMessage(
+  db: Executor,
+  message: { channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string },
+) {
+  await db.insertInto('outbox').values(message).execute();
+}
+
+/**
+ * Claims up to `batch` due pending messages, oldest first, for `leaseSeconds` (skipping those another worker holds):
+ * counts the attempt and moves the next attempt past the lease.
+ */
+export async function claimDueMessages(db: Executor, batch: number, leaseSeconds: number) {
+  const claimed = await sql<{
+    id: number;
+    channel: 'email' | 'sms';
+    recipient: string;
+    subject: string | null;
+    body: string;
+    attempts: number;
+  }>`
+    update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+    where id in (
+      select id from outbox where status = 'pending' and next_attempt_at <= now()
+      order by id limit ${batch} for update skip locked
+    )
+    returning id, channel, recipient, subject, body, attempts`.execute(db);
+  return claimed.rows;
+}
+
+export async function markAttemptFailed(
+  db: Executor,
+  id: number,
+  attempt: { failed: boolean; lastError: string; nextAttemptAt: Date },
+) {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: attempt.failed ? 'failed' : 'pending',
+      last_error: attempt.lastError,
+      next_attempt_at: attempt.nextAttemptAt,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markSent(db: Executor, id: number) {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'sent', sent_at: new Date(), last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
