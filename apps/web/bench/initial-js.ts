@@ -14,8 +14,8 @@ type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The modules a route loads before it first renders: its lazy route modules, its loaders' module and the Russian
- * texts it needs (the sign-in part; the signed-in areas' part with their layout).
+ * The modules a route loads before it first renders: its lazy route modules and the Russian texts it needs (the
+ * sign-in part; the signed-in areas' part with their layout).
  */
 export const ROUTES: Record<string, string[]> = {
   '/login': ['src/shared/i18n/ru-sign-in.ts', 'src/features/auth/login-page.tsx'],
@@ -23,7 +23,6 @@ export const ROUTES: Record<string, string[]> = {
     'src/shared/i18n/ru-sign-in.ts',
     'src/shared/i18n/ru.ts',
     'src/app/layout/app-layout.tsx',
-    'src/features/dashboard/prefetch.ts',
     'src/features/dashboard/dashboard-page.tsx',
   ],
 };

@@ -1,8 +1,8 @@
 import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
+import { prefetchDashboard, prefetchLayout } from '../features/dashboard/prefetch';
 import { queryClient } from '../shared/api/query-client';
-import { withTimeout } from '../shared/chunk-timeout';
 import { loadTexts } from '../shared/i18n';
 import { storage } from '../shared/storage';
 import { LoadingState } from '../shared/ui/page-state';
@@ -21,19 +21,6 @@ function RequireToken() {
 
 const HASH_SCROLL_INTERVAL_MS = 100;
 const HASH_SCROLL_TRIES = 30;
-
-/**
- * The signed-in routes' loaders start their calls as the route is entered, beside the route's chunks; their code (a
- * small chunk) stays off the anonymous screens (issue 16). They wait for nothing: a page's own queries show an error.
- */
-function prefetch(start: (module: typeof import('../features/dashboard/prefetch')) => void) {
-  return () => {
-    void withTimeout(import('../features/dashboard/prefetch'))
-      .then(start)
-      .catch(() => undefined);
-    return null;
-  };
-}
 
 /** After navigation: to the top after about 500 ms, or smoothly to the hash anchor. */
 function ScrollManager() {
@@ -137,10 +124,10 @@ export const router = createBrowserRouter([
             lazy: page(
               () =>
                 Promise.all([
-                  import('../features/backoffice/backoffice-layout'),
                   loadTexts('app'),
                   loadTexts('backoffice'),
-                ]).then(([m]) => m),
+                  import('../features/backoffice/backoffice-layout'),
+                ]).then(([, , m]) => m),
               (m) => m.BackofficeLayout,
             ),
             children: [
@@ -276,15 +263,15 @@ export const router = createBrowserRouter([
             // The signed-in shell is a chunk of its own, and so are its texts: the anonymous screens never load
             // them. The router loads them and the page's chunk in parallel; the page's loader starts its data as the
             // route is entered.
-            loader: prefetch((m) => m.prefetchLayout(queryClient)),
+            loader: () => prefetchLayout(queryClient),
             lazy: page(
-              () => Promise.all([import('./layout/app-layout'), loadTexts('app')]).then(([m]) => m),
+              () => Promise.all([loadTexts('app'), import('./layout/app-layout')]).then(([, m]) => m),
               (m) => m.AppLayout,
             ),
             children: [
               {
                 path: '/dashboard/',
-                loader: prefetch((m) => m.prefetchDashboard(queryClient)),
+                loader: () => prefetchDashboard(queryClient),
                 lazy: page(
                   () => import('../features/dashboard/dashboard-page'),
                   (m) => m.DashboardPage,

@@ -10,7 +10,7 @@ vi.mock('../../shared/api/client', () => ({
       calls.push({ path: key.slice(key.indexOf(' /') + 2), query: input?.query, answer }),
     ),
 }));
-vi.mock('../../shared/ui/lazy-charts', () => ({ preloadCharts: () => Promise.resolve() }));
+vi.mock('../../shared/ui/charts-preload', () => ({ preloadCharts: () => Promise.resolve() }));
 
 const { prefetchDashboard } = await import('./prefetch');
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { layoutQueries } from '../../shared/api/queries';
 import { pickLocation, pickRole } from '../../shared/session/pick';
 import { storage } from '../../shared/storage';
-import { preloadCharts } from '../../shared/ui/lazy-charts';
+import { preloadCharts } from '../../shared/ui/charts-preload';
 import { dashboardQueries, graphRange } from './queries';
 
 /**

@@ -5,20 +5,9 @@ import type {
 } from '@mantine/charts';
 import { Skeleton } from '@mantine/core';
 import { type ComponentProps, lazy, Suspense } from 'react';
-import { withTimeout } from '../chunk-timeout';
+import { preloadCharts } from './charts-preload';
 
-/**
- * Mantine's charts (recharts underneath, about 110 KB gzipped) load on demand (issue 16): a page paints its
- * figures first, and the chart's box (its height kept, so nothing shifts) fills in once the library is here.
- */
-let charts: Promise<typeof import('./charts')> | undefined;
-export function preloadCharts() {
-  charts ??= withTimeout(import('./charts')).catch((error: unknown) => {
-    charts = undefined;
-    throw error;
-  });
-  return charts;
-}
+/** The charts as a page uses them: a box of the chart's height while the library arrives (charts-preload.ts). */
 
 const LazyArea = lazy(() => preloadCharts().then((m) => ({ default: m.AreaChart })));
 const LazyLine = lazy(() => preloadCharts().then((m) => ({ default: m.LineChart })));
