@@ -80,6 +80,8 @@ let startLanguage: Locale | undefined;
 export function setupI18n(language = localeFromCookie()) {
   if (!ready) {
     startLanguage = language;
+    // The texts' chunks start now, beside the first route's: i18next asks for them a turn later.
+    for (const part of wanted) void loadPart(part, language).catch(() => undefined);
     // The document follows the language: its lang attribute (screen readers, hyphenation) and its title.
     const follow = () => {
       document.documentElement.lang = i18n.language;
