@@ -22,8 +22,6 @@ const NOT_YET_MOVED = [
   'import/catalogue-kinds.ts',
   'import/kinds.ts',
   'promo/backoffice.ts',
-  'requests/service.ts',
-  'staff/service.ts',
 ];
 
 function moduleFiles(): string[] {

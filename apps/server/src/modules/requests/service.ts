@@ -5,6 +5,7 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
+import * as q from './queries.ts';
 
 /** Kinds of requests owners send to their manager (DESIGN §4); the back office works through them. */
 export type RequestKind =
@@ -85,15 +86,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 /** The user's requests still open (new or in progress) that have a subject, newest first (GET users/open-requests). */
 export async function openRequests(db: Executor, userId: number): Promise<OpenRequest[]> {
-  const rows = await db
-    .selectFrom('requests')
-    .select(['id', 'kind', 'subject', 'status', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('subject', 'is not', null)
-    .where('status', 'in', ['new', 'in_progress'])
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await q.openRequestsWithSubject(db, userId);
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind as SubjectRequestKind,
@@ -117,51 +110,23 @@ export async function createManagerRequest(
   // Issue 17: one open request of a kind about one thing; a duplicate is refused before it counts or mails.
   const subject = subjectOf(kind, payload);
   if (subject !== null) {
-    const open = await db
-      .selectFrom('requests')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('kind', '=', kind)
-      .where('subject', '=', subject)
-      .where('status', 'in', ['new', 'in_progress'])
-      .executeTakeFirst();
+    const open = await q.openRequestAbout(db, userId, kind, subject);
     if (open) throw alreadyOpen();
   }
   await countRequest(ctx, userId, kind);
-  const owner = await db
-    .selectFrom('users')
-    .leftJoin('managers', 'managers.id', 'users.manager_id')
-    .select([
-      'users.id',
-      'users.last_name',
-      'users.first_name',
-      'users.middle_name',
-      'users.email',
-      'users.phone',
-      'managers.id as managerId',
-      'managers.email as managerEmail',
-    ])
-    .where('users.id', '=', userId)
-    .executeTakeFirstOrThrow();
+  const owner = await q.ownerWithManager(db, userId);
   const manager =
     owner.managerId !== null
       ? { id: owner.managerId, email: owner.managerEmail }
-      : await db
-          .selectFrom('managers')
-          .select(['id', 'email'])
-          .where('is_default', '=', true)
-          .executeTakeFirst();
-  const request = await db
-    .insertInto('requests')
-    .values({
-      user_id: userId,
-      manager_id: manager?.id ?? null,
+      : await q.defaultManager(db);
+  const request = await q
+    .insertRequest(db, {
+      userId,
+      managerId: manager?.id ?? null,
       kind,
       subject,
       payload: JSON.stringify(payload),
     })
-    .returning('id')
-    .executeTakeFirstOrThrow()
     .catch((error: unknown) => {
       // Two at the same moment: the index (migration 023) lets one through; the other is the same 409.
       throw isUniqueViolation(error) ? alreadyOpen() : error;

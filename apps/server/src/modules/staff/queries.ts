@@ -171,3 +171,52 @@ export async function reassign(db: Executor, fromManagerId: number, toManagerId:
     .executeTakeFirst();
   return { clients: Number(clients.numUpdatedRows), requests: Number(requests.numUpdatedRows) };
 }
+
+/** A new user with the staff member's contacts, name and language (no password: activation sets it). */
+export async function insertStaffUser(
+  db: Executor,
+  user: { email: string; phone: string; name: string; locale: 'ru' | 'en' },
+) {
+  return db
+    .insertInto('users')
+    .values({ email: user.email, phone: user.phone, first_name: user.name, locale: user.locale })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** Saves a staff member's contacts, name (all in the first name) and language. */
+export async function updateStaffUser(
+  db: Executor,
+  id: number,
+  user: { email: string; phone: string; name: string; locale: 'ru' | 'en' },
+) {
+  await db
+    .updateTable('users')
+    .set({
+      email: user.email,
+      phone: user.phone,
+      first_name: user.name,
+      last_name: '',
+      middle_name: '',
+      locale: user.locale,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markDeactivated(db: Executor, id: number) {
+  await db
+    .updateTable('users')
+    .set({ deactivated_at: new Date(), updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function markReactivated(db: Executor, id: number) {
+  await db
+    .updateTable('users')
+    .set({ deactivated_at: null, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}

@@ -77,11 +77,7 @@ export async function createStaffAccount(
 ): Promise<{ userId: number; url: string }> {
   await assertContactsFree(trx, data);
   if (data.isDefault && data.role !== 'MANAGER') throw badRequest('staff.defaultMustBeManager', 'isDefault');
-  const user = await trx
-    .insertInto('users')
-    .values({ email: data.email, phone: data.phone, first_name: data.name, locale: data.locale })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const user = await q.insertStaffUser(trx, data);
   await q.setStaffRole(trx, user.id, data.role);
   const managerId = await q.upsertManagerRow(trx, user.id, managerColumns(data));
   // Clients without a manager need a default one: the first manager of a new company becomes it.
@@ -129,19 +125,7 @@ export async function updateStaff(
     if (data.isDefault && before.deactivated_at) throw badRequest('staff.notActiveManager', 'isDefault');
     if (before.isDefault && !data.isDefault) throw badRequest('staff.defaultRequired', 'isDefault');
     await assertContactsFree(trx, data, id);
-    await trx
-      .updateTable('users')
-      .set({
-        email: data.email,
-        phone: data.phone,
-        first_name: data.name,
-        last_name: '',
-        middle_name: '',
-        locale: data.locale,
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
+    await q.updateStaffUser(trx, id, data);
     if (data.role !== currentRole || before.roles.length !== 1) await q.setStaffRole(trx, id, data.role);
     const managerId = await q.upsertManagerRow(trx, id, managerColumns(data));
     if (data.isDefault !== before.isDefault) await q.setDefaultManager(trx, managerId, data.isDefault);
@@ -212,11 +196,7 @@ export async function deactivateStaff(
       if (to !== null) moved = await q.reassign(trx, member.managerId, to);
       if (newDefault !== null) await q.setDefaultManager(trx, newDefault, true);
     }
-    await trx
-      .updateTable('users')
-      .set({ deactivated_at: new Date(), updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await q.markDeactivated(trx, id);
     await revokeUserSessions(trx, id);
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -236,11 +216,7 @@ export async function reactivateStaff(ctx: AppContext, session: Session, id: num
     const member = await q.staffById(trx, id);
     if (!member) throw notFound();
     if (!member.deactivated_at) return;
-    await trx
-      .updateTable('users')
-      .set({ deactivated_at: null, updated_at: new Date() })
-      .where('id', '=', id)
-      .execute();
+    await q.markReactivated(trx, id);
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'staff.reactivate',

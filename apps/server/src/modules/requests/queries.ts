@@ -1,0 +1,74 @@
+import type { Executor } from '../../db/executor.ts';
+
+const OPEN = ['new', 'in_progress'] as const;
+
+/** The user's open requests (new or in progress) that have a subject, newest first. */
+export async function openRequestsWithSubject(db: Executor, userId: number) {
+  return db
+    .selectFrom('requests')
+    .select(['id', 'kind', 'subject', 'status', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('subject', 'is not', null)
+    .where('status', 'in', OPEN)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** An open request (new or in progress) of the user of one kind about one subject. */
+export async function openRequestAbout(db: Executor, userId: number, kind: string, subject: string) {
+  return db
+    .selectFrom('requests')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where('status', 'in', OPEN)
+    .executeTakeFirst();
+}
+
+/** The user's name and contacts with their manager's id and e-mail (null without a manager). */
+export async function ownerWithManager(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .leftJoin('managers', 'managers.id', 'users.manager_id')
+    .select([
+      'users.id',
+      'users.last_name',
+      'users.first_name',
+      'users.middle_name',
+      'users.email',
+      'users.phone',
+      'managers.id as managerId',
+      'managers.email as managerEmail',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function defaultManager(db: Executor) {
+  return db.selectFrom('managers').select(['id', 'email']).where('is_default', '=', true).executeTakeFirst();
+}
+
+export async function insertRequest(
+  db: Executor,
+  request: {
+    userId: number;
+    managerId: number | null;
+    kind: string;
+    subject: string | null;
+    payload: string;
+  },
+) {
+  return db
+    .insertInto('requests')
+    .values({
+      user_id: request.userId,
+      manager_id: request.managerId,
+      kind: request.kind,
+      subject: request.subject,
+      payload: request.payload,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
