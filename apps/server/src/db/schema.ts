@@ -270,6 +270,12 @@ export interface IncomesTable {
   amount_kopecks: BigIntId;
 }
 
+/** The sum of each owned unit's incomes, kept by a trigger of 025_income_totals.sql. */
+export interface IncomeTotalsTable {
+  user_unit_id: BigIntId;
+  total_kopecks: BigIntId;
+}
+
 export interface LoanPaymentsTable {
   id: Generated<BigIntId>;
   loan_id: BigIntId;
@@ -566,6 +572,7 @@ export interface DB {
   bookings: BookingsTable;
   repairs: RepairsTable;
   incomes: IncomesTable;
+  income_totals: IncomeTotalsTable;
   loan_payments: LoanPaymentsTable;
   capitalization: CapitalizationTable;
   outcome_categories: OutcomeCategoriesTable;

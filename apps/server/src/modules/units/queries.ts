@@ -62,20 +62,37 @@ export async function withdrawUnit(db: Executor, userUnitId: number) {
 
 /**
  * Income totals of owned units (by user_units id) up to a month, kopecks: the sum, the first and last months, and
- * the income of that last month. Totalled in SQL (issue 16): one row a unit, however long its history.
+ * the income of that last month; units with no income up to that month are left out. The sum is the unit's kept
+ * total (income_totals, 025_income_totals.sql) less the few months after `lastMonth`, and the months are index
+ * lookups, so the cost does not grow with the history (issue 16).
  */
 export async function incomeTotals(db: Executor, userUnitIds: number[], lastMonth: number) {
-  return db
-    .selectFrom('incomes')
-    .select((eb) => [
-      'user_unit_id',
-      eb.fn.sum<number>('amount_kopecks').as('total'),
-      eb.fn.min<number>('year_month').as('first'),
-      eb.fn.max<number>('year_month').as('last'),
-      sql<number>`coalesce(sum(amount_kopecks) filter (where year_month = ${lastMonth}), 0)`.as('lastMonth'),
-    ])
-    .where('user_unit_id', 'in', userUnitIds)
-    .where('year_month', '<=', lastMonth)
-    .groupBy('user_unit_id')
+  const rows = await db
+    .selectFrom('income_totals as t')
+    .where('t.user_unit_id', 'in', userUnitIds)
+    .select((eb) => {
+      const incomesOfUnit = () =>
+        eb.selectFrom('incomes as i').whereRef('i.user_unit_id', '=', 't.user_unit_id');
+      return [
+        't.user_unit_id',
+        sql<number>`${eb.ref('t.total_kopecks')} - coalesce(${incomesOfUnit()
+          .where('i.year_month', '>', lastMonth)
+          .select((sub) => sub.fn.sum<number>('i.amount_kopecks').as('later'))}, 0)`.as('total'),
+        incomesOfUnit()
+          .where('i.year_month', '<=', lastMonth)
+          .select((sub) => sub.fn.min<number>('i.year_month').as('first'))
+          .as('first'),
+        incomesOfUnit()
+          .where('i.year_month', '<=', lastMonth)
+          .select((sub) => sub.fn.max<number>('i.year_month').as('last'))
+          .as('last'),
+        sql<number>`coalesce(${incomesOfUnit()
+          .where('i.year_month', '=', lastMonth)
+          .select('i.amount_kopecks')}, 0)`.as('lastMonth'),
+      ];
+    })
     .execute();
+  return rows.flatMap(({ first, last, ...row }) =>
+    first === null || last === null ? [] : [{ ...row, first, last }],
+  );
 }

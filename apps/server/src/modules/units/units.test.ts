@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toRubles } from '../../shared/money.ts';
+import { addMonths, monthsBetween, yearMonthOf } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { annualYield } from './incomes.ts';
@@ -157,6 +159,68 @@ describe('units for sale', () => {
     const withdrawn = await post('sale-unit/send-notification', investor, { unit_id: unit.unit_id });
     expect((await request(withdrawn.json().requestId)).payload).toMatchObject({ status: 'withdrawn' });
     await smtp.waitForMail('manager@example.com');
+  });
+
+  it("keeps each card's incomes equal to the sum of the rows as incomes are added, changed and removed", async () => {
+    const db = t.ctx.database.db;
+    const card = (await cards(investor)).find((c) => c.last_month_income > 0) as Card;
+    const { id: userUnitId } = await db
+      .selectFrom('user_units')
+      .innerJoin('users', 'users.id', 'user_units.user_id')
+      .select('user_units.id')
+      .where('users.email', '=', 'investor@example.com')
+      .where('user_units.unit_id', '=', card.unit_id)
+      .executeTakeFirstOrThrow();
+    const lastMonth = addMonths(yearMonthOf(new Date()), -1);
+    // What the card must say, from every row (the definition the kept total stands in for).
+    const expected = async () => {
+      const rows = (
+        await db
+          .selectFrom('incomes')
+          .select(['year_month', 'amount_kopecks'])
+          .where('user_unit_id', '=', userUnitId)
+          .execute()
+      ).filter((row) => row.year_month <= lastMonth);
+      const months = rows.map((row) => row.year_month);
+      const total = rows.reduce((sum, row) => sum + Number(row.amount_kopecks), 0);
+      return {
+        last_month_income: toRubles(
+          Number(rows.find((row) => row.year_month === lastMonth)?.amount_kopecks ?? 0),
+        ),
+        average_monthly_income: toRubles(
+          total / (monthsBetween(Math.min(...months), Math.max(...months)) + 1),
+        ),
+      };
+    };
+    const check = async () =>
+      expect((await cards(investor)).find((c) => c.unit_id === card.unit_id)).toMatchObject(await expected());
+
+    await check();
+    await db
+      .insertInto('incomes')
+      .values({ user_unit_id: userUnitId, year_month: 200_101, amount_kopecks: 12_345_600 })
+      .execute();
+    await check();
+    await db
+      .updateTable('incomes')
+      .set({ amount_kopecks: 777_700 })
+      .where('user_unit_id', '=', userUnitId)
+      .where('year_month', '=', lastMonth)
+      .execute();
+    await check();
+    // A month after the last complete one counts only when it is complete.
+    await db
+      .insertInto('incomes')
+      .values({ user_unit_id: userUnitId, year_month: addMonths(lastMonth, 1), amount_kopecks: 99_900_000 })
+      .execute();
+    await check();
+    await db
+      .deleteFrom('incomes')
+      .where('user_unit_id', '=', userUnitId)
+      .where('year_month', '=', 200_101)
+      .execute();
+    await check();
+    expect((await cards(investor)).find((c) => c.unit_id === card.unit_id)?.last_month_income).toBe(7_777);
   });
 });
 
