@@ -18,10 +18,8 @@ const NOT_YET_MOVED = [
   'auth/security.ts',
   'auth/service.ts',
   'auth/sessions.ts',
-  'catalogue/service.ts',
   'import/catalogue-kinds.ts',
   'import/kinds.ts',
-  'promo/backoffice.ts',
 ];
 
 function moduleFiles(): string[] {

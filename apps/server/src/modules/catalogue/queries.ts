@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import type { DB } from '../../db/schema.ts';
 
 /**
  * A location's units by type for the dashboard's catalogue: the count of each type and its usual area (the most
@@ -234,5 +235,98 @@ export async function unitPhotoUpload(db: Executor, key: string) {
     .select(['id', 'mime_type'])
     .where('storage_key', '=', key)
     .where('kind', '=', 'unit-photo')
+    .executeTakeFirst();
+}
+
+export async function locationExists(db: Executor, locationId: number): Promise<boolean> {
+  const row = await db.selectFrom('locations').select('id').where('id', '=', locationId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertLocation(db: Executor, row: Insertable<DB['locations']>) {
+  await db.insertInto('locations').values(row).execute();
+}
+
+export async function updateLocation(db: Executor, id: number, row: Updateable<DB['locations']>) {
+  await db.updateTable('locations').set(row).where('id', '=', id).execute();
+}
+
+export async function insertListItem(
+  db: Executor,
+  table: UnitListTable,
+  item: { name: string; name_en: string; position: number },
+) {
+  return db.insertInto(table).values(item).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateListItem(
+  db: Executor,
+  table: UnitListTable,
+  id: number,
+  item: { name: string; name_en: string; position?: number },
+) {
+  await db.updateTable(table).set(item).where('id', '=', id).execute();
+}
+
+/** Gives a renamed unit type its new names on every unit of that type. */
+export async function renameUnitsType(db: Executor, typeId: number, name: string, nameEn: string) {
+  await db
+    .updateTable('units')
+    .set({ unit_type: name, unit_type_en: nameEn })
+    .where('type_id', '=', typeId)
+    .execute();
+}
+
+/** Gives a renamed stage its new names on every unit at that stage. */
+export async function renameUnitsStage(db: Executor, stageId: number, name: string, nameEn: string) {
+  await db
+    .updateTable('units')
+    .set({ stage: name, stage_en: nameEn })
+    .where('stage_id', '=', stageId)
+    .execute();
+}
+
+export async function insertUnit(db: Executor, row: Insertable<DB['units']>) {
+  return db.insertInto('units').values(row).returning('id').executeTakeFirstOrThrow();
+}
+
+export async function updateUnit(db: Executor, id: number, row: Updateable<DB['units']>) {
+  await db.updateTable('units').set(row).where('id', '=', id).execute();
+}
+
+export async function setUnitImageUrls(db: Executor, unitId: number, imageUrls: string[]) {
+  await db
+    .updateTable('units')
+    .set({ image_urls: JSON.stringify(imageUrls) })
+    .where('id', '=', unitId)
+    .execute();
+}
+
+/** Deletes the uploads row of a stored file of a kind; answers its key, or undefined when there is none. */
+export async function deleteUploadByKey(db: Executor, storageKey: string, kind: string) {
+  return db
+    .deleteFrom('uploads')
+    .where('storage_key', '=', storageKey)
+    .where('kind', '=', kind)
+    .returning('storage_key')
+    .executeTakeFirst();
+}
+
+export async function sourceExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('booking_sources').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertSource(db: Executor, source: Insertable<DB['booking_sources']>) {
+  await db.insertInto('booking_sources').values(source).execute();
+}
+
+/** Saves a booking source's names and type; answers undefined for an unknown source. */
+export async function updateSource(db: Executor, id: number, source: Updateable<DB['booking_sources']>) {
+  return db
+    .updateTable('booking_sources')
+    .set(source)
+    .where('id', '=', id)
+    .returning('id')
     .executeTakeFirst();
 }

@@ -101,14 +101,11 @@ export async function saveLocation(
       try {
         return await ctx.database.db.transaction().execute(async (trx) => {
           const newId = await q.nextLocationId(trx);
-          await trx
-            .insertInto('locations')
-            .values({
-              id: newId,
-              ...locationRow(body),
-              position: body.position ?? (await q.nextLocationPosition(trx)),
-            })
-            .execute();
+          await q.insertLocation(trx, {
+            id: newId,
+            ...locationRow(body),
+            position: body.position ?? (await q.nextLocationPosition(trx)),
+          });
           await audit(trx, session, 'catalogue.location.create', 'location', newId, details);
           return newId;
         });
@@ -123,11 +120,10 @@ export async function saveLocation(
     if (body.isPlaceholder && (await q.countUnits(trx, id)) > 0) {
       throw badRequest('catalogue.placeholderUnits', 'isPlaceholder');
     }
-    await trx
-      .updateTable('locations')
-      .set({ ...locationRow(body), ...(body.position === undefined ? {} : { position: body.position }) })
-      .where('id', '=', id)
-      .execute();
+    await q.updateLocation(trx, id, {
+      ...locationRow(body),
+      ...(body.position === undefined ? {} : { position: body.position }),
+    });
     await audit(trx, session, 'catalogue.location.update', 'location', id, details);
     return id;
   });
@@ -171,38 +167,22 @@ export async function saveUnitListItem(
     if (await q.unitListNameTaken(trx, table, body.name, id)) throw badRequest('catalogue.nameTaken', 'name');
     let savedId: number;
     if (id === undefined) {
-      const row = await trx
-        .insertInto(table)
-        .values({
-          name: body.name,
-          name_en: nameEn,
-          position: body.position ?? (await q.nextListPosition(trx, table)),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const row = await q.insertListItem(trx, table, {
+        name: body.name,
+        name_en: nameEn,
+        position: body.position ?? (await q.nextListPosition(trx, table)),
+      });
       savedId = row.id;
     } else {
-      await trx
-        .updateTable(table)
-        .set({
-          name: body.name,
-          name_en: nameEn,
-          ...(body.position === undefined ? {} : { position: body.position }),
-        })
-        .where('id', '=', id)
-        .execute();
+      await q.updateListItem(trx, table, id, {
+        name: body.name,
+        name_en: nameEn,
+        ...(body.position === undefined ? {} : { position: body.position }),
+      });
       if (table === 'unit_types') {
-        await trx
-          .updateTable('units')
-          .set({ unit_type: body.name, unit_type_en: nameEn })
-          .where('type_id', '=', id)
-          .execute();
+        await q.renameUnitsType(trx, id, body.name, nameEn);
       } else {
-        await trx
-          .updateTable('units')
-          .set({ stage: body.name, stage_en: nameEn })
-          .where('stage_id', '=', id)
-          .execute();
+        await q.renameUnitsStage(trx, id, body.name, nameEn);
       }
       savedId = id;
     }
@@ -230,9 +210,7 @@ export async function listUnits(
 ): Promise<CatalogueUnitList> {
   await staffScope(ctx, session);
   const { db } = ctx.database;
-  if (!(await db.selectFrom('locations').select('id').where('id', '=', locationId).executeTakeFirst())) {
-    throw notFound();
-  }
+  if (!(await q.locationExists(db, locationId))) throw notFound();
   const rows = await q.unitRows(db, locationId);
   return {
     items: rows.map((row) => ({
@@ -299,14 +277,10 @@ export async function saveUnit(
     };
     let savedId: number;
     if (id === undefined) {
-      const created = await trx
-        .insertInto('units')
-        .values({ location_id: locationId, ...row, image_urls: '[]' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const created = await q.insertUnit(trx, { location_id: locationId, ...row, image_urls: '[]' });
       savedId = created.id;
     } else {
-      await trx.updateTable('units').set(row).where('id', '=', id).execute();
+      await q.updateUnit(trx, id, row);
       savedId = id;
     }
     await q.markLocationPart(trx, locationId, body.part);
@@ -346,11 +320,7 @@ export async function addUnitPhoto(
         name: file.name,
       });
       const imageUrls = [...unit.image_urls, url];
-      await trx
-        .updateTable('units')
-        .set({ image_urls: JSON.stringify(imageUrls) })
-        .where('id', '=', unitId)
-        .execute();
+      await q.setUnitImageUrls(trx, unitId, imageUrls);
       await audit(trx, session, 'catalogue.unit.photo.add', 'unit', unitId, {
         url,
         uploadId,
@@ -374,19 +344,14 @@ export async function removeUnitPhoto(
     const unit = await q.lockUnit(trx, unitId);
     if (!unit?.image_urls.includes(url)) throw notFound();
     const imageUrls = unit.image_urls.filter((u) => u !== url);
-    await trx
-      .updateTable('units')
-      .set({ image_urls: JSON.stringify(imageUrls) })
-      .where('id', '=', unitId)
-      .execute();
+    await q.setUnitImageUrls(trx, unitId, imageUrls);
     let key: string | undefined;
     if (url.startsWith(PHOTO_URL_PREFIX)) {
-      const gone = await trx
-        .deleteFrom('uploads')
-        .where('storage_key', '=', `${PHOTO_DIR}/${url.slice(PHOTO_URL_PREFIX.length)}`)
-        .where('kind', '=', PHOTO_KIND)
-        .returning('storage_key')
-        .executeTakeFirst();
+      const gone = await q.deleteUploadByKey(
+        trx,
+        `${PHOTO_DIR}/${url.slice(PHOTO_URL_PREFIX.length)}`,
+        PHOTO_KIND,
+      );
       key = gone?.storage_key;
     }
     await audit(trx, session, 'catalogue.unit.photo.remove', 'unit', unitId, { url });
@@ -412,11 +377,7 @@ export async function reorderUnitPhotos(
       new Set(urls).size === urls.length &&
       urls.every((u) => unit.image_urls.includes(u));
     if (!same) throw badRequest('catalogue.photoOrder', 'urls');
-    await trx
-      .updateTable('units')
-      .set({ image_urls: JSON.stringify(urls) })
-      .where('id', '=', unitId)
-      .execute();
+    await q.setUnitImageUrls(trx, unitId, urls);
     await audit(trx, session, 'catalogue.unit.photo.order', 'unit', unitId, { urls });
     return { imageUrls: urls };
   });
@@ -453,16 +414,13 @@ export async function listSources(ctx: AppContext, session: Session): Promise<Bo
 export async function createSource(ctx: AppContext, session: Session, body: SourceCreate): Promise<number> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const taken = await trx
-      .selectFrom('booking_sources')
-      .select('id')
-      .where('id', '=', body.id)
-      .executeTakeFirst();
-    if (taken) throw badRequest('catalogue.sourceTaken', 'id');
-    await trx
-      .insertInto('booking_sources')
-      .values({ id: body.id, name: body.name, name_en: body.nameEn || body.name, type: body.type })
-      .execute();
+    if (await q.sourceExists(trx, body.id)) throw badRequest('catalogue.sourceTaken', 'id');
+    await q.insertSource(trx, {
+      id: body.id,
+      name: body.name,
+      name_en: body.nameEn || body.name,
+      type: body.type,
+    });
     await audit(trx, session, 'catalogue.booking_source.create', 'booking_source', body.id, {
       name: body.name,
       type: body.type,
@@ -479,12 +437,11 @@ export async function updateSource(
 ): Promise<number> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('booking_sources')
-      .set({ name: body.name, name_en: body.nameEn || body.name, type: body.type })
-      .where('id', '=', id)
-      .returning('id')
-      .executeTakeFirst();
+    const updated = await q.updateSource(trx, id, {
+      name: body.name,
+      name_en: body.nameEn || body.name,
+      type: body.type,
+    });
     if (!updated) throw notFound();
     await audit(trx, session, 'catalogue.booking_source.update', 'booking_source', id, {
       name: body.name,

@@ -24,6 +24,7 @@ import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
+import * as q from './queries.ts';
 
 /**
  * Lots the company publishes on the promo page (console: backoffice/lots): a unit with a price, a discount price,
@@ -35,46 +36,10 @@ type LotBody = z.output<typeof staffLotBodySchema>;
 export const LOT_FILES_DIR = 'lots';
 export const LOT_UPLOAD_KIND = 'lot-photo';
 
-function lotsQuery(db: Executor) {
-  return db
-    .selectFrom('company_lots as l')
-    .innerJoin('units', 'units.id', 'l.unit_id')
-    .innerJoin('locations', 'locations.id', 'units.location_id')
-    .selectAll('l')
-    .select([
-      'units.name as unit_name',
-      'units.name_en as unit_name_en',
-      'units.image_urls',
-      'units.capacity',
-      'units.area',
-      'units.part',
-      'units.unit_type',
-      'units.unit_type_en',
-      'units.stage',
-      'units.stage_en',
-      'units.date_of_launch',
-      'locations.id as location_id',
-      'locations.name as location_name',
-      'locations.name_en as location_name_en',
-    ]);
-}
-
-async function photosOf(db: Executor, lotIds: number[]) {
-  if (lotIds.length === 0) return [];
-  return db
-    .selectFrom('company_lot_photos')
-    .select(['id', 'lot_id', 'public_url'])
-    .where('lot_id', 'in', lotIds)
-    .orderBy('lot_id')
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
-
 /** The published lots for get-sale-units, with their time of publishing for the merged order. */
 export async function publishedCompanyLots(db: Executor): Promise<Array<SaleLot & { listedAt: number }>> {
-  const rows = await lotsQuery(db).where('l.published', '=', true).execute();
-  const photos = await photosOf(
+  const rows = await q.publishedCompanyLotRows(db);
+  const photos = await q.companyLotPhotos(
     db,
     rows.map((r) => Number(r.id)),
   );
@@ -121,11 +86,7 @@ export async function sendCompanyLotRequest(
   unitId: number,
 ): Promise<number> {
   const id = await ctx.database.db.transaction().execute(async (trx) => {
-    const lot = await lotsQuery(trx)
-      .where('l.unit_id', '=', unitId)
-      .where('l.published', '=', true)
-      .orderBy('l.id', 'desc')
-      .executeTakeFirst();
+    const lot = await q.publishedCompanyLotOfUnit(trx, unitId);
     if (!lot) throw notFound();
     return createManagerRequest(ctx, trx, session.userId, 'buy_lot', {
       companyLotId: Number(lot.id),
@@ -141,7 +102,7 @@ export async function sendCompanyLotRequest(
 }
 
 function staffLotOf(
-  r: Awaited<ReturnType<ReturnType<typeof lotsQuery>['execute']>>[number],
+  r: q.CompanyLotRow,
   photos: Array<{ id: number; lot_id: number; public_url: string }>,
 ): StaffLot {
   return {
@@ -168,12 +129,8 @@ function staffLotOf(
 export async function staffLots(ctx: AppContext, session: Session): Promise<StaffLot[]> {
   await staffScope(ctx, session);
   const { db } = ctx.database;
-  const rows = await lotsQuery(db)
-    .orderBy('l.created_at', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(500)
-    .execute();
-  const photos = await photosOf(
+  const rows = await q.companyLotRows(db);
+  const photos = await q.companyLotPhotos(
     db,
     rows.map((r) => Number(r.id)),
   );
@@ -181,9 +138,9 @@ export async function staffLots(ctx: AppContext, session: Session): Promise<Staf
 }
 
 async function staffLot(db: Executor, id: number): Promise<StaffLot> {
-  const row = await lotsQuery(db).where('l.id', '=', id).executeTakeFirst();
+  const row = await q.companyLotById(db, id);
   if (!row) throw notFound();
-  return staffLotOf(row, await photosOf(db, [id]));
+  return staffLotOf(row, await q.companyLotPhotos(db, [id]));
 }
 
 /** Creates (id undefined) or changes a lot; publishing dates it now, so it comes first on the promo page. */
@@ -195,21 +152,9 @@ export async function saveLot(
 ): Promise<StaffLot> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const unit = await trx
-      .selectFrom('units')
-      .select('name')
-      .where('id', '=', body.unitId)
-      .executeTakeFirst();
+    const unit = await q.unitName(trx, body.unitId);
     if (!unit) throw badRequest('validation.invalid', 'unitId');
-    const before =
-      id === undefined
-        ? undefined
-        : await trx
-            .selectFrom('company_lots')
-            .select(['published', 'published_at'])
-            .where('id', '=', id)
-            .forUpdate()
-            .executeTakeFirst();
+    const before = id === undefined ? undefined : await q.companyLotPublishingForUpdate(trx, id);
     if (id !== undefined && !before) throw notFound();
     const values = {
       unit_id: body.unitId,
@@ -222,15 +167,7 @@ export async function saveLot(
       published: body.published,
       published_at: body.published ? (before?.published ? before.published_at : new Date()) : null,
     };
-    const saved =
-      id === undefined
-        ? await trx.insertInto('company_lots').values(values).returning('id').executeTakeFirstOrThrow()
-        : await trx
-            .updateTable('company_lots')
-            .set(values)
-            .where('id', '=', id)
-            .returning('id')
-            .executeTakeFirstOrThrow();
+    const saved = await q.saveCompanyLot(trx, id, values);
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: `content.lot.${id === undefined ? 'create' : 'update'}`,
@@ -251,17 +188,8 @@ export async function saveLot(
 export async function deleteLot(ctx: AppContext, session: Session, id: number): Promise<void> {
   await staffScope(ctx, session);
   const keys = await ctx.database.db.transaction().execute(async (trx) => {
-    const uploads = await trx
-      .selectFrom('company_lot_photos')
-      .select('upload_id')
-      .where('lot_id', '=', id)
-      .where('upload_id', 'is not', null)
-      .execute();
-    const gone = await trx
-      .deleteFrom('company_lots')
-      .where('id', '=', id)
-      .returning('unit_id')
-      .executeTakeFirst();
+    const uploads = await q.companyLotUploadIds(trx, id);
+    const gone = await q.deleteCompanyLot(trx, id);
     if (!gone) throw notFound();
     const keys = await deleteUploads(
       trx,
@@ -294,18 +222,9 @@ export async function addLotPhoto(
     });
     const { key, publicUrl } = file;
     return ctx.database.db.transaction().execute(async (trx) => {
-      const lot = await trx
-        .selectFrom('company_lots')
-        .select('id')
-        .where('id', '=', lotId)
-        .forUpdate()
-        .executeTakeFirst();
+      const lot = await q.lockCompanyLot(trx, lotId);
       if (!lot) throw notFound();
-      const photos = await trx
-        .selectFrom('company_lot_photos')
-        .select('position')
-        .where('lot_id', '=', lotId)
-        .execute();
+      const photos = await q.companyLotPhotoPositions(trx, lotId);
       if (photos.length >= LOT_PHOTOS_MAX) throw badRequest('upload.tooMany', 'file');
       const uploadId = await insertUpload(trx, {
         key,
@@ -314,16 +233,12 @@ export async function addLotPhoto(
         size: file.size,
         name: file.name,
       });
-      const photo = await trx
-        .insertInto('company_lot_photos')
-        .values({
-          lot_id: lotId,
-          position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
-          public_url: publicUrl,
-          upload_id: uploadId,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const photo = await q.insertCompanyLotPhoto(trx, {
+        lotId,
+        position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
+        publicUrl,
+        uploadId,
+      });
       await recordAudit(trx, {
         actorUserId: session.userId,
         action: 'content.lot.photo.add',
@@ -339,12 +254,7 @@ export async function addLotPhoto(
 export async function removeLotPhoto(ctx: AppContext, session: Session, lotId: number, photoId: number) {
   await staffScope(ctx, session);
   const keys = await ctx.database.db.transaction().execute(async (trx) => {
-    const gone = await trx
-      .deleteFrom('company_lot_photos')
-      .where('id', '=', photoId)
-      .where('lot_id', '=', lotId)
-      .returning('upload_id')
-      .executeTakeFirst();
+    const gone = await q.deleteCompanyLotPhoto(trx, lotId, photoId);
     if (!gone) throw notFound();
     const keys = await deleteUploads(trx, gone.upload_id ? [Number(gone.upload_id)] : []);
     await recordAudit(trx, {
