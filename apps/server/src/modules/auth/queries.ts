@@ -113,3 +113,223 @@ export async function countAuthCodeAttempt(db: Executor, codeId: number): Promis
 export async function markAuthCodeUsed(db: Executor, codeId: number) {
   await db.updateTable('auth_codes').set({ used_at: new Date() }).where('id', '=', codeId).execute();
 }
+
+/** Records a used TOTP step unless the same or a later one was used already; answers whether it was recorded. */
+export async function recordTotpStep(db: Executor, userId: number, step: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(updated);
+}
+
+/** Marks an unused recovery code of the user used; answers whether there was one. */
+export async function useRecoveryCodeHash(db: Executor, userId: number, codeHash: string): Promise<boolean> {
+  const used = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(used);
+}
+
+export async function unusedRecoveryCodeCount(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select(sql<number>`count(*)::int`.as('left'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.left);
+}
+
+export async function insertSession(
+  db: Executor,
+  session: { id: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+) {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      expires_at: session.expiresAt,
+      ip: session.ip,
+      user_agent: session.userAgent,
+    })
+    .execute();
+}
+
+/**
+ * A session that still works (not revoked, not expired, seen since `idleSince`) of a user not deactivated, with the
+ * user's roles.
+ */
+export async function liveSession(db: Executor, sessionId: string, idleSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select([
+      'sessions.user_id as userId',
+      'sessions.last_seen_at as lastSeenAt',
+      'sessions.expires_at as expiresAt',
+      sql<
+        RoleRow[]
+      >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
+        'roles',
+      ),
+    ])
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>', new Date())
+    .where('sessions.last_seen_at', '>', idleSince)
+    .where('users.deactivated_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export async function touchSession(db: Executor, sessionId: string) {
+  await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', sessionId).execute();
+}
+
+/** The user's sessions not revoked, not expired and seen since `idleSince`; the newest first. */
+export async function activeSessionRows(db: Executor, userId: number, idleSince: Date) {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Revokes one of the user's sessions not yet revoked; answers whether there was one. */
+export async function revokeSessionOfUser(db: Executor, userId: number, sessionId: string): Promise<boolean> {
+  const row = await db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function revokeSessionById(db: Executor, sessionId: string) {
+  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+}
+
+/** Revokes every session of the user not yet revoked, but one when `exceptSessionId` is given. */
+export async function revokeSessionsOfUser(db: Executor, userId: number, exceptSessionId?: string) {
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
+  await query.execute();
+}
+
+export async function setPendingTotpSecret(db: Executor, userId: number, encryptedSecret: string) {
+  await db
+    .updateTable('users')
+    .set({ totp_pending_secret: encryptedSecret })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Turns the authenticator app on with the confirmed secret and the step of its first code. */
+export async function enableTotpSecret(
+  db: Executor,
+  userId: number,
+  encryptedSecret: string | null,
+  step: number,
+) {
+  await db
+    .updateTable('users')
+    .set({
+      totp_secret: encryptedSecret,
+      totp_pending_secret: null,
+      totp_enabled_at: new Date(),
+      totp_last_step: step,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function clearTotp(db: Executor, userId: number) {
+  await db
+    .updateTable('users')
+    .set({
+      totp_secret: null,
+      totp_pending_secret: null,
+      totp_enabled_at: null,
+      totp_last_step: null,
+      updated_at: new Date(),
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function deleteRecoveryCodes(db: Executor, userId: number) {
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}
+
+export async function insertRecoveryCodes(db: Executor, userId: number, codeHashes: string[]) {
+  await db
+    .insertInto('recovery_codes')
+    .values(codeHashes.map((codeHash) => ({ user_id: userId, code_hash: codeHash })))
+    .execute();
+}
+
+export async function secondFactorsOf(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['two_factor_phone', 'totp_enabled_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Sets a password from a link: the account is active from then on. */
+export async function setPasswordFromLink(db: Executor, userId: number, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, is_active: true, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Marks every unused link of the user used. */
+export async function useAllAuthLinks(db: Executor, userId: number) {
+  await db
+    .updateTable('auth_links')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+export async function setPassword(db: Executor, userId: number, passwordHash: string) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Sets (a phone) or clears (null) the phone that receives the second factor's codes. */
+export async function setTwoFactorPhone(db: Executor, userId: number, phone: string | null) {
+  await db
+    .updateTable('users')
+    .set({ two_factor_phone: phone, updated_at: new Date() })
+    .where('id', '=', userId)
+    .execute();
+}

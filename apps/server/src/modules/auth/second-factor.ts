@@ -5,7 +5,6 @@ import {
 } from '@portal/contract/constants';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { formatPhone } from '@portal/contract/validation';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
@@ -84,27 +83,12 @@ export async function useTotp(ctx: AppContext, user: UserRow, code: string): Pro
   const secret = decryptSecret(user.totp_secret, ctx.config.jwtSecret);
   const step = matchTotp(secret, code, user.totp_last_step === null ? null : Number(user.totp_last_step));
   if (step === null) return false;
-  const updated = await ctx.database.db
-    .updateTable('users')
-    .set({ totp_last_step: step })
-    .where('id', '=', user.id)
-    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(updated);
+  return q.recordTotpStep(ctx.database.db, user.id, step);
 }
 
 async function useRecoveryCode(ctx: AppContext, userId: number, code: string): Promise<boolean> {
   if (!RECOVERY_CODE_PATTERN.test(code.trim())) return false;
-  const used = await ctx.database.db
-    .updateTable('recovery_codes')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('code_hash', '=', hashRecoveryCode(code.trim(), ctx.config.jwtSecret))
-    .where('used_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(used);
+  return q.useRecoveryCodeHash(ctx.database.db, userId, hashRecoveryCode(code.trim(), ctx.config.jwtSecret));
 }
 
 /** Sends a six-digit code by SMS through the outbox; a new one only 30 seconds after the last. */
@@ -195,11 +179,5 @@ export async function requireStepUp(ctx: AppContext, userId: number, proof: Step
 
 /** Recovery codes left unused. */
 export async function recoveryCodesLeft(ctx: AppContext, userId: number): Promise<number> {
-  const row = await ctx.database.db
-    .selectFrom('recovery_codes')
-    .select(sql<number>`count(*)::int`.as('left'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.left);
+  return q.unusedRecoveryCodeCount(ctx.database.db, userId);
 }

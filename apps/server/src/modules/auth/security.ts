@@ -25,11 +25,7 @@ export async function startTotp(ctx: AppContext, session: Session) {
   if (!user) throw unauthorized();
   if (user.totp_enabled_at) throw badRequest('totp.alreadyOn');
   const secret = newTotpSecret();
-  await ctx.database.db
-    .updateTable('users')
-    .set({ totp_pending_secret: encryptSecret(secret, ctx.config.jwtSecret) })
-    .where('id', '=', user.id)
-    .execute();
+  await q.setPendingTotpSecret(ctx.database.db, user.id, encryptSecret(secret, ctx.config.jwtSecret));
   const uri = otpauthUri(secret, user.email ?? user.phone ?? String(user.id));
   return { secret, otpauthUri: uri, qrSvg: await qrSvg(uri) };
 }
@@ -48,30 +44,19 @@ export async function enableTotp(ctx: AppContext, session: Session, code: string
   const step = matchTotp(secret, code, null);
   if (step === null) throw badRequest('code.invalid', 'code', ERROR_CODES.codeInvalid);
   return ctx.database.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        totp_secret: user.totp_pending_secret,
-        totp_pending_secret: null,
-        totp_enabled_at: new Date(),
-        totp_last_step: step,
-        updated_at: new Date(),
-      })
-      .where('id', '=', user.id)
-      .execute();
+    await q.enableTotpSecret(trx, user.id, user.totp_pending_secret, step);
     return { recoveryCodes: await replaceRecoveryCodes(ctx, trx, user.id) };
   });
 }
 
 async function replaceRecoveryCodes(ctx: AppContext, db: Executor, userId: number): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
-  await db
-    .insertInto('recovery_codes')
-    .values(
-      codes.map((code) => ({ user_id: userId, code_hash: hashRecoveryCode(code, ctx.config.jwtSecret) })),
-    )
-    .execute();
+  await q.deleteRecoveryCodes(db, userId);
+  await q.insertRecoveryCodes(
+    db,
+    userId,
+    codes.map((code) => hashRecoveryCode(code, ctx.config.jwtSecret)),
+  );
   return codes;
 }
 
@@ -79,19 +64,8 @@ async function replaceRecoveryCodes(ctx: AppContext, db: Executor, userId: numbe
 export async function disableTotp(ctx: AppContext, session: Session, proof: StepUpProof) {
   const user = await requireStepUp(ctx, session.userId, proof);
   await ctx.database.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        totp_secret: null,
-        totp_pending_secret: null,
-        totp_enabled_at: null,
-        totp_last_step: null,
-        updated_at: new Date(),
-      })
-      .where('id', '=', user.id)
-      .execute();
-    if (!user.two_factor_phone)
-      await trx.deleteFrom('recovery_codes').where('user_id', '=', user.id).execute();
+    await q.clearTotp(trx, user.id);
+    if (!user.two_factor_phone) await q.deleteRecoveryCodes(trx, user.id);
   });
 }
 
@@ -133,11 +107,7 @@ export async function endOtherSessions(ctx: AppContext, session: Session) {
  */
 export async function staffLacksSecondFactor(ctx: AppContext, userId: number): Promise<boolean> {
   if (!ctx.config.staffRequireSecondFactor) return false;
-  const user = await ctx.database.db
-    .selectFrom('users')
-    .select(['two_factor_phone', 'totp_enabled_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+  const user = await q.secondFactorsOf(ctx.database.db, userId);
   return !user?.two_factor_phone && !user?.totp_enabled_at;
 }
 

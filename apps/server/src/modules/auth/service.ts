@@ -239,18 +239,9 @@ export async function setPasswordByLink(
   return db.transaction().execute(async (trx) => {
     const userId = await q.consumeAuthLink(trx, kind, tokenHash);
     if (userId !== user.id) throw linkInvalid();
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, is_active: true, updated_at: new Date() })
-      .where('id', '=', userId)
-      .execute();
+    await q.setPasswordFromLink(trx, userId, passwordHash);
     // Links of the same kind that were sent earlier stop working too.
-    await trx
-      .updateTable('auth_links')
-      .set({ used_at: new Date() })
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .execute();
+    await q.useAllAuthLinks(trx, userId);
     await revokeUserSessions(trx, userId);
     return signedIn(ctx, trx, userId, meta);
   });
@@ -294,11 +285,7 @@ export async function changePassword(
   await assertStrongPassword(input.newPassword, { email: user.email, phone: user.phone }, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date() })
-      .where('id', '=', user.id)
-      .execute();
+    await q.setPassword(trx, user.id, passwordHash);
     await revokeUserSessions(trx, user.id, session.sessionId);
   });
 }
@@ -319,19 +306,11 @@ export async function confirmTwoFactorCode(
   ip: string,
 ) {
   await checkCode(ctx, session.userId, 'enable_two_factor', input.phone, input.code, ip);
-  await ctx.database.db
-    .updateTable('users')
-    .set({ two_factor_phone: input.phone, updated_at: new Date() })
-    .where('id', '=', session.userId)
-    .execute();
+  await q.setTwoFactorPhone(ctx.database.db, session.userId, input.phone);
 }
 
 /** POST users/authentification/off: needs the current password (or an authenticator code). */
 export async function turnOffTwoFactor(ctx: AppContext, session: Session, proof: StepUpProof) {
   await requireStepUp(ctx, session.userId, proof);
-  await ctx.database.db
-    .updateTable('users')
-    .set({ two_factor_phone: null, updated_at: new Date() })
-    .where('id', '=', session.userId)
-    .execute();
+  await q.setTwoFactorPhone(ctx.database.db, session.userId, null);
 }

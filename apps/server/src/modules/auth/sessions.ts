@@ -1,9 +1,9 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { RoleRow } from '../../db/schema.ts';
+import * as q from './queries.ts';
 import { sessionCacheOf } from './session-cache.ts';
 
 export type Session = { sessionId: string; userId: number; roles: RoleRow[] };
@@ -30,16 +30,13 @@ export async function createSession(
 ): Promise<string> {
   const sessionId = randomUUID();
   const expiresAt = new Date(Date.now() + ctx.config.sessionTtlDays * 86_400_000);
-  await db
-    .insertInto('sessions')
-    .values({
-      id: sessionId,
-      user_id: userId,
-      expires_at: expiresAt,
-      ip: meta.ip,
-      user_agent: meta.userAgent?.slice(0, 300) ?? null,
-    })
-    .execute();
+  await q.insertSession(db, {
+    id: sessionId,
+    userId,
+    expiresAt,
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
   return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
@@ -67,33 +64,11 @@ async function lookupSession(
   }
   if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
   const idleSince = new Date(Date.now() - ctx.config.sessionIdleHours * 3_600_000);
-  const row = await ctx.database.db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.user_id as userId',
-      'sessions.last_seen_at as lastSeenAt',
-      'sessions.expires_at as expiresAt',
-      sql<
-        RoleRow[]
-      >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
-        'roles',
-      ),
-    ])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where('sessions.last_seen_at', '>', idleSince)
-    .where('users.deactivated_at', 'is', null)
-    .executeTakeFirst();
+  const row = await q.liveSession(ctx.database.db, sessionId, idleSince);
   if (!row) return null;
   // Last seen moves at most once a minute, so a busy page does not write on every call.
   if (Date.now() - new Date(row.lastSeenAt).getTime() > LAST_SEEN_EVERY_MS) {
-    await ctx.database.db
-      .updateTable('sessions')
-      .set({ last_seen_at: new Date() })
-      .where('id', '=', sessionId)
-      .execute();
+    await q.touchSession(ctx.database.db, sessionId);
   }
   return { sessionId, userId: row.userId, roles: row.roles, expiresAt: new Date(row.expiresAt) };
 }
@@ -102,42 +77,23 @@ const LAST_SEEN_EVERY_MS = 60_000;
 
 /** The user's sessions that still work: not ended, not expired, not idle too long; the newest first. */
 export async function activeSessions(ctx: AppContext, userId: number) {
-  return ctx.database.db
-    .selectFrom('sessions')
-    .select(['id', 'user_agent', 'ip', 'created_at', 'last_seen_at'])
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .where('last_seen_at', '>', new Date(Date.now() - ctx.config.sessionIdleHours * 3_600_000))
-    .orderBy('last_seen_at', 'desc')
-    .orderBy('created_at', 'desc')
-    .execute();
+  return q.activeSessionRows(
+    ctx.database.db,
+    userId,
+    new Date(Date.now() - ctx.config.sessionIdleHours * 3_600_000),
+  );
 }
 
 /** Ends one of the user's own sessions; false when it is not theirs or already ended. */
 export async function revokeOwnSession(db: Executor, userId: number, sessionId: string): Promise<boolean> {
-  const row = await db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('id', '=', sessionId)
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .executeTakeFirst();
-  return Boolean(row);
+  return q.revokeSessionOfUser(db, userId, sessionId);
 }
 
 export async function revokeSession(db: Executor, sessionId: string) {
-  await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  await q.revokeSessionById(db, sessionId);
 }
 
 /** Revokes every session of the user but one (password change keeps the current one). */
 export async function revokeUserSessions(db: Executor, userId: number, exceptSessionId?: string) {
-  let query = db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null);
-  if (exceptSessionId) query = query.where('id', '!=', exceptSessionId);
-  await query.execute();
+  await q.revokeSessionsOfUser(db, userId, exceptSessionId);
 }
