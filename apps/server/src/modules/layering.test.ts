@@ -13,7 +13,7 @@ const KYSELY_STATEMENT = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
  * Files that still build their own SQL (issue 13, step 5, left for later). The list only shrinks: a file taken off
  * it once clean, and no new file on it.
  */
-const NOT_YET_MOVED = ['import/catalogue-kinds.ts', 'import/kinds.ts'];
+const NOT_YET_MOVED = ['import/kinds.ts'];
 
 function moduleFiles(): string[] {
   return readdirSync(MODULES, { recursive: true, encoding: 'utf8' })

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { ensureUnitListItem } from '../catalogue/service.ts';
 import type { ImportKind } from './kinds.ts';
+import * as q from './queries.ts';
 
 /**
  * Import kinds of the catalogue (issue 18): locations by their id, units by location and unit number. Like the
@@ -98,9 +98,7 @@ export const locations: ImportKind<LocationRow> = {
   key: (row) => String(row.id),
   async references(db) {
     // A location that has units cannot become a "coming soon" entry.
-    const withUnits = new Set(
-      (await db.selectFrom('units').select('location_id').distinct().execute()).map((r) => r.location_id),
-    );
+    const withUnits = new Set((await q.locationIdsWithUnits(db)).map((r) => r.location_id));
     return (row) =>
       row.placeholder && withUnits.has(row.id)
         ? { field: 'placeholder', key: 'catalogue.placeholderUnits' }
@@ -127,26 +125,10 @@ export const locations: ImportKind<LocationRow> = {
         exists_periphery: row.existsPeriphery,
         is_placeholder: row.placeholder,
       };
-      const current = await db
-        .selectFrom('locations')
-        .selectAll()
-        .where('id', '=', row.id)
-        .executeTakeFirst();
+      const current = await q.locationById(db, row.id);
       if (!current) {
-        const position =
-          row.position ??
-          Number(
-            (
-              await db
-                .selectFrom('locations')
-                .select(sql<number>`coalesce(max(position), 0) + 1`.as('p'))
-                .executeTakeFirstOrThrow()
-            ).p,
-          );
-        await db
-          .insertInto('locations')
-          .values({ id: row.id, ...values, position, info: JSON.stringify(info) })
-          .execute();
+        const position = row.position ?? (await q.nextLocationPosition(db));
+        await q.insertLocation(db, { id: row.id, ...values, position, info: JSON.stringify(info) });
         inserted += 1;
         continue;
       }
@@ -163,15 +145,11 @@ export const locations: ImportKind<LocationRow> = {
         stored.descriptionEn === info.descriptionEn &&
         same(stored.infrastructure, info.infrastructure);
       if (unchanged) continue;
-      await db
-        .updateTable('locations')
-        .set({
-          ...values,
-          ...(row.position === undefined ? {} : { position: row.position }),
-          info: JSON.stringify({ ...(current.info as object), ...info }),
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await q.updateLocation(db, row.id, {
+        ...values,
+        ...(row.position === undefined ? {} : { position: row.position }),
+        info: JSON.stringify({ ...(current.info as object), ...info }),
+      });
       updated += 1;
     }
     return { inserted, updated };
@@ -245,7 +223,7 @@ export const units: ImportKind<UnitRow> = {
   schema: unitRow as unknown as z.ZodType<UnitRow>,
   key: (row) => `${row.locationId}:${row.unitNumber}`,
   async references(db) {
-    const rows = await db.selectFrom('locations').select(['id', 'is_placeholder']).execute();
+    const rows = await q.locationPlaceholderFlags(db);
     const known = new Map(rows.map((r) => [r.id, r.is_placeholder]));
     return (row) => {
       const placeholder = known.get(row.locationId);
@@ -275,22 +253,14 @@ export const units: ImportKind<UnitRow> = {
         stage_en: stage?.name_en ?? '',
         date_of_launch: row.dateOfLaunch ?? null,
       };
-      const current = await db
-        .selectFrom('units')
-        .selectAll()
-        .where('location_id', '=', row.locationId)
-        .where('unit_number', '=', row.unitNumber)
-        .executeTakeFirst();
+      const current = await q.unitByNumber(db, row.locationId, row.unitNumber);
       if (!current) {
-        await db
-          .insertInto('units')
-          .values({
-            location_id: row.locationId,
-            unit_number: row.unitNumber,
-            ...values,
-            image_urls: JSON.stringify((row.photos ?? []).filter((url) => !url.startsWith(UPLOADED))),
-          })
-          .execute();
+        await q.insertUnit(db, {
+          location_id: row.locationId,
+          unit_number: row.unitNumber,
+          ...values,
+          image_urls: JSON.stringify((row.photos ?? []).filter((url) => !url.startsWith(UPLOADED))),
+        });
         inserted += 1;
       } else {
         // An empty photos cell keeps the unit's photos. A filled one sets the links, and the photos uploaded in the
@@ -310,18 +280,10 @@ export const units: ImportKind<UnitRow> = {
             k === 'area' ? Number(current.area) === values.area : current[k] === values[k],
           ) && same(current.image_urls, photos);
         if (unchanged) continue;
-        await db
-          .updateTable('units')
-          .set({ ...values, image_urls: JSON.stringify(photos) })
-          .where('id', '=', current.id)
-          .execute();
+        await q.updateUnit(db, current.id, { ...values, image_urls: JSON.stringify(photos) });
         updated += 1;
       }
-      await db
-        .updateTable('locations')
-        .set(row.part === 'main' ? { exists_main: true } : { exists_periphery: true })
-        .where('id', '=', row.locationId)
-        .execute();
+      await q.markLocationPart(db, row.locationId, row.part);
     }
     return { inserted, updated };
   },
