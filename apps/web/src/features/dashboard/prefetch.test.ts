@@ -12,7 +12,7 @@ vi.mock('../../shared/api/client', () => ({
 }));
 vi.mock('../../shared/ui/charts-preload', () => ({ preloadCharts: () => Promise.resolve() }));
 
-const { prefetchDashboard } = await import('./prefetch');
+const { prefetchDashboard, startDashboardCalls } = await import('./prefetch');
 
 const profile = { roles: [{ code: 'INVESTOR', name: '', nameEn: '' }], currentRole: 'INVESTOR' };
 const locations = {
@@ -22,10 +22,7 @@ const locations = {
   ],
 };
 const paths = () => calls.map((c) => `${c.path}${c.query?.location ? `@${c.query.location}` : ''}`);
-const answer = async (path: string, value: unknown) => {
-  calls.find((c) => c.path === path)?.answer(value);
-  await new Promise((resolve) => setTimeout(resolve, 0));
-};
+const answer = (path: string, value: unknown) => calls.find((c) => c.path === path)?.answer(value);
 
 beforeEach(() => {
   calls.length = 0;
@@ -52,10 +49,11 @@ describe("the dashboard's route loader", () => {
   });
 
   it('without a stored location, starts them as soon as the profile and the locations are in', async () => {
-    prefetchDashboard(new QueryClient());
+    const started = startDashboardCalls(new QueryClient());
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
-    await answer('users/data-profile', profile);
-    await answer('users/locations', locations);
+    answer('users/data-profile', profile);
+    answer('users/locations', locations);
+    await started;
     // The layout's pick: the first location of the role; the units list is not waited for.
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([
       'dashboard/location-info@2',
@@ -67,16 +65,18 @@ describe("the dashboard's route loader", () => {
 
   it('with the role stored at sign-in, waits for the locations only', async () => {
     localStorage.setItem('user_current_role', 'INVESTOR');
-    prefetchDashboard(new QueryClient());
-    await answer('users/locations', locations);
+    const started = startDashboardCalls(new QueryClient());
+    answer('users/locations', locations);
+    await started;
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toHaveLength(4);
   });
 
   it('starts none of them for a lender, and nothing without a token', async () => {
     localStorage.setItem('user_current_role', 'LENDER');
-    prefetchDashboard(new QueryClient());
-    await answer('users/data-profile', { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' });
-    await answer('users/locations', locations);
+    const started = startDashboardCalls(new QueryClient());
+    answer('users/data-profile', { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' });
+    answer('users/locations', locations);
+    await started;
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
     calls.length = 0;
     localStorage.clear();

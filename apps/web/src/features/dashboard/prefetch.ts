@@ -25,7 +25,13 @@ export function prefetchLayout(client: QueryClient): null {
  * starts loading too, but nothing waits for it.
  */
 export function prefetchDashboard(client: QueryClient): null {
-  if (!storage.token()) return null;
+  void startDashboardCalls(client);
+  return null;
+}
+
+/** prefetchDashboard's work; settles once the location is picked and its calls started (or none are due). */
+export function startDashboardCalls(client: QueryClient): Promise<void> {
+  if (!storage.token()) return Promise.resolve();
   prefetchLayout(client);
   const storedRole = storage.currentRole();
   const storedLocation = storage.currentLocationId();
@@ -52,16 +58,17 @@ export function prefetchDashboard(client: QueryClient): null {
           profile.currentRole,
         ),
       );
-  void Promise.all([role, client.ensureQueryData(layoutQueries.locations)])
-    .then(([current, locations]) => {
-      if ((current ?? 'INVESTOR') !== 'INVESTOR') return;
-      const location = pickLocation(
-        locations.locations.filter((l) => l.roleCode === 'INVESTOR'),
-        storedLocation,
-      );
-      if (location) start(location.id);
-    })
-    // The layout's own queries show their error; a prefetch has nothing to add.
-    .catch(() => undefined);
-  return null;
+  return (
+    Promise.all([role, client.ensureQueryData(layoutQueries.locations)])
+      .then(([current, locations]) => {
+        if ((current ?? 'INVESTOR') !== 'INVESTOR') return;
+        const location = pickLocation(
+          locations.locations.filter((l) => l.roleCode === 'INVESTOR'),
+          storedLocation,
+        );
+        if (location) start(location.id);
+      })
+      // The layout's own queries show their error; a prefetch has nothing to add.
+      .catch(() => undefined)
+  );
 }
