@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { TABLES_WITHOUT_DATA_CHANGE } from './response-cache.ts';
@@ -154,6 +155,29 @@ describe.runIf(process.env.TEST_DB === 'postgres')('the answer cache of two inst
   afterAll(async () => {
     await b?.close();
     await a?.close();
+  });
+
+  it('serves nothing from the cache while its listening connection is lost, and again once it listens', async () => {
+    const token = await a.signIn('investor@example.com');
+    const read = async () => (await a.request({ method: 'GET', url: PROFILE, token })).headers['x-cache'];
+    await read();
+    expect(await read()).toBe('hit');
+    // What a PostgreSQL restart does to the instance's connections, the listening one included.
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const database = new URL(a.ctx.config.databaseUrl ?? '').pathname.slice(1);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query like 'listen %'",
+        [database],
+      );
+    } finally {
+      await admin.end();
+    }
+    // A change missed meanwhile could not drop an answer: the answers kept before are gone, and none is served
+    // until the instance listens again (undefined) or the read is computed afresh (miss).
+    await vi.waitFor(async () => expect(await read()).not.toBe('hit'), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await read()).toBe('hit'), { timeout: 15_000 });
   });
 
   it("drops an instance's answers when the user writes through another instance", async () => {
