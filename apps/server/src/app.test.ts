@@ -49,6 +49,16 @@ describe('serving the web client', () => {
     expect(response.headers['strict-transport-security']).toBeDefined();
   });
 
+  it('sends the same security headers on API answers, errors and unknown paths', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    for (const url of ['/api/health', '/api/v1/users/actives-info', '/api/v1/no-such-call']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy']).toBe(page.headers['content-security-policy']);
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    }
+  });
+
   it('answers 404 for a missing file rather than the shell, and serves files added after start', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/assets/index-old.js' })).statusCode).toBe(404);
     await writeFile(path.join(webDir, 'assets', 'index-new.js'), 'console.log(2)');

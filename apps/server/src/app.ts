@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
@@ -21,6 +20,7 @@ import { requestLocale } from './http/locale.ts';
 import { registerMediaAccess } from './http/media-access.ts';
 import { precompressWeb } from './http/precompressed.ts';
 import { registerResponseCache } from './http/response-cache.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
@@ -149,7 +149,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     return send(500, ERROR_CODES.internal, 'internal');
   });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // A strict policy for the SPA: scripts and styles only from this origin; the captcha widget's origin is
     // added when captcha is on. Mantine writes style attributes, hence 'unsafe-inline' for styles only.
     contentSecurityPolicy: {

@@ -35,7 +35,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const COMPRESS_FROM = 1024;
 
 type Encoding = 'br' | 'gzip';
-type Entry = { body: string; until: number; encoded: Partial<Record<Encoding, Buffer>> };
+/** The body in UTF-8 once: a string would be encoded again on every send. */
+type Entry = { body: Buffer; until: number; encoded: Partial<Record<Encoding, Buffer>> };
 
 export type ResponseCache = {
   /** onRequest hook of a cached route, after the access check: answers from the cache when it can. */
@@ -114,16 +115,17 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
       const miss = misses.get(request);
       if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (!listening || miss.generation !== generation) return payload;
-      if (entries.size >= MAX_ENTRIES || bytes + payload.length > MAX_BYTES) clear();
-      entries.set(miss.key, { body: payload, until: Date.now() + lifetimeMs, encoded: {} });
-      bytes += payload.length;
+      if (entries.size >= MAX_ENTRIES || bytes + Buffer.byteLength(payload) > MAX_BYTES) clear();
+      const body = Buffer.from(payload);
+      entries.set(miss.key, { body, until: Date.now() + lifetimeMs, encoded: {} });
+      bytes += body.length;
       return payload;
     },
   };
 }
 
 /** The encoding to send a cached answer in, as @fastify/compress would choose it: br, then gzip, if accepted. */
-function acceptedEncoding(header: string | undefined, body: string): Encoding | null {
+function acceptedEncoding(header: string | undefined, body: Buffer): Encoding | null {
   if (!header || body.length < COMPRESS_FROM) return null;
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
