@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { firstScreens } from './first-screens';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), firstScreens()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
   // No source maps in dist: the server serves dist as it is (issue 16). `npm run bench:web` builds with --manifest
   // to compute each route's initial JavaScript, and removes the manifest again.

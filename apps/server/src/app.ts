@@ -23,6 +23,7 @@ import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
+import { webShell } from './http/web-shell.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
@@ -242,15 +243,16 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         });
       });
     }
-    // The static wildcard would answer the root as a directory; it is the shell like every client route.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
   }
+  const sendShell = serveWeb ? webShell(webRoot) : undefined;
+  // The static wildcard would answer the root as a directory; it is the shell like every client route.
+  if (sendShell) app.get('/', { schema: { hide: true } }, sendShell);
   app.setNotFoundHandler((request, reply) => {
     // A missing file (an old chunk after a deploy) is a 404, never the shell: the client then offers a reload.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (
       request.url.startsWith('/api') ||
-      !serveWeb ||
+      !sendShell ||
       isFile ||
       (request.method !== 'GET' && request.method !== 'HEAD')
     ) {
@@ -259,7 +261,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       });
     }
     // History fallback: every client route answers the SPA shell.
-    return reply.sendFile('index.html');
+    return sendShell(request, reply);
   });
 
   return app;

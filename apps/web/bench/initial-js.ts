@@ -9,23 +9,21 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { FIRST_SCREENS } from '../first-screens.ts';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
 
 /**
- * The modules a route loads before it first renders: its lazy route modules and the Russian texts it needs (the
- * sign-in part; the signed-in areas' part with their layout).
+ * The modules a route loads before it first renders, in Russian (the default language): the list the build names
+ * in the route's shell (first-screens.ts).
  */
-export const ROUTES: Record<string, string[]> = {
-  '/login': ['src/shared/i18n/ru-sign-in.ts', 'src/features/auth/login-page.tsx'],
-  '/dashboard/': [
-    'src/shared/i18n/ru-sign-in.ts',
-    'src/shared/i18n/ru.ts',
-    'src/app/layout/app-layout.tsx',
-    'src/features/dashboard/dashboard-page.tsx',
-  ],
-};
+export const ROUTES: Record<string, string[]> = Object.fromEntries(
+  Object.entries(FIRST_SCREENS).map(([route, modules]) => [
+    route,
+    modules.map((module) => module.replace('{lang}', 'ru')),
+  ]),
+);
 
 export type RouteSize = {
   route: string;

@@ -101,7 +101,7 @@ function signedIn(token: string) {
   localStorage.setItem('user_current_role', 'INVESTOR');
 }
 
-type Figures = { lcp: number; tbt: number; cls: number; fcp: number; score: number };
+type Figures = { lcp: number; tbt: number; cls: number; fcp: number; score: number; lcpElement?: string };
 
 /** One Lighthouse run in a fresh profile; `token` signs the page in (localStorage, as the login page does). */
 async function measure(url: string, token?: string): Promise<Figures> {
@@ -145,9 +145,35 @@ async function measure(url: string, token?: string): Promise<Figures> {
       cls: value('cumulative-layout-shift'),
       fcp: value('first-contentful-paint'),
       score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
+      lcpElement: lcpElement(lhr.audits['lcp-breakdown-insight']?.details),
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/**
+ * The LCP element's selector and, as the trace observed them (unthrottled), its subparts: time to first byte, load
+ * delay and duration (an image's), render delay; from Lighthouse's LCP breakdown insight.
+ */
+function lcpElement(details: unknown): string {
+  type Row = { subpart?: string; duration?: number; selector?: string; type?: string; items?: Row[] };
+  const items = (details as { items?: Row[] } | undefined)?.items ?? [];
+  const node = items.find((item) => item.type === 'node');
+  const subparts = (items.find((item) => item.type === 'table')?.items ?? [])
+    .map((row) => `${row.subpart} ${Number(row.duration).toFixed(0)}`)
+    .join(', ');
+  return `${node?.selector ?? '?'}${subparts ? ` (${subparts} ms)` : ''}`;
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated once, not counted. */
+async function measureAgainOnTraceError(url: string, token?: string): Promise<Figures> {
+  try {
+    return await measure(url, token);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    console.log(`${''.padEnd(15)}(Lighthouse recorded no trace; measuring again)`);
+    return measure(url, token);
   }
 }
 
@@ -214,7 +240,7 @@ try {
   ] as const) {
     const runs: Figures[] = [];
     for (let i = 0; i < RUNS; i += 1)
-      runs.push(await measure(`${portal.url}${route}`, signedIn ? token : undefined));
+      runs.push(await measureAgainOnTraceError(`${portal.url}${route}`, signedIn ? token : undefined));
     const med: Figures = {
       lcp: median(runs.map((r) => r.lcp)),
       tbt: median(runs.map((r) => r.tbt)),
@@ -223,7 +249,8 @@ try {
       score: median(runs.map((r) => r.score)),
     };
     console.log(`${route.padEnd(12)} median: ${line(med)}`);
-    for (const r of runs) console.log(`${''.padEnd(12)}   run: ${line(r)}`);
+    for (const r of runs)
+      console.log(`${''.padEnd(12)}   run: ${line(r)}\n${''.padEnd(19)}LCP element ${r.lcpElement}`);
   }
   await callTimeline(portal.url, token);
   console.log(

@@ -1,0 +1,76 @@
+import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webShell } from './web-shell.ts';
+
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
+const FIRST_SCREENS = {
+  '/login': {
+    ru: { js: ['/assets/ru-sign-in-1.js', '/assets/login-page-1.js'], css: [] },
+    en: { js: ['/assets/en-sign-in-1.js', '/assets/login-page-1.js'], css: [] },
+  },
+  '/dashboard/': {
+    ru: { js: ['/assets/ru-1.js', '/assets/dashboard-page-1.js'], css: ['/assets/layout-1.css'] },
+    en: { js: ['/assets/en-1.js', '/assets/dashboard-page-1.js', '/assets/"><script>x</script>'], css: [] },
+  },
+};
+
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+
+describe('the SPA shell of the first screens (issue 16)', () => {
+  let webDir: string;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(tmpdir(), 'portal-shell-'));
+    await writeFile(path.join(webDir, 'index.html'), INDEX);
+    await writeFile(path.join(webDir, 'first-screens.json'), JSON.stringify(FIRST_SCREENS));
+    app = Fastify();
+    app.get('/*', webShell(webDir));
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it('names the route’s chunks and style sheets in the language of the cookie, Russian by default', async () => {
+    const russian = await get('/dashboard/');
+    expect(russian.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(russian.headers['cache-control']).toBe('no-cache');
+    expect(preloads(russian.body)).toEqual([
+      '/assets/ru-1.js',
+      '/assets/dashboard-page-1.js',
+      '/assets/layout-1.css',
+    ]);
+    expect(russian.body).toContain('<link rel="preload" as="style" crossorigin href="/assets/layout-1.css">');
+    expect(preloads((await get('/dashboard', 'other=1; cookieLocale=EN')).body)).toEqual([
+      '/assets/en-1.js',
+      '/assets/dashboard-page-1.js',
+    ]);
+    expect(preloads((await get('/login?next=1', 'cookieLocale=RU')).body)).toEqual([
+      '/assets/ru-sign-in-1.js',
+      '/assets/login-page-1.js',
+    ]);
+  });
+
+  it('answers other routes with index.html as built, and never writes a file name that is not a plain path', async () => {
+    expect((await get('/profile/')).body).toBe(INDEX);
+    expect((await get('/dashboard/', 'cookieLocale=EN')).body).not.toContain('<script>x');
+  });
+
+  it('follows a new index.html (a deploy) without a restart, and serves the plain shell without the list', async () => {
+    const next = INDEX.replace('index-1.js', 'index-2.js');
+    await writeFile(path.join(webDir, 'index.html'), next);
+    await rm(path.join(webDir, 'first-screens.json'));
+    // A second apart, so the modification time differs on any file system.
+    const later = new Date(Date.now() + 1000);
+    await utimes(path.join(webDir, 'index.html'), later, later);
+    expect((await get('/dashboard/')).body).toBe(next);
+  });
+});

@@ -1,0 +1,72 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_LOCALE } from '@portal/contract/constants';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieLocale } from './locale.ts';
+
+/** The web build's `first-screens.json` (apps/web/first-screens.ts): by path and language, what to preload. */
+type FirstScreens = Record<string, Partial<Record<'ru' | 'en', { js?: string[]; css?: string[] }>>>;
+type Shells = { modified: number; plain: string; byScreen: Map<string, string> };
+
+/** A file name of the build: no quotes, brackets or spaces can reach the HTML from it. */
+const SAFE_ASSET = /^\/[\w./-]+$/;
+
+/**
+ * Issue 16: the SPA shell (index.html) for every client route. For the first screens the build lists (/login,
+ * /dashboard/), the shell also names the route's own chunks and style sheets, in the language of the language
+ * cookie, so the browser fetches them beside the entry instead of after it has run. The shells are made once and
+ * made again when index.html changes (a deploy); without the list (an older build) every route gets index.html.
+ */
+export function webShell(webRoot: string) {
+  const indexFile = path.join(webRoot, 'index.html');
+  let shells: Promise<Shells> | undefined;
+
+  const load = async (modified: number): Promise<Shells> => {
+    const plain = await readFile(indexFile, 'utf8');
+    const screens = await readFile(path.join(webRoot, 'first-screens.json'), 'utf8')
+      .then((text) => JSON.parse(text) as FirstScreens)
+      .catch(() => ({}) as FirstScreens);
+    const byScreen = new Map<string, string>();
+    for (const [route, languages] of Object.entries(screens)) {
+      for (const [language, files] of Object.entries(languages)) {
+        const links = [
+          ...(files?.js ?? [])
+            .filter((file) => SAFE_ASSET.test(file))
+            .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+          ...(files?.css ?? [])
+            .filter((file) => SAFE_ASSET.test(file))
+            .map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
+        ];
+        if (links.length)
+          byScreen.set(
+            `${withoutSlash(route)}|${language}`,
+            plain.replace('</head>', `${links.join('')}</head>`),
+          );
+      }
+    }
+    return { modified, plain, byScreen };
+  };
+
+  const current = async (): Promise<Shells> => {
+    const modified = (await stat(indexFile)).mtimeMs;
+    const loaded = shells ? await shells.catch(() => undefined) : undefined;
+    if (loaded && loaded.modified === modified) return loaded;
+    shells = load(modified);
+    return shells;
+  };
+
+  /** Answers the shell for this request's path. */
+  return async function sendShell(request: FastifyRequest, reply: FastifyReply) {
+    const { plain, byScreen } = await current();
+    const route = withoutSlash(request.url.split('?')[0] ?? '/');
+    const html = byScreen.get(`${route}|${cookieLocale(request) ?? DEFAULT_LOCALE}`) ?? plain;
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(html);
+  };
+}
+
+/** `/dashboard/` and `/dashboard` are one route to the client's router. */
+const withoutSlash = (pathname: string) => pathname.replace(/\/+$/, '');
