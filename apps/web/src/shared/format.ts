@@ -16,24 +16,18 @@ const NBSP = '\u00a0';
  * and a page formats hundreds of figures (issue 16: 36 ms of the dashboard's first render).
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `number|${locale}|${JSON.stringify(options)}`;
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, options);
+    format = make();
     formatters.set(key, format);
   }
-  return format as Intl.NumberFormat;
+  return format as T;
 }
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `date|${locale}|${JSON.stringify(options)}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    formatters.set(key, format);
-  }
-  return format as Intl.DateTimeFormat;
-}
+const numberFormat = (locale: string, options: Intl.NumberFormatOptions) =>
+  formatter(`number|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
+  formatter(`date|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 
 /** The page's language, for the numbers whose callers do not pass one. */
 const currentLocale = (): Locale => (i18next.language === 'en' ? 'en' : 'ru');
