@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { PHOTO_TYPES } from '@portal/contract/backoffice-lots';
 import type { filesApi } from '@portal/contract/files';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -91,6 +92,50 @@ export async function keepUpload<T>(ctx: AppContext, file: SingleFile, work: () 
     await ctx.files.delete(file.key).catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * A photo added last in its owner's order (an inventory item's, a company lot's): JPEG, PNG or WebP by content
+ * within `maxBytes`, at most `maxCount` photos an owner, after `authorize`. One transaction locks the owner (404 when
+ * it is gone), counts its photos, records the upload and lets `insert` write the photo's row and the audit; a
+ * refused or failed upload leaves neither a file nor a row (keepUpload).
+ */
+export async function addPhotoLast<Owner, Answer>(
+  ctx: AppContext,
+  file: SingleFile,
+  rules: { authorize: () => Promise<unknown>; maxBytes: number; maxCount: number; uploadKind: string },
+  steps: {
+    lockOwner: (trx: Executor) => Promise<Owner | undefined>;
+    positions: (trx: Executor) => Promise<Array<{ position: number }>>;
+    insert: (
+      trx: Executor,
+      owner: Owner,
+      photo: { position: number; uploadId: number; mime: string; url: string },
+    ) => Promise<Answer>;
+  },
+): Promise<Answer> {
+  return keepUpload(ctx, file, async () => {
+    await rules.authorize();
+    const mime = await typeByContent(ctx.files, file, PHOTO_TYPES, rules.maxBytes, {
+      type: 'upload.photoType',
+      size: 'upload.photoSize',
+    });
+    return ctx.database.db.transaction().execute(async (trx) => {
+      const owner = await steps.lockOwner(trx);
+      if (!owner) throw notFound();
+      const photos = await steps.positions(trx);
+      if (photos.length >= rules.maxCount) throw badRequest('upload.tooMany', 'file');
+      const uploadId = await insertUpload(trx, {
+        key: file.key,
+        kind: rules.uploadKind,
+        mime,
+        size: file.size,
+        name: file.name,
+      });
+      const position = Math.max(-1, ...photos.map((p) => p.position)) + 1;
+      return steps.insert(trx, owner, { position, uploadId, mime, url: file.publicUrl });
+    });
+  });
 }
 
 /** The text fields of a multipart body checked with a contract schema: the first problem answers 400. */

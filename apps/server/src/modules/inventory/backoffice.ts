@@ -4,18 +4,15 @@ import {
   type StaffInventory,
   type StaffInventoryPhoto,
 } from '@portal/contract/backoffice-inventory';
-import { PHOTO_TYPES } from '@portal/contract/backoffice-lots';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import {
+  addPhotoLast,
   deleteStoredFiles,
   deleteUploads,
-  insertUpload,
-  keepUpload,
   type SingleFile,
-  typeByContent,
 } from '../../http/uploaded-files.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -165,41 +162,31 @@ export async function addItemPhoto(
   itemId: number,
   file: SingleFile,
 ): Promise<StaffInventoryPhoto> {
-  return keepUpload(ctx, file, async () => {
-    await staffScope(ctx, session);
-    const mime = await typeByContent(ctx.files, file, PHOTO_TYPES, INVENTORY_PHOTO_MAX_BYTES, {
-      type: 'upload.photoType',
-      size: 'upload.photoSize',
-    });
-    const { key, publicUrl } = file;
-    return ctx.database.db.transaction().execute(async (trx) => {
-      const item = await q.itemForUpdate(trx, itemId);
-      if (!item) throw notFound();
-      const photos = await q.photoPositions(trx, itemId);
-      if (photos.length >= INVENTORY_PHOTOS_MAX) throw badRequest('upload.tooMany', 'file');
-      const uploadId = await insertUpload(trx, {
-        key,
-        kind: INVENTORY_UPLOAD_KIND,
-        mime,
-        size: file.size,
-        name: file.name,
-      });
-      const photo = await q.insertUploadedPhoto(trx, {
-        itemId,
-        position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
-        url: publicUrl,
-        uploadId,
-      });
-      await recordAudit(trx, {
-        actorUserId: session.userId,
-        action: 'content.inventory.photo.add',
-        entity: 'inventory_item',
-        entityId: itemId,
-        details: { photoId: photo.id, unitId: item.unit_id, invNumber: item.inv_number, mimeType: mime },
-      });
-      return photoOf(photo);
-    });
-  });
+  return addPhotoLast(
+    ctx,
+    file,
+    {
+      authorize: () => staffScope(ctx, session),
+      maxBytes: INVENTORY_PHOTO_MAX_BYTES,
+      maxCount: INVENTORY_PHOTOS_MAX,
+      uploadKind: INVENTORY_UPLOAD_KIND,
+    },
+    {
+      lockOwner: (trx) => q.itemForUpdate(trx, itemId),
+      positions: (trx) => q.photoPositions(trx, itemId),
+      async insert(trx, item, { position, uploadId, mime, url }) {
+        const photo = await q.insertUploadedPhoto(trx, { itemId, position, url, uploadId });
+        await recordAudit(trx, {
+          actorUserId: session.userId,
+          action: 'content.inventory.photo.add',
+          entity: 'inventory_item',
+          entityId: itemId,
+          details: { photoId: photo.id, unitId: item.unit_id, invNumber: item.inv_number, mimeType: mime },
+        });
+        return photoOf(photo);
+      },
+    },
+  );
 }
 
 /** Removes a photo (uploaded or a link) from an item. */

@@ -1,7 +1,6 @@
 import {
   LOT_PHOTO_MAX_BYTES,
   LOT_PHOTOS_MAX,
-  PHOTO_TYPES,
   type StaffLot,
   type StaffLotPhoto,
   type staffLotBodySchema,
@@ -12,12 +11,10 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import {
+  addPhotoLast,
   deleteStoredFiles,
   deleteUploads,
-  insertUpload,
-  keepUpload,
   type SingleFile,
-  typeByContent,
 } from '../../http/uploaded-files.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { staffScope } from '../access/service.ts';
@@ -214,41 +211,31 @@ export async function addLotPhoto(
   lotId: number,
   file: SingleFile,
 ): Promise<StaffLotPhoto> {
-  return keepUpload(ctx, file, async () => {
-    await staffScope(ctx, session);
-    const mime = await typeByContent(ctx.files, file, PHOTO_TYPES, LOT_PHOTO_MAX_BYTES, {
-      type: 'upload.photoType',
-      size: 'upload.photoSize',
-    });
-    const { key, publicUrl } = file;
-    return ctx.database.db.transaction().execute(async (trx) => {
-      const lot = await q.lockCompanyLot(trx, lotId);
-      if (!lot) throw notFound();
-      const photos = await q.companyLotPhotoPositions(trx, lotId);
-      if (photos.length >= LOT_PHOTOS_MAX) throw badRequest('upload.tooMany', 'file');
-      const uploadId = await insertUpload(trx, {
-        key,
-        kind: LOT_UPLOAD_KIND,
-        mime,
-        size: file.size,
-        name: file.name,
-      });
-      const photo = await q.insertCompanyLotPhoto(trx, {
-        lotId,
-        position: Math.max(-1, ...photos.map((p) => p.position)) + 1,
-        publicUrl,
-        uploadId,
-      });
-      await recordAudit(trx, {
-        actorUserId: session.userId,
-        action: 'content.lot.photo.add',
-        entity: 'company_lot',
-        entityId: lotId,
-        details: { photoId: photo.id, mimeType: mime, sizeBytes: file.size },
-      });
-      return { id: Number(photo.id), url: publicUrl };
-    });
-  });
+  return addPhotoLast(
+    ctx,
+    file,
+    {
+      authorize: () => staffScope(ctx, session),
+      maxBytes: LOT_PHOTO_MAX_BYTES,
+      maxCount: LOT_PHOTOS_MAX,
+      uploadKind: LOT_UPLOAD_KIND,
+    },
+    {
+      lockOwner: (trx) => q.lockCompanyLot(trx, lotId),
+      positions: (trx) => q.companyLotPhotoPositions(trx, lotId),
+      async insert(trx, _lot, { position, uploadId, mime, url }) {
+        const photo = await q.insertCompanyLotPhoto(trx, { lotId, position, publicUrl: url, uploadId });
+        await recordAudit(trx, {
+          actorUserId: session.userId,
+          action: 'content.lot.photo.add',
+          entity: 'company_lot',
+          entityId: lotId,
+          details: { photoId: photo.id, mimeType: mime, sizeBytes: file.size },
+        });
+        return { id: Number(photo.id), url };
+      },
+    },
+  );
 }
 
 export async function removeLotPhoto(ctx: AppContext, session: Session, lotId: number, photoId: number) {
