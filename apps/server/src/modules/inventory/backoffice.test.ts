@@ -1,3 +1,4 @@
+import { INVENTORY_PHOTOS_MAX } from '@portal/contract/backoffice-inventory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -137,6 +138,34 @@ describe('real photos of inventory items', () => {
       'en',
     );
     expect(en.json().error.message).toBe('Upload a JPEG, PNG or WebP photo');
+  });
+
+  it("keeps an item's photos in the order they came, up to 20, and refuses the next one", async () => {
+    const photosOf = async () =>
+      (await call('GET', `backoffice/inventory?unitId=${other.unit_id}`, admin))
+        .json()
+        .items.find((i: { id: number }) => i.id === other.id).photos as Array<{ id: number }>;
+    const before = (await photosOf()).length;
+    const added: number[] = [];
+    for (let i = before; i < INVENTORY_PHOTOS_MAX; i += 1) {
+      const response = await upload(manager, other.id, {
+        data: TEST_PNG,
+        name: `p${i}.png`,
+        type: 'image/png',
+      });
+      expect(response.statusCode).toBe(200);
+      added.push(response.json().id);
+    }
+    const refused = await upload(manager, other.id, {
+      data: TEST_PNG,
+      name: 'one-more.png',
+      type: 'image/png',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('Достигнуто наибольшее число файлов');
+    const photos = await photosOf();
+    expect(photos).toHaveLength(INVENTORY_PHOTOS_MAX);
+    expect(photos.slice(before).map((p) => p.id)).toEqual(added);
   });
 
   it('answers 403 to owners and 404 for unknown units, items and photos; removing a photo drops its file', async () => {
