@@ -1,11 +1,11 @@
 import type { MessageKey } from '@portal/contract/messages';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
 import { toKopecks } from '../../shared/money.ts';
 import { parseYearMonth } from '../../shared/time.ts';
 import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/backoffice.ts';
 import { locations, units } from './catalogue-kinds.ts';
+import * as q from './queries.ts';
 
 /**
  * What each import kind reads and how it lands. Every kind has a natural key, so re-importing a file updates
@@ -60,11 +60,6 @@ const bookingRow = z
   });
 type BookingRow = z.output<typeof bookingRow>;
 
-const distinct = (table: string, columns: string[]) =>
-  sql<boolean>`${sql.raw(
-    `(${columns.map((c) => `${table}.${c}`).join(', ')}) is distinct from (${columns.map((c) => `excluded.${c}`).join(', ')})`,
-  )}`;
-
 async function countChanges(rows: { inserted: boolean }[]) {
   const inserted = rows.filter((row) => row.inserted).length;
   return { inserted, updated: rows.length - inserted };
@@ -75,10 +70,8 @@ export const bookings: ImportKind<BookingRow> = {
   schema: bookingRow,
   key: (row) => row.externalId,
   async references(db) {
-    const units = new Set((await db.selectFrom('units').select('id').execute()).map((row) => row.id));
-    const sources = new Set(
-      (await db.selectFrom('booking_sources').select('id').execute()).map((row) => row.id),
-    );
+    const units = new Set((await q.unitIds(db)).map((row) => row.id));
+    const sources = new Set((await q.bookingSourceIds(db)).map((row) => row.id));
     return (row) => {
       if (!units.has(row.unitId)) return { field: 'unitId', key: 'import.unknown' };
       if (row.sourceId !== undefined && !sources.has(row.sourceId))
@@ -87,39 +80,20 @@ export const bookings: ImportKind<BookingRow> = {
     };
   },
   async upsert(db, rows) {
-    const columns = [
-      'unit_id',
-      'starts_at',
-      'ends_at',
-      'status',
-      'guest_amount',
-      'source_id',
-      'paid_kopecks',
-      'sum_kopecks',
-    ];
-    const result = await db
-      .insertInto('bookings')
-      .values(
-        rows.map((row) => ({
-          external_id: row.externalId,
-          unit_id: row.unitId,
-          starts_at: row.startsAt,
-          ends_at: row.endsAt,
-          status: row.status,
-          guest_amount: row.guests,
-          source_id: row.sourceId ?? null,
-          paid_kopecks: row.paid,
-          sum_kopecks: row.sum,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .column('external_id')
-          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-          .where(distinct('bookings', columns)),
-      )
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
-      .execute();
+    const result = await q.upsertBookings(
+      db,
+      rows.map((row) => ({
+        external_id: row.externalId,
+        unit_id: row.unitId,
+        starts_at: row.startsAt,
+        ends_at: row.endsAt,
+        status: row.status,
+        guest_amount: row.guests,
+        source_id: row.sourceId ?? null,
+        paid_kopecks: row.paid,
+        sum_kopecks: row.sum,
+      })),
+    );
     return countChanges(result);
   },
 };
@@ -142,13 +116,7 @@ export const incomes: ImportKind<IncomeRow & { userUnitId?: number }> = {
   key: (row) => `${row.userId}:${row.unitId}:${row.month}`,
   async references(db) {
     const links = new Map(
-      (
-        await db
-          .selectFrom('user_units')
-          .select(['id', 'user_id', 'unit_id'])
-          .where('relation', '=', 'owner')
-          .execute()
-      ).map((row) => [`${row.user_id}:${row.unit_id}`, row.id]),
+      (await q.ownerUnitLinks(db)).map((row) => [`${row.user_id}:${row.unit_id}`, row.id]),
     );
     return (row) => {
       const link = links.get(`${row.userId}:${row.unitId}`);
@@ -158,23 +126,14 @@ export const incomes: ImportKind<IncomeRow & { userUnitId?: number }> = {
     };
   },
   async upsert(db, rows) {
-    const result = await db
-      .insertInto('incomes')
-      .values(
-        rows.map((row) => ({
-          user_unit_id: row.userUnitId ?? 0,
-          year_month: parseYearMonth(row.month),
-          amount_kopecks: row.amount,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['user_unit_id', 'year_month'])
-          .doUpdateSet({ amount_kopecks: sql.ref('excluded.amount_kopecks') })
-          .where(distinct('incomes', ['amount_kopecks'])),
-      )
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
-      .execute();
+    const result = await q.upsertIncomes(
+      db,
+      rows.map((row) => ({
+        user_unit_id: row.userUnitId ?? 0,
+        year_month: parseYearMonth(row.month),
+        amount_kopecks: row.amount,
+      })),
+    );
     return countChanges(result);
   },
 };
@@ -196,14 +155,8 @@ export const outcomes: ImportKind<OutcomeRow> = {
   schema: outcomeRow,
   key: (row) => row.externalId,
   async references(db) {
-    const locations = new Set(
-      (await db.selectFrom('locations').select('id').where('is_placeholder', '=', false).execute()).map(
-        (r) => r.id,
-      ),
-    );
-    const categories = new Set(
-      (await db.selectFrom('outcome_categories').select('id').execute()).map((r) => r.id),
-    );
+    const locations = new Set((await q.realLocationIds(db)).map((r) => r.id));
+    const categories = new Set((await q.outcomeCategoryIds(db)).map((r) => r.id));
     return (row) => {
       if (!locations.has(row.locationId)) return { field: 'locationId', key: 'import.unknown' };
       if (!categories.has(row.categoryId)) return { field: 'categoryId', key: 'import.unknown' };
@@ -211,28 +164,18 @@ export const outcomes: ImportKind<OutcomeRow> = {
     };
   },
   async upsert(db, rows) {
-    const columns = ['location_id', 'part', 'row_date', 'category_id', 'article', 'amount_kopecks'];
-    const result = await db
-      .insertInto('outcome_rows')
-      .values(
-        rows.map((row) => ({
-          external_id: row.externalId,
-          location_id: row.locationId,
-          part: row.part,
-          row_date: row.date,
-          category_id: row.categoryId,
-          article: row.article,
-          amount_kopecks: row.amount,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .column('external_id')
-          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-          .where(distinct('outcome_rows', columns)),
-      )
-      .returning(sql<boolean>`xmax = 0`.as('inserted'))
-      .execute();
+    const result = await q.upsertOutcomeRows(
+      db,
+      rows.map((row) => ({
+        external_id: row.externalId,
+        location_id: row.locationId,
+        part: row.part,
+        row_date: row.date,
+        category_id: row.categoryId,
+        article: row.article,
+        amount_kopecks: row.amount,
+      })),
+    );
     return countChanges(result);
   },
 };
@@ -284,45 +227,26 @@ export const inventory: ImportKind<InventoryRow> = {
   schema: inventoryRow,
   key: (row) => `${row.unitId}:${row.invNumber}`,
   async references(db) {
-    const units = new Set((await db.selectFrom('units').select('id').execute()).map((row) => row.id));
+    const units = new Set((await q.unitIds(db)).map((row) => row.id));
     const photos = await importPhotoReferences(db);
     return (row) => (units.has(row.unitId) ? photos(row) : { field: 'unitId', key: 'import.unknown' });
   },
   async upsert(db, rows) {
-    const columns = [
-      'name',
-      'name_en',
-      'cost_kopecks',
-      'inv_status',
-      'inv_date',
-      'space_id',
-      'space_name',
-      'space_name_en',
-    ];
-    const result = await db
-      .insertInto('inventory_items')
-      .values(
-        rows.map((row) => ({
-          unit_id: row.unitId,
-          inv_number: row.invNumber,
-          name: row.name,
-          name_en: row.nameEn || row.name,
-          cost_kopecks: row.cost,
-          inv_status: row.status ?? null,
-          inv_date: row.date ?? null,
-          space_id: row.spaceId,
-          space_name: row.spaceName,
-          space_name_en: row.spaceNameEn || row.spaceName,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .columns(['unit_id', 'inv_number'])
-          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-          .where(distinct('inventory_items', columns)),
-      )
-      .returning(['unit_id', 'inv_number', sql<boolean>`xmax = 0`.as('inserted')])
-      .execute();
+    const result = await q.upsertInventoryItems(
+      db,
+      rows.map((row) => ({
+        unit_id: row.unitId,
+        inv_number: row.invNumber,
+        name: row.name,
+        name_en: row.nameEn || row.name,
+        cost_kopecks: row.cost,
+        inv_status: row.status ?? null,
+        inv_date: row.date ?? null,
+        space_id: row.spaceId,
+        space_name: row.spaceName,
+        space_name_en: row.spaceNameEn || row.spaceName,
+      })),
+    );
     const photosChanged = await applyImportedPhotos(
       db,
       rows,
@@ -403,97 +327,49 @@ export const inspections: ImportKind<InspectionRow> = {
   schema: inspectionRow as unknown as z.ZodType<InspectionRow>,
   key: (row) => `${row.inspectionId}:${row.position ?? 'header'}`,
   async references(db) {
-    const locations = new Set(
-      (await db.selectFrom('locations').select('id').where('is_placeholder', '=', false).execute()).map(
-        (r) => r.id,
-      ),
-    );
+    const locations = new Set((await q.realLocationIds(db)).map((r) => r.id));
     return (row) => (locations.has(row.locationId) ? null : { field: 'locationId', key: 'import.unknown' });
   },
   async upsert(db, rows) {
     const headers = new Map<string, InspectionRow>();
     for (const row of rows) if (!headers.has(row.inspectionId)) headers.set(row.inspectionId, row);
-    const headerColumns = [
-      'location_id',
-      'pattern_name',
-      'pattern_name_en',
-      'kind',
-      'inspection_date',
-      'is_completed',
-      'list_name',
-      'list_name_en',
-    ];
-    const written = await db
-      .insertInto('inspections')
-      .values(
-        [...headers.values()].map((row) => ({
-          external_id: row.inspectionId,
-          location_id: row.locationId,
-          pattern_name: row.name,
-          pattern_name_en: row.nameEn || row.name,
-          kind: row.kind,
-          inspection_date: row.date,
-          is_completed: row.completed,
-          list_name: row.listName,
-          list_name_en: row.listNameEn || row.listName,
-        })),
-      )
-      .onConflict((conflict) =>
-        conflict
-          .column('external_id')
-          .doUpdateSet(Object.fromEntries(headerColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-          .where(distinct('inspections', headerColumns)),
-      )
-      .returning(['external_id', sql<boolean>`xmax = 0`.as('inserted')])
-      .execute();
+    const written = await q.upsertInspections(
+      db,
+      [...headers.values()].map((row) => ({
+        external_id: row.inspectionId,
+        location_id: row.locationId,
+        pattern_name: row.name,
+        pattern_name_en: row.nameEn || row.name,
+        kind: row.kind,
+        inspection_date: row.date,
+        is_completed: row.completed,
+        list_name: row.listName,
+        list_name_en: row.listNameEn || row.listName,
+      })),
+    );
     const headerState = new Map(written.map((row) => [row.external_id, row.inserted]));
     const ids = new Map(
-      (
-        await db
-          .selectFrom('inspections')
-          .select(['id', 'external_id'])
-          .where('external_id', 'in', [...headers.keys()])
-          .execute()
-      ).map((row) => [row.external_id, row.id]),
+      (await q.inspectionIdsByExternalId(db, [...headers.keys()])).map((row) => [row.external_id, row.id]),
     );
 
     const checks = rows.filter((row) => row.position !== undefined);
-    const checkColumns = [
-      'group_title',
-      'group_title_en',
-      'subgroup_title',
-      'subgroup_title_en',
-      'test',
-      'test_en',
-      'status',
-      'media',
-    ];
     const checkState = new Map<string, boolean>();
     if (checks.length > 0) {
-      const result = await db
-        .insertInto('inspection_checks')
-        .values(
-          checks.map((row) => ({
-            inspection_id: ids.get(row.inspectionId) ?? 0,
-            position: row.position ?? 0,
-            group_title: row.group,
-            group_title_en: row.groupEn || row.group,
-            subgroup_title: row.subgroup,
-            subgroup_title_en: row.subgroupEn || row.subgroup,
-            test: row.check,
-            test_en: row.checkEn || row.check,
-            status: row.result ? 1 : 0,
-            media: JSON.stringify(row.photos ?? []),
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .columns(['inspection_id', 'position'])
-            .doUpdateSet(Object.fromEntries(checkColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-            .where(distinct('inspection_checks', checkColumns)),
-        )
-        .returning(['inspection_id', 'position', sql<boolean>`xmax = 0`.as('inserted')])
-        .execute();
+      const result = await q.upsertInspectionChecks(
+        db,
+        checks.map((row) => ({
+          inspection_id: ids.get(row.inspectionId) ?? 0,
+          position: row.position ?? 0,
+          group_title: row.group,
+          group_title_en: row.groupEn || row.group,
+          subgroup_title: row.subgroup,
+          subgroup_title_en: row.subgroupEn || row.subgroup,
+          test: row.check,
+          test_en: row.checkEn || row.check,
+          status: row.result ? 1 : 0,
+          media: JSON.stringify(row.photos ?? []),
+        })),
+      );
       for (const row of result) checkState.set(`${row.inspection_id}:${row.position}`, row.inserted);
     }
     // A row counts as inserted or updated when its check changed, or its inspection did (on its first row).
@@ -584,12 +460,8 @@ export const timelines: ImportKind<TimelineRow> = {
   schema: timelineRow as unknown as z.ZodType<TimelineRow>,
   key: (row) => `${row.scope}:${row.scope === 'unit' ? row.unitId : row.locationId}:${row.seq}`,
   async references(db) {
-    const units = new Set((await db.selectFrom('units').select('id').execute()).map((row) => row.id));
-    const locations = new Set(
-      (await db.selectFrom('locations').select('id').where('is_placeholder', '=', false).execute()).map(
-        (r) => r.id,
-      ),
-    );
+    const units = new Set((await q.unitIds(db)).map((row) => row.id));
+    const locations = new Set((await q.realLocationIds(db)).map((r) => r.id));
     return (row) => {
       if (row.scope === 'unit')
         return units.has(row.unitId ?? 0) ? null : { field: 'unitId', key: 'import.unknown' };
@@ -597,15 +469,6 @@ export const timelines: ImportKind<TimelineRow> = {
     };
   },
   async upsert(db, rows) {
-    const stageColumns = [
-      'level',
-      'name',
-      'name_en',
-      'description',
-      'description_en',
-      'finish_date',
-      'status',
-    ];
     const stage = (row: TimelineRow) => ({
       seq: row.seq,
       level: row.level,
@@ -619,75 +482,42 @@ export const timelines: ImportKind<TimelineRow> = {
     const state = new Map<string, boolean>();
     const unitRows = rows.filter((row) => row.scope === 'unit');
     if (unitRows.length > 0) {
-      const written = await db
-        .insertInto('unit_timeline_stages')
-        .values(unitRows.map((row) => ({ unit_id: row.unitId ?? 0, ...stage(row) })))
-        .onConflict((conflict) =>
-          conflict
-            .columns(['unit_id', 'seq'])
-            .doUpdateSet(Object.fromEntries(stageColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-            .where(distinct('unit_timeline_stages', stageColumns)),
-        )
-        .returning(['unit_id', 'seq', sql<boolean>`xmax = 0`.as('inserted')])
-        .execute();
+      const written = await q.upsertUnitTimelineStages(
+        db,
+        unitRows.map((row) => ({ unit_id: row.unitId ?? 0, ...stage(row) })),
+      );
       for (const row of written) state.set(`unit:${row.unit_id}:${row.seq}`, row.inserted);
     }
     const locationRows = rows.filter((row) => row.scope !== 'unit');
     if (locationRows.length > 0) {
-      const written = await db
-        .insertInto('location_timeline_stages')
-        .values(
-          locationRows.map((row) => ({
-            location_id: row.locationId ?? 0,
-            kind: row.scope === 'periphery' ? ('periphery' as const) : ('location' as const),
-            ...stage(row),
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .columns(['location_id', 'kind', 'seq'])
-            .doUpdateSet(Object.fromEntries(stageColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-            .where(distinct('location_timeline_stages', stageColumns)),
-        )
-        .returning(['location_id', 'kind', 'seq', sql<boolean>`xmax = 0`.as('inserted')])
-        .execute();
+      const written = await q.upsertLocationTimelineStages(
+        db,
+        locationRows.map((row) => ({
+          location_id: row.locationId ?? 0,
+          kind: row.scope === 'periphery' ? ('periphery' as const) : ('location' as const),
+          ...stage(row),
+        })),
+      );
       for (const row of written) state.set(`${row.kind}:${row.location_id}:${row.seq}`, row.inserted);
     }
     // The unit's capitalization: the first of its rows that names a stage.
     const heads = new Map<number, TimelineRow>();
     for (const row of unitRows)
       if (row.capitalizationStage && !heads.has(row.unitId ?? 0)) heads.set(row.unitId ?? 0, row);
-    const headColumns = [
-      'capitalization_stage_name',
-      'capitalization_stage_name_en',
-      'capitalization_price_kopecks',
-      'market_price_kopecks',
-      'description',
-      'description_en',
-    ];
     const headState = new Map<number, boolean>();
     if (heads.size > 0) {
-      const written = await db
-        .insertInto('unit_timelines')
-        .values(
-          [...heads].map(([unitId, row]) => ({
-            unit_id: unitId,
-            capitalization_stage_name: row.capitalizationStage,
-            capitalization_stage_name_en: row.capitalizationStageEn || row.capitalizationStage,
-            capitalization_price_kopecks: row.capitalizationPrice ?? null,
-            market_price_kopecks: row.marketPrice ?? null,
-            description: row.capitalizationDescription,
-            description_en: row.capitalizationDescriptionEn || row.capitalizationDescription,
-          })),
-        )
-        .onConflict((conflict) =>
-          conflict
-            .column('unit_id')
-            .doUpdateSet(Object.fromEntries(headColumns.map((c) => [c, sql.ref(`excluded.${c}`)])))
-            .where(distinct('unit_timelines', headColumns)),
-        )
-        .returning(['unit_id', sql<boolean>`xmax = 0`.as('inserted')])
-        .execute();
+      const written = await q.upsertUnitTimelines(
+        db,
+        [...heads].map(([unitId, row]) => ({
+          unit_id: unitId,
+          capitalization_stage_name: row.capitalizationStage,
+          capitalization_stage_name_en: row.capitalizationStageEn || row.capitalizationStage,
+          capitalization_price_kopecks: row.capitalizationPrice ?? null,
+          market_price_kopecks: row.marketPrice ?? null,
+          description: row.capitalizationDescription,
+          description_en: row.capitalizationDescriptionEn || row.capitalizationDescription,
+        })),
+      );
       for (const row of written) headState.set(row.unit_id, row.inserted);
     }
     // A row counts as changed when its stage did, or (its unit's head row) when the capitalization did.

@@ -59,3 +59,247 @@ export async function markLocationPart(db: Executor, locationId: number, part: '
     .where('id', '=', locationId)
     .execute();
 }
+
+// ---- the data kinds (bookings, incomes, outcomes, inventory, inspections, timelines) ----
+
+/** Sets each column to the incoming row's value (an upsert's update). */
+const fromExcluded = (columns: string[]) =>
+  Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)]));
+
+/** True when any of the columns differs from the incoming row's: an upsert updates only then. */
+const distinct = (table: string, columns: string[]) =>
+  sql<boolean>`${sql.raw(
+    `(${columns.map((c) => `${table}.${c}`).join(', ')}) is distinct from (${columns.map((c) => `excluded.${c}`).join(', ')})`,
+  )}`;
+
+/** Whether an upserted row was inserted (true) or updated (false); rows left unchanged are not returned. */
+const wasInserted = () => sql<boolean>`xmax = 0`.as('inserted');
+
+export async function unitIds(db: Executor) {
+  return db.selectFrom('units').select('id').execute();
+}
+
+/** The locations rows may name: every one but the placeholders. */
+export async function realLocationIds(db: Executor) {
+  return db.selectFrom('locations').select('id').where('is_placeholder', '=', false).execute();
+}
+
+export async function bookingSourceIds(db: Executor) {
+  return db.selectFrom('booking_sources').select('id').execute();
+}
+
+/** The owners' links to their units (user_units of relation owner), which incomes belong to. */
+export async function ownerUnitLinks(db: Executor) {
+  return db
+    .selectFrom('user_units')
+    .select(['id', 'user_id', 'unit_id'])
+    .where('relation', '=', 'owner')
+    .execute();
+}
+
+export async function outcomeCategoryIds(db: Executor) {
+  return db.selectFrom('outcome_categories').select('id').execute();
+}
+
+/** Bookings by their external id. */
+export async function upsertBookings(db: Executor, rows: Insertable<DB['bookings']>[]) {
+  const columns = [
+    'unit_id',
+    'starts_at',
+    'ends_at',
+    'status',
+    'guest_amount',
+    'source_id',
+    'paid_kopecks',
+    'sum_kopecks',
+  ];
+  return db
+    .insertInto('bookings')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict.column('external_id').doUpdateSet(fromExcluded(columns)).where(distinct('bookings', columns)),
+    )
+    .returning(wasInserted())
+    .execute();
+}
+
+/** Incomes by owner link and month. */
+export async function upsertIncomes(db: Executor, rows: Insertable<DB['incomes']>[]) {
+  return db
+    .insertInto('incomes')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_unit_id', 'year_month'])
+        .doUpdateSet({ amount_kopecks: sql.ref('excluded.amount_kopecks') })
+        .where(distinct('incomes', ['amount_kopecks'])),
+    )
+    .returning(wasInserted())
+    .execute();
+}
+
+/** Outcome rows by their external id. */
+export async function upsertOutcomeRows(db: Executor, rows: Insertable<DB['outcome_rows']>[]) {
+  const columns = ['location_id', 'part', 'row_date', 'category_id', 'article', 'amount_kopecks'];
+  return db
+    .insertInto('outcome_rows')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .column('external_id')
+        .doUpdateSet(fromExcluded(columns))
+        .where(distinct('outcome_rows', columns)),
+    )
+    .returning(wasInserted())
+    .execute();
+}
+
+/** Inventory items by unit and inventory number. */
+export async function upsertInventoryItems(db: Executor, rows: Insertable<DB['inventory_items']>[]) {
+  const columns = [
+    'name',
+    'name_en',
+    'cost_kopecks',
+    'inv_status',
+    'inv_date',
+    'space_id',
+    'space_name',
+    'space_name_en',
+  ];
+  return db
+    .insertInto('inventory_items')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['unit_id', 'inv_number'])
+        .doUpdateSet(fromExcluded(columns))
+        .where(distinct('inventory_items', columns)),
+    )
+    .returning(['unit_id', 'inv_number', wasInserted()])
+    .execute();
+}
+
+/** Inspections (without their checks) by their external id. */
+export async function upsertInspections(db: Executor, rows: Insertable<DB['inspections']>[]) {
+  const columns = [
+    'location_id',
+    'pattern_name',
+    'pattern_name_en',
+    'kind',
+    'inspection_date',
+    'is_completed',
+    'list_name',
+    'list_name_en',
+  ];
+  return db
+    .insertInto('inspections')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .column('external_id')
+        .doUpdateSet(fromExcluded(columns))
+        .where(distinct('inspections', columns)),
+    )
+    .returning(['external_id', wasInserted()])
+    .execute();
+}
+
+export async function inspectionIdsByExternalId(db: Executor, externalIds: string[]) {
+  return db
+    .selectFrom('inspections')
+    .select(['id', 'external_id'])
+    .where('external_id', 'in', externalIds)
+    .execute();
+}
+
+/** An inspection's checks by inspection and position. */
+export async function upsertInspectionChecks(db: Executor, rows: Insertable<DB['inspection_checks']>[]) {
+  const columns = [
+    'group_title',
+    'group_title_en',
+    'subgroup_title',
+    'subgroup_title_en',
+    'test',
+    'test_en',
+    'status',
+    'media',
+  ];
+  return db
+    .insertInto('inspection_checks')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['inspection_id', 'position'])
+        .doUpdateSet(fromExcluded(columns))
+        .where(distinct('inspection_checks', columns)),
+    )
+    .returning(['inspection_id', 'position', wasInserted()])
+    .execute();
+}
+
+/** What an imported timeline stage updates (a unit's and a location's stages alike). */
+const TIMELINE_STAGE_COLUMNS = [
+  'level',
+  'name',
+  'name_en',
+  'description',
+  'description_en',
+  'finish_date',
+  'status',
+];
+
+/** A unit's construction stages by unit and order. */
+export async function upsertUnitTimelineStages(db: Executor, rows: Insertable<DB['unit_timeline_stages']>[]) {
+  return db
+    .insertInto('unit_timeline_stages')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['unit_id', 'seq'])
+        .doUpdateSet(fromExcluded(TIMELINE_STAGE_COLUMNS))
+        .where(distinct('unit_timeline_stages', TIMELINE_STAGE_COLUMNS)),
+    )
+    .returning(['unit_id', 'seq', wasInserted()])
+    .execute();
+}
+
+/** A location's timeline and periphery stages by location, kind and order. */
+export async function upsertLocationTimelineStages(
+  db: Executor,
+  rows: Insertable<DB['location_timeline_stages']>[],
+) {
+  return db
+    .insertInto('location_timeline_stages')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['location_id', 'kind', 'seq'])
+        .doUpdateSet(fromExcluded(TIMELINE_STAGE_COLUMNS))
+        .where(distinct('location_timeline_stages', TIMELINE_STAGE_COLUMNS)),
+    )
+    .returning(['location_id', 'kind', 'seq', wasInserted()])
+    .execute();
+}
+
+/** A unit's capitalization (stage, prices, description) beside its timeline, by unit. */
+export async function upsertUnitTimelines(db: Executor, rows: Insertable<DB['unit_timelines']>[]) {
+  const columns = [
+    'capitalization_stage_name',
+    'capitalization_stage_name_en',
+    'capitalization_price_kopecks',
+    'market_price_kopecks',
+    'description',
+    'description_en',
+  ];
+  return db
+    .insertInto('unit_timelines')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .column('unit_id')
+        .doUpdateSet(fromExcluded(columns))
+        .where(distinct('unit_timelines', columns)),
+    )
+    .returning(['unit_id', wasInserted()])
+    .execute();
+}
