@@ -50,51 +50,55 @@ export function firstScreens(): Plugin {
       root = config.root;
       base = config.base;
     },
-    generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((item) => item.type === 'chunk') as unknown as Chunk[];
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const closure = (start: Chunk[]) => {
-        const files = new Set<string>();
-        const css = new Set<string>();
-        const visit = (chunk: Chunk) => {
-          if (files.has(chunk.fileName)) return;
-          files.add(chunk.fileName);
-          for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
-          for (const file of chunk.imports) {
-            const next = byFile.get(file);
-            if (next) visit(next);
-          }
-        };
-        for (const chunk of start) visit(chunk);
-        return { files, css };
-      };
-      const named = closure(chunks.filter((chunk) => chunk.isEntry));
-      const chunkOf = (source: string) => {
-        const id = path.resolve(root, source);
-        const chunk =
-          chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
-        if (!chunk) this.error(`first-screens: no chunk holds ${source}`);
-        return chunk;
-      };
-      const result: FirstScreens = {};
-      for (const [route, sources] of Object.entries(FIRST_SCREENS)) {
-        const entry = {} as FirstScreens[string];
-        for (const language of LANGUAGES) {
-          const { files, css } = closure(
-            sources.map((source) => chunkOf(source.replace('{lang}', language))),
-          );
-          entry[language] = {
-            js: [...files].filter((file) => !named.files.has(file)).map((file) => base + file),
-            css: [...css].filter((file) => !named.css.has(file)).map((file) => base + file),
+    // Last, once Vite has dropped the chunks that held only style sheets.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const chunks = Object.values(bundle).filter((item) => item.type === 'chunk') as unknown as Chunk[];
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (start: Chunk[]) => {
+          const files = new Set<string>();
+          const css = new Set<string>();
+          const visit = (chunk: Chunk) => {
+            if (files.has(chunk.fileName)) return;
+            files.add(chunk.fileName);
+            for (const sheet of chunk.viteMetadata?.importedCss ?? []) css.add(sheet);
+            for (const file of chunk.imports) {
+              const next = byFile.get(file);
+              if (next) visit(next);
+            }
           };
+          for (const chunk of start) visit(chunk);
+          return { files, css };
+        };
+        const named = closure(chunks.filter((chunk) => chunk.isEntry));
+        const chunkOf = (source: string) => {
+          const id = path.resolve(root, source);
+          const chunk =
+            chunks.find((c) => c.facadeModuleId === id) ?? chunks.find((c) => c.moduleIds.includes(id));
+          if (!chunk) this.error(`first-screens: no chunk holds ${source}`);
+          return chunk;
+        };
+        const result: FirstScreens = {};
+        for (const [route, sources] of Object.entries(FIRST_SCREENS)) {
+          const entry = {} as FirstScreens[string];
+          for (const language of LANGUAGES) {
+            const { files, css } = closure(
+              sources.map((source) => chunkOf(source.replace('{lang}', language))),
+            );
+            entry[language] = {
+              js: [...files].filter((file) => !named.files.has(file)).map((file) => base + file),
+              css: [...css].filter((file) => !named.css.has(file)).map((file) => base + file),
+            };
+          }
+          result[route] = entry;
         }
-        result[route] = entry;
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: 'first-screens.json',
-        source: `${JSON.stringify(result, null, 2)}\n`,
-      });
+        this.emitFile({
+          type: 'asset',
+          fileName: 'first-screens.json',
+          source: `${JSON.stringify(result, null, 2)}\n`,
+        });
+      },
     },
   };
 }
