@@ -60,6 +60,50 @@ describe('dashboard calls', () => {
       1,
     );
     expect((await get('dashboard/actual-data?location=1&yearMonth=202101')).statusCode).toBe(400);
+    // The list holds the dropdown's months only: an older history does not lengthen it (issue 16: growth).
+    expect(data.actualData.map((d) => d.yearMonth).every((m) => m >= 202201 && m <= 202610)).toBe(true);
+    expect(data.actualData.length).toBeGreaterThan(0);
+  });
+
+  it('lists the months of the dropdown however long the history, and compares January 2022 with December 2021', async () => {
+    const { id: sessionId } = await t.ctx.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    const session = { sessionId, userId: 1, roles: ['INVESTOR' as const] };
+    const now = new Date('2026-11-22T12:00:00Z');
+    const before = await dashboardActualData(t.ctx, session, { location: 1, yearMonth: 202201 }, now);
+    const link = await t.ctx.database.db
+      .selectFrom('user_units as uu')
+      .innerJoin('units as u', 'u.id', 'uu.unit_id')
+      .select('uu.id')
+      .where('uu.user_id', '=', 1)
+      .where('uu.relation', '=', 'owner')
+      .where('u.location_id', '=', 1)
+      .executeTakeFirstOrThrow();
+    // Twenty years of older incomes, and one for December 2021 worth 1,000 ₽.
+    const old = Array.from({ length: 240 }, (_, i) => 200001 + Math.floor(i / 12) * 100 + (i % 12));
+    await t.ctx.database.db
+      .insertInto('incomes')
+      .values([
+        ...old.map((yearMonth) => ({
+          user_unit_id: link.id,
+          year_month: yearMonth,
+          amount_kopecks: 5_000_000,
+        })),
+        { user_unit_id: link.id, year_month: 202112, amount_kopecks: 100_000 },
+      ])
+      .onConflict((oc) => oc.columns(['user_unit_id', 'year_month']).doUpdateSet({ amount_kopecks: 100_000 }))
+      .execute();
+    const after = await dashboardActualData(t.ctx, session, { location: 1, yearMonth: 202201 }, now);
+    expect(after.actualData).toEqual(before.actualData);
+    expect(after.actualDataDates).toEqual(before.actualDataDates);
+    const january = after.actualDataInSelectedDate.amount;
+    expect(after.actualDataInSelectedDate.previousMonthIncomePercent).toBeCloseTo(
+      ((january - 1000) / 1000) * 100,
+      1,
+    );
   });
 
   it('agrees with the income statistics', async () => {

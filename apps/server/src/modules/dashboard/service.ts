@@ -104,11 +104,13 @@ export async function dashboardActualData(
   if (selected < FIRST_DASHBOARD_MONTH || selected > lastComplete)
     throw badRequest('validation.invalid', 'yearMonth');
   const previous = addMonths(selected, -1);
-  // Monthly totals summed in SQL, and the occupancy, at once (issue 16).
+  // Monthly totals summed in SQL, and the occupancy, at once (issue 16). The totals are the dropdown's months and the
+  // one before the first (its comparison), so the answer follows the calendar, not the length of the history.
   const [monthTotals, occupancy] = await Promise.all([
     monthlyIncomeTotals(
       ctx,
       units.map((u) => u.userUnitId),
+      { from: addMonths(FIRST_DASHBOARD_MONTH, -1), to: lastComplete },
     ),
     occupancyByMonth(ctx, units, previous, selected),
   ]);
@@ -116,6 +118,7 @@ export async function dashboardActualData(
   return {
     actualDataDates: dates,
     actualData: [...totals]
+      .filter(([yearMonth]) => yearMonth >= FIRST_DASHBOARD_MONTH)
       .sort(([a], [b]) => a - b)
       .map(([yearMonth, amount]) => ({ yearMonth, amount: toRubles(amount) })),
     actualDataInSelectedDate: {

@@ -44,12 +44,18 @@ export async function loanPaymentSummary(db: Executor, loanIds: number[]) {
 }
 
 /** Monthly totals of a set of owned units (the dashboard's list), summed in SQL. */
-export async function incomeTotalsByMonth(db: Executor, userUnitIds: number[]) {
+export async function incomeTotalsByMonth(
+  db: Executor,
+  userUnitIds: number[],
+  months: { from: number; to: number },
+) {
   if (userUnitIds.length === 0) return [];
   const rows = await db
     .selectFrom('incomes')
     .select((eb) => ['year_month', eb.fn.sum<number>('amount_kopecks').as('amount')])
     .where('user_unit_id', 'in', userUnitIds)
+    .where('year_month', '>=', months.from)
+    .where('year_month', '<=', months.to)
     .groupBy('year_month')
     .orderBy('year_month')
     .execute();

@@ -34,8 +34,12 @@ export async function investorUnits(ctx: AppContext, session: Session, locationI
 }
 
 /** Monthly totals of a set of the investor's units (user_units ids, from investorUnits), summed in SQL. */
-export async function monthlyIncomeTotals(ctx: AppContext, userUnitIds: number[]) {
-  return q.incomeTotalsByMonth(ctx.database.db, userUnitIds);
+export async function monthlyIncomeTotals(
+  ctx: AppContext,
+  userUnitIds: number[],
+  months: { from: number; to: number },
+) {
+  return q.incomeTotalsByMonth(ctx.database.db, userUnitIds, months);
 }
 
 async function lenderLoans(ctx: AppContext, session: Session, locationId: number) {
