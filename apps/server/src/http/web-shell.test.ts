@@ -14,7 +14,10 @@ const FIRST_SCREENS = {
   },
   '/dashboard/': {
     ru: { js: ['/assets/ru-1.js', '/assets/dashboard-page-1.js'], css: ['/assets/layout-1.css'] },
-    en: { js: ['/assets/en-1.js', '/assets/dashboard-page-1.js', '/assets/"><script>x</script>'], css: [] },
+    en: {
+      js: ['/assets/en-1.js', '/assets/dashboard-page-1.js', '/assets/"><script>x</script>', 7],
+      css: 'x',
+    },
   },
 };
 

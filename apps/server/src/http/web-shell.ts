@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieLocale } from './locale.ts';
 
 /** The web build's `first-screens.json` (apps/web/first-screens.ts): by path and language, what to preload. */
-type FirstScreens = Record<string, Partial<Record<'ru' | 'en', { js?: string[]; css?: string[] }>>>;
+type FirstScreens = Record<string, Partial<Record<'ru' | 'en', { js?: unknown; css?: unknown }>>>;
 type Shells = { modified: number; plain: string; byScreen: Map<string, string> };
 
 /** A file name of the build: no quotes, brackets or spaces can reach the HTML from it. */
@@ -30,12 +30,8 @@ export function webShell(webRoot: string) {
     for (const [route, languages] of Object.entries(screens)) {
       for (const [language, files] of Object.entries(languages)) {
         const links = [
-          ...(files?.js ?? [])
-            .filter((file) => SAFE_ASSET.test(file))
-            .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
-          ...(files?.css ?? [])
-            .filter((file) => SAFE_ASSET.test(file))
-            .map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
+          ...assets(files?.js).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+          ...assets(files?.css).map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
         ];
         if (links.length)
           byScreen.set(
@@ -67,6 +63,12 @@ export function webShell(webRoot: string) {
       .send(html);
   };
 }
+
+/** The plain paths of a list from the build; anything else (not a list, not a plain path) is left out. */
+const assets = (list: unknown): string[] =>
+  Array.isArray(list)
+    ? list.filter((file): file is string => typeof file === 'string' && SAFE_ASSET.test(file))
+    : [];
 
 /** `/dashboard/` and `/dashboard` are one route to the client's router. */
 const withoutSlash = (pathname: string) => pathname.replace(/\/+$/, '');
