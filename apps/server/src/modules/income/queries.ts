@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
@@ -10,20 +11,29 @@ const toSummary = (row: { total: unknown; first: unknown; last: unknown } | unde
   last: row?.last == null ? null : Number(row.last),
 });
 
-/** The incomes of the user's owned units (modules/access) in a location, summed. */
+/**
+ * The incomes of the user's owned units (modules/access) in a location, summed. Issue 16, growth: each unit's kept
+ * total (migration 025) and its first and last month from the (user_unit_id, year_month) index, one unit at a time,
+ * so the cost follows the number of units, not the length of their history.
+ */
 export async function ownedIncomeSummary(db: Executor, userId: number, locationId: number) {
+  const owned = ownedUnitLinks(db, userId)
+    .select('user_units.id')
+    .where('units.location_id', '=', locationId);
+  const perUnit = db
+    .selectFrom(owned.as('o'))
+    .select([
+      sql<number>`(select t.total_kopecks from income_totals t where t.user_unit_id = o.id)`.as('total'),
+      sql<number>`(select min(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('first'),
+      sql<number>`(select max(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('last'),
+    ]);
   const row = await db
-    .selectFrom('incomes')
+    .selectFrom(perUnit.as('u'))
     .select((eb) => [
-      eb.fn.sum<number>('incomes.amount_kopecks').as('total'),
-      eb.fn.min<number>('incomes.year_month').as('first'),
-      eb.fn.max<number>('incomes.year_month').as('last'),
+      eb.fn.sum<number>('u.total').as('total'),
+      eb.fn.min<number>('u.first').as('first'),
+      eb.fn.max<number>('u.last').as('last'),
     ])
-    .where(
-      'incomes.user_unit_id',
-      'in',
-      ownedUnitLinks(db, userId).select('user_units.id').where('units.location_id', '=', locationId),
-    )
     .executeTakeFirst();
   return toSummary(row);
 }
