@@ -13,6 +13,7 @@
  * (or CHROMIUM_PATH).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { watch } from 'node:fs';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -102,21 +103,41 @@ async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }
  */
 async function waitForPrecompressed(root: string) {
   const assets = path.join(root, 'assets');
-  const deadline = Date.now() + 300_000;
-  for (;;) {
+  const pending = async () => {
     const names = new Set(await readdir(assets));
-    const pending: string[] = [];
+    const left: string[] = [];
     for (const name of names)
       if (
         /\.(js|css)$/.test(name) &&
         (await stat(path.join(assets, name))).size >= 1024 &&
         !names.has(`${name}.gz`)
       )
-        pending.push(name);
-    if (pending.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`the client was not precompressed: ${pending.join(', ')}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+        left.push(name);
+    return left;
+  };
+  // Watched before the first look, so a copy written in between is not missed: every file written is a reason to
+  // look again. The deadline only guards against a server that never finishes.
+  await new Promise<void>((resolve, reject) => {
+    const watcher = watch(assets);
+    const finish = (error?: Error) => {
+      clearTimeout(deadline);
+      watcher.close();
+      if (error) reject(error);
+      else resolve();
+    };
+    const deadline = setTimeout(() => {
+      void pending().then((left) =>
+        finish(new Error(`the client was not precompressed: ${left.join(', ')}`)),
+      );
+    }, 300_000);
+    const look = () =>
+      void pending().then((left) => {
+        if (left.length === 0) finish();
+      }, finish);
+    watcher.on('change', look);
+    watcher.on('error', finish);
+    look();
+  });
 }
 
 /** What the login page stores on success (useSignedIn): the token, the roles and the current role. */
