@@ -115,8 +115,8 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
       const miss = misses.get(request);
       if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (!listening || miss.generation !== generation) return payload;
-      if (entries.size >= MAX_ENTRIES || bytes + Buffer.byteLength(payload) > MAX_BYTES) clear();
       const body = Buffer.from(payload);
+      if (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES) clear();
       entries.set(miss.key, { body, until: Date.now() + lifetimeMs, encoded: {} });
       bytes += body.length;
       return payload;
