@@ -33,6 +33,11 @@ describe('the bookings grids', () => {
     expect(
       statuses.every((s) => ['new', 'confirmed', 'checkedout', 'repair', 'both'].includes(s ?? '')),
     ).toBe(true);
+    // A cell that shows a count names it as a word of its own (not in brackets), whatever the date it stands on.
+    const counted = await grid
+      .locator('button.booking-grid-cell[data-many]')
+      .evaluateAll((cells) => cells.map((c) => [c.textContent ?? '', c.getAttribute('aria-label') ?? '']));
+    for (const [count, label] of counted) expect(label).toMatch(new RegExp(`, ${count} запис(ь|и|ей)$`));
     await grid.locator('button.booking-grid-cell[data-status=new]:not([data-many])').first().hover();
     const tooltip = page.getByTestId('booking-tooltip');
     await tooltip.waitFor();

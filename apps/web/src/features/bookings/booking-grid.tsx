@@ -298,8 +298,9 @@ const GridRow = memo(function GridRow({
         data-borderline={cell.isBorderline || undefined}
         data-many={cell.isMany || undefined}
         data-column={index}
-        // The cell's accessible name: its date (and hour), the unit and its state; no extra node per cell.
-        aria-label={`${column ? cellDate(column, granularity, en) : ''}, ${unitName}, ${state}${cell.isMany ? ` (${cell.count})` : ''}`}
+        // The cell's accessible name: its date (and hour), the unit and its state; no extra node per cell. A cell
+        // that shows a count names it as a word of its own, so the visible «2» is part of the name on every date.
+        aria-label={`${column ? cellDate(column, granularity, en) : ''}, ${unitName}, ${state}${cell.isMany ? `, ${t('plural.entry', { count: cell.count })}` : ''}`}
       >
         {cell.isMany ? cell.count : ''}
       </button>,

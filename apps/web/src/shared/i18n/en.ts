@@ -300,6 +300,10 @@ export const en: Resources = {
     unit_few: '{{count}} units',
     unit_many: '{{count}} units',
     unit_other: '{{count}} units',
+    entry_one: '{{count}} entry',
+    entry_few: '{{count}} entries',
+    entry_many: '{{count}} entries',
+    entry_other: '{{count}} entries',
   },
   control: {
     title: 'Control',

@@ -301,6 +301,10 @@ export const ru = {
     unit_few: '{{count}} юнита',
     unit_many: '{{count}} юнитов',
     unit_other: '{{count}} юнита',
+    entry_one: '{{count}} запись',
+    entry_few: '{{count}} записи',
+    entry_many: '{{count}} записей',
+    entry_other: '{{count}} записи',
   },
   control: {
     title: 'Контроль',
