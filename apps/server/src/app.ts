@@ -172,8 +172,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     },
     crossOriginEmbedderPolicy: false,
   });
-  // Issue 15, finding 13: camera streams and report files for signed-in users (before compress: a playlist is
-  // rewritten before it is compressed).
+  // Media addresses in answers are signed for their session, and a playlist passes its token on to its segments
+  // (before compress: a playlist is rewritten before it is compressed). The media guards are on their routes.
   registerMediaAccess(app, ctx);
   await app.register(compress, { threshold: 1024 });
 
@@ -249,13 +249,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (sendShell) app.get('/', { schema: { hide: true } }, sendShell);
   app.setNotFoundHandler((request, reply) => {
     // A missing file (an old chunk after a deploy) is a 404, never the shell: the client then offers a reload.
-    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
-    if (
-      request.url.startsWith('/api') ||
-      !sendShell ||
-      isFile ||
-      (request.method !== 'GET' && request.method !== 'HEAD')
-    ) {
+    const path = request.url.split('?')[0] ?? '';
+    const isFile = /\.[a-z0-9]+$/i.test(path);
+    if (isApiPath(path) || !sendShell || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({
         error: { code: ERROR_CODES.notFound, message: message('notFound', requestLocale(request)) },
       });
@@ -265,6 +261,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   });
 
   return app;
+}
+
+/** Whether an unmatched path is under /api in any spelling (`/%61pi/…`): such a miss is JSON, never the shell. */
+function isApiPath(path: string): boolean {
+  try {
+    return decodeURIComponent(path).startsWith('/api');
+  } catch {
+    return true;
+  }
 }
 
 /** The OpenAPI description generated from the contract's schemas, and its page at /api/docs. */

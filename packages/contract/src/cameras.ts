@@ -49,7 +49,7 @@ export const cameraStreamParamsSchema = z.object({
   name: z.string().max(40),
 });
 
-/** investor/cameras and the streams its page plays (guarded by a signed URL or the bearer header: media-access). */
+/** investor/cameras and the streams its page plays (a signed URL or the bearer header with access to the location). */
 export const camerasApi = {
   cameras: defineRoute({
     method: 'GET',
@@ -65,17 +65,18 @@ export const camerasApi = {
     summary:
       "The proxied live camera: the stored playlist and what it names, only below the stored playlist's directory",
     tags: ['cameras'],
-    access: 'public',
+    access: 'camera-media',
+    signedScope: 'directory',
     params: liveStreamParamsSchema,
     response: 'file',
-    errors: [404],
+    errors: [404, 502],
   }),
   clip: defineRoute({
     method: 'GET',
     path: '/streams/clips/:name',
     summary: 'A looping camera view (mp4)',
     tags: ['cameras'],
-    access: 'public',
+    access: 'camera-media',
     params: cameraClipParamsSchema,
     response: 'file',
     errors: [404],
@@ -85,7 +86,8 @@ export const camerasApi = {
     path: '/streams/:locationId/:name',
     summary: 'The live HLS stream of a location: index.m3u8 and its MPEG-TS segments',
     tags: ['cameras'],
-    access: 'public',
+    access: 'camera-media',
+    signedScope: 'directory',
     params: cameraStreamParamsSchema,
     response: 'file',
     errors: [404],

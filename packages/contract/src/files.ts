@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 
 /**
- * Files the company uploads in the console, served from /api/v1/files/{dir}/{name} without a session: <img>, <video>
- * and pdf.js's fetch send no bearer header, and the name (a long random key) is what guards a file.
+ * Files the company uploads in the console, served from /api/v1/files/{dir}/{name}: <img>, <video> and pdf.js's
+ * fetch send no bearer header, so the name (a long random key) is what guards most of them. Camera views and the
+ * financial report are guarded all the same: a session or a signed URL (access `camera-media`, `report-media`).
  */
 
 /** The unguessable name of an uploaded file. */
@@ -45,7 +46,7 @@ export const filesApi = {
     path: '/files/cameras/:name',
     summary: 'An uploaded looping camera view (MP4) by its unguessable name, with byte ranges',
     tags: ['cameras'],
-    access: 'public',
+    access: 'camera-media',
     params: fileNameParamsSchema,
     response: 'file',
     errors: [404],
@@ -65,7 +66,7 @@ export const filesApi = {
     path: '/files/financial-report/:name',
     summary: 'The uploaded report PDF by its unguessable name, with byte ranges (pdf.js asks for them)',
     tags: ['financial-report'],
-    access: 'public',
+    access: 'report-media',
     params: fileNameParamsSchema,
     response: 'file',
     errors: [404],

@@ -37,7 +37,7 @@ export const financialReportApi = {
     path: '/media/report-2024/:name',
     summary: 'Page n of the demo interim financial report (page-1.svg … page-15.svg)',
     tags: ['financial-report'],
-    access: 'public',
+    access: 'report-media',
     params: reportPageParamsSchema,
     response: 'file',
     errors: [404],

@@ -14,9 +14,18 @@ export type RouteDefinition = {
   tags: readonly string[];
   /**
    * Who may call: anyone (`public`), a signed-in user (`session`: 401 without), or staff (`staff`: a manager or an
-   * admin; others get 403 before the body is read).
+   * admin; others get 403 before the body is read). Media that players fetch without a header take a signed URL
+   * (`?st=`, bound to the session that received it) in place of the bearer header: `camera-media` (a camera's
+   * stream or view: a session with access to the camera's location) and `report-media` (the interim financial
+   * report's files: any session). The server applies the guard to the route the router matched, whatever the path's
+   * spelling.
    */
-  access: 'public' | 'session' | 'staff';
+  access: 'public' | 'session' | 'staff' | 'camera-media' | 'report-media';
+  /**
+   * What a signed URL of this media opens: its own file (the default), or every file below its directory
+   * (`directory`: a playlist's segments are fetched under its token).
+   */
+  signedScope?: 'file' | 'directory';
   params?: z.ZodType;
   query?: z.ZodType;
   /** A JSON body. An upload names what it `consumes` instead (multipart) and its route reads the body itself. */

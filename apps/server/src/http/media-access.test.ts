@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { appendTokenToPlaylist, SIGNED_URL_TTL_SECONDS, signMediaUrl } from './media-access.ts';
 
-/** Issue 15, finding 13: camera streams and the interim report's files only for signed-in users with access. */
+/** Camera streams and the interim report's files only for signed-in users with access, or their signed URLs. */
 describe('camera streams and report pages', () => {
   let t: TestApp;
   let investor: string;
@@ -19,6 +19,8 @@ describe('camera streams and report pages', () => {
   afterAll(() => t?.close());
 
   const get = (url: string, token?: string) => t.request({ method: 'GET', url, token });
+  const sessionIdOf = (token: string): string =>
+    JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid;
   const cameras = async (token: string) =>
     (await get('/api/v1/investor/cameras', token)).json().locations as Array<{
       locationId: number;
@@ -52,7 +54,7 @@ describe('camera streams and report pages', () => {
   it('hands players that cannot send a header a signed URL of ten minutes, passed on to the segments', async () => {
     const here = (await cameras(investor)).find((location) => location.streamUrl !== null);
     if (!here?.streamUrl) throw new Error('the demo has no stream');
-    expect(here.streamUrl).toMatch(/\?st=\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(here.streamUrl).toMatch(/\?st=\d+\.[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/);
     const expiry = Number(/st=(\d+)/.exec(here.streamUrl)?.[1]);
     expect(expiry - Date.now() / 1000).toBeGreaterThan(SIGNED_URL_TTL_SECONDS - 60);
     expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(SIGNED_URL_TTL_SECONDS + 60);
@@ -79,15 +81,41 @@ describe('camera streams and report pages', () => {
   });
 
   it('refuses a forged, expired or borrowed signature', async () => {
-    const signed = signMediaUrl(t.ctx, '/api/v1/streams/1/index.m3u8');
+    const session = sessionIdOf(investor);
+    const signed = signMediaUrl(t.ctx, '/api/v1/streams/1/index.m3u8', session);
     expect((await get(signed)).statusCode).toBe(200);
     expect((await get(signed.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).statusCode).toBe(401);
-    const expired = signMediaUrl(t.ctx, '/api/v1/streams/1/index.m3u8', Date.now() - 12 * 60 * 1000);
+    const expired = signMediaUrl(t.ctx, '/api/v1/streams/1/index.m3u8', session, Date.now() - 12 * 60 * 1000);
     expect((await get(expired)).statusCode).toBe(401);
+    // Another session's id in a token signed for this one.
+    const otherSession = signed.replace(session, sessionIdOf(lender));
+    expect((await get(otherSession)).statusCode).toBe(401);
+    // Any spelling of the path is the same medium, under the same guard.
+    expect((await get(signed.replace('/streams/', '/%73treams/'))).statusCode).toBe(200);
+    expect((await get('/api/v1/%73treams/1/index.m3u8')).statusCode).toBe(401);
     // A token of location 1 opens nothing of location 2, nor a clip.
     const token = new URL(signed, 'http://x').searchParams.get('st');
     expect((await get(`/api/v1/streams/2/index.m3u8?st=${token}`)).statusCode).toBe(401);
     expect((await get(`/api/v1/streams/clips/camera-1.mp4?st=${token}`)).statusCode).toBe(401);
+  });
+
+  it('ends a signed URL the moment its session is revoked, on every medium it opened', async () => {
+    const watcher = await t.signIn('investor@example.com');
+    const here = (await cameras(watcher)).find((location) => location.streamUrl !== null);
+    const report = (await get('/api/v1/financial-report', watcher)).json().report as { pages: string[] };
+    const urls = [
+      here?.streamUrl ?? '',
+      ...(here?.videos.map((video) => video.url) ?? []),
+      ...report.pages.slice(0, 1),
+    ];
+    expect(urls.length).toBeGreaterThan(2);
+    for (const url of urls)
+      expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 200 });
+    expect(
+      (await t.request({ method: 'POST', url: '/api/v1/users/logout', token: watcher })).statusCode,
+    ).toBe(200);
+    for (const url of urls)
+      expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 401 });
   });
 
   it('serves the report pages to any signed-in user only, by header or signed URL', async () => {

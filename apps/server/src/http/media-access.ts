@@ -1,63 +1,156 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteDefinition } from '@portal/contract/route';
+import { apiRoutes } from '@portal/contract/routes';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { readsAnyLocation } from '../modules/access/service.ts';
+import { verifySessionId } from '../modules/auth/sessions.ts';
+import { locationOfProxyKey, locationsOfViewUrl } from '../modules/cameras/queries.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { requireSession } from './session-auth.ts';
 
 /**
- * Issue 15, finding 13: camera streams and the interim financial report are for signed-in users only.
+ * Camera streams and views (`camera-media`) and the interim financial report's files (`report-media`) are for
+ * signed-in users only: the guard is the route's `access`, applied by `routesOf` to the route the router matched.
  *
  * A call that can send the bearer header does (hls.js sets it on every playlist and segment request, `xhrSetup`):
  * the session must have access to the camera's location (a unit held or a loan there; staff: every location), and
  * for the report any session will do. Players that cannot send a header (Safari's native HLS, `<video>` and `<img>`
- * elements) get short-lived signed URLs instead: `?st={expiry}.{HMAC-SHA256 of scope and expiry}` with the server's
- * secret, valid for SIGNED_URL_TTL_SECONDS. The scope of a stream's token is its directory
- * (`/api/v1/streams/{locationId}/` or `/api/v1/streams/live/{key}/`), so the segments of a playlist served under a
- * token are signed too (the playlist's addresses get the token appended); any other file's token covers only its path.
+ * elements) get short-lived signed URLs instead: `?st={expiry}.{session id}.{HMAC-SHA256 of scope, expiry and
+ * session}` with the server's secret, valid for SIGNED_URL_TTL_SECONDS and only while the session that received it
+ * lives. The scope is the medium's canonical path (its route's pattern filled with the decoded parameters, so no
+ * spelling of the path changes it); a route with `signedScope: 'directory'` covers its directory, so the segments of
+ * a playlist served under a token are signed too (the playlist's addresses get the token appended).
  */
 export const SIGNED_URL_TTL_SECONDS = 10 * 60;
 export const SIGNED_URL_PARAM = 'st';
 
-const STREAM_SCOPE = /^\/api\/v1\/streams\/(?:live\/[A-Za-z0-9_-]+|\d{1,9})\//;
+type MediaAccess = 'camera-media' | 'report-media';
+type MediaDefinition = RouteDefinition & { access: MediaAccess };
+type Params = Record<string, string | undefined>;
 
-/** What a token of this path covers: a stream's directory, or the file itself. */
-export function signatureScope(path: string): string {
-  return STREAM_SCOPE.exec(path)?.[0] ?? path;
+const isMedia = (definition: RouteDefinition): definition is MediaDefinition =>
+  definition.access === 'camera-media' || definition.access === 'report-media';
+
+/**
+ * The contract's media routes, as matchers of the addresses the server writes into its answers: the most static
+ * first (`/streams/clips/:name` before `/streams/:locationId/:name`), as the router prefers them.
+ */
+const MEDIA_ROUTES = Object.values(apiRoutes)
+  .flatMap((area) => Object.values(area) as RouteDefinition[])
+  .filter(isMedia)
+  .map((definition) => {
+    const names: string[] = [];
+    const pattern = `/api/v1${definition.path}`
+      .split('/')
+      .map((segment) => {
+        if (segment === '*') {
+          names.push('*');
+          return '(.*)';
+        }
+        if (segment.startsWith(':')) {
+          names.push(segment.slice(1));
+          return '([^/]+)';
+        }
+        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      })
+      .join('/');
+    return { definition, names, regex: new RegExp(`^${pattern}$`) };
+  })
+  .sort((a, b) => weight(a.definition.path) - weight(b.definition.path));
+
+function weight(path: string): number {
+  return path.split('/').reduce((sum, part) => sum + (part === '*' ? 100 : part.startsWith(':') ? 1 : 0), 0);
 }
 
-function signature(secret: string, scope: string, expiry: number): string {
-  return createHmac('sha256', secret).update(`media-url\n${scope}\n${expiry}`).digest('base64url');
+/** The route's pattern filled with the request's decoded parameters: the same for every spelling of the path. */
+function canonicalPath(definition: RouteDefinition, params: Params, upTo = Number.POSITIVE_INFINITY): string {
+  const segments = `/api/v1${definition.path}`.split('/');
+  return segments
+    .slice(0, Math.min(upTo, segments.length))
+    .map((segment) => {
+      if (segment === '*') return params['*'] ?? '';
+      return segment.startsWith(':') ? encodeURIComponent(params[segment.slice(1)] ?? '') : segment;
+    })
+    .join('/');
 }
 
-/** The URL with a token for its scope, valid for `ttlSeconds` (query kept; a token already there is replaced). */
+/** What a token of this medium covers: its directory (a stream) or its own path. */
+function signatureScope(definition: RouteDefinition, params: Params): string {
+  if (definition.signedScope !== 'directory') return canonicalPath(definition, params);
+  const segments = `/api/v1${definition.path}`.split('/');
+  return `${canonicalPath(definition, params, segments.length - 1)}/`;
+}
+
+function signature(secret: string, scope: string, expiry: number, sessionId: string): string {
+  return createHmac('sha256', secret)
+    .update(`media-url\n${scope}\n${expiry}\n${sessionId}`)
+    .digest('base64url');
+}
+
+/** The medium an address of the server's own names, with its parameters; null for anything else. */
+function mediumOf(path: string): { definition: MediaDefinition; params: Params } | null {
+  for (const route of MEDIA_ROUTES) {
+    const match = route.regex.exec(path);
+    if (!match) continue;
+    const params: Params = {};
+    try {
+      route.names.forEach((name, index) => {
+        const value = match[index + 1] ?? '';
+        params[name] = name === '*' ? value : decodeURIComponent(value);
+      });
+    } catch {
+      return null;
+    }
+    return { definition: route.definition, params };
+  }
+  return null;
+}
+
+/**
+ * The URL with a token for its scope, bound to the session it is handed to and valid for `ttlSeconds` (query kept;
+ * a token already there is replaced). Addresses that are not guarded media come back as they are.
+ */
 export function signMediaUrl(
   ctx: AppContext,
   url: string,
+  sessionId: string,
   now = Date.now(),
   ttlSeconds = SIGNED_URL_TTL_SECONDS,
 ): string {
-  if (!url.startsWith('/api/')) return url; // https links of other hosts carry no token
+  const base = withoutToken(url);
+  const medium = mediumOf(base.split('?')[0] ?? base);
+  if (!medium) return url;
   // Rounded up to the minute: the answers of one minute hand out the same address (no needless reloads).
   const expiry = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / 60) * 60;
-  const base = withoutToken(url);
-  const scope = signatureScope(base.split('?')[0] ?? base);
-  const token = `${expiry}.${signature(ctx.config.jwtSecret, scope, expiry)}`;
+  const scope = signatureScope(medium.definition, medium.params);
+  const token = `${expiry}.${sessionId}.${signature(ctx.config.jwtSecret, scope, expiry, sessionId)}`;
   return `${base}${base.includes('?') ? '&' : '?'}${SIGNED_URL_PARAM}=${token}`;
 }
 
-/** Whether the request's token is valid for its path now. */
-export function hasValidMediaToken(ctx: AppContext, request: FastifyRequest, now = Date.now()): boolean {
-  const token = mediaToken(request);
-  if (!token) return false;
-  const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
-  if (!match) return false;
+const TOKEN = /^(\d{1,12})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
+
+/**
+ * The session id of the request's token when the token is valid for this medium now and its session still works;
+ * null otherwise.
+ */
+async function signedSession(
+  ctx: AppContext,
+  request: FastifyRequest,
+  definition: MediaDefinition,
+  now = Date.now(),
+): Promise<string | null> {
+  const match = TOKEN.exec(mediaToken(request) ?? '');
+  if (!match) return null;
   const expiry = Number(match[1]);
-  if (expiry * 1000 < now || expiry * 1000 > now + (SIGNED_URL_TTL_SECONDS + 120) * 1000) return false;
-  const path = request.url.split('?')[0] ?? '';
-  const expected = Buffer.from(signature(ctx.config.jwtSecret, signatureScope(path), expiry));
-  const given = Buffer.from(match[2] ?? '');
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  const sessionId = match[2] ?? '';
+  if (expiry * 1000 < now || expiry * 1000 > now + (SIGNED_URL_TTL_SECONDS + 120) * 1000) return null;
+  const scope = signatureScope(definition, request.params as Params);
+  const expected = Buffer.from(signature(ctx.config.jwtSecret, scope, expiry, sessionId));
+  const given = Buffer.from(match[3] ?? '');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  // A URL dies with its session: signed out, ended from another device, or the password changed.
+  return (await verifySessionId(ctx, sessionId)) ? sessionId : null;
 }
 
 function withoutToken(url: string): string {
@@ -74,71 +167,94 @@ function withoutToken(url: string): string {
 function mediaToken(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.[SIGNED_URL_PARAM];
-  if (typeof fromQuery === 'string') return fromQuery;
-  // onRequest runs before the query is parsed into request.query on some routes: read the URL itself.
-  const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-  return new URLSearchParams(search).get(SIGNED_URL_PARAM) ?? undefined;
+  return typeof fromQuery === 'string' ? fromQuery : undefined;
 }
 
-/** The locations a camera path belongs to (empty: not a camera path, or unknown). */
-async function cameraLocations(ctx: AppContext, path: string): Promise<number[]> {
+/** The locations a camera medium belongs to (empty: unknown). */
+async function cameraLocations(
+  ctx: AppContext,
+  definition: MediaDefinition,
+  params: Params,
+): Promise<number[]> {
   const { db } = ctx.database;
-  const byLocation = /^\/api\/v1\/streams\/(\d{1,9})\//.exec(path);
-  if (byLocation) return [Number(byLocation[1])];
-  const byKey = /^\/api\/v1\/streams\/live\/([A-Za-z0-9_-]+)\//.exec(path);
-  if (byKey) {
-    const row = await db
-      .selectFrom('camera_streams')
-      .select('location_id')
-      .where('proxy_key', '=', byKey[1] ?? '')
-      .executeTakeFirst();
-    return row ? [row.location_id] : [];
+  if (params.locationId !== undefined) {
+    return /^\d{1,9}$/.test(params.locationId) ? [Number(params.locationId)] : [];
   }
-  const rows = await db.selectFrom('camera_views').select('location_id').where('url', '=', path).execute();
-  return rows.map((row) => row.location_id);
+  if (params.key !== undefined) {
+    const location = await locationOfProxyKey(db, params.key);
+    return location === undefined ? [] : [location];
+  }
+  // A looping view: the locations that show this address.
+  return locationsOfViewUrl(db, canonicalPath(definition, params));
 }
-
-/** Paths of the media this module guards; an answer to a signed-in call gets them signed (see registerMediaAccess). */
-const CAMERA_MEDIA = /^\/api\/v1\/(?:streams\/|files\/cameras\/)/;
-const REPORT_MEDIA = /^\/api\/v1\/(?:files\/financial-report\/|media\/report-2024\/)/;
 
 /**
- * Wires the rule into the app (app.ts, before any route):
- * - onRequest: camera media need a signed URL or a session with access to the location, the report's files a signed
- *   URL or any session;
- * - preSerialization: every such address in a JSON answer to a signed-in call (investor/cameras, financial-report,
- *   the console's previews) is signed for SIGNED_URL_TTL_SECONDS, so the modules that build the answers need not know;
+ * The onRequest guard of a media route (`routesOf` registers it from the definition's `access`): a valid signed URL
+ * of a live session, or a bearer session — with access to the camera's location for `camera-media`, any for
+ * `report-media`. Without either: 401; a session without access to the location: 404 (as for any other user's data).
+ */
+export function mediaGuard(ctx: AppContext, definition: MediaDefinition): onRequestHookHandler {
+  const signedIn = requireSession(ctx);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.authorization === undefined && mediaToken(request) !== undefined) {
+      if (!(await signedSession(ctx, request, definition))) throw unauthorized();
+      request.mediaToken = mediaToken(request) ?? null;
+    } else {
+      await signedIn(request, reply);
+      const session = request.session;
+      if (!session) throw unauthorized();
+      if (
+        definition.access === 'camera-media' &&
+        !(await readsAnyLocation(
+          ctx,
+          session,
+          await cameraLocations(ctx, definition, request.params as Params),
+        ))
+      ) {
+        throw notFound();
+      }
+    }
+    // The token has done its work: nothing behind the guard sees it (the camera proxy forwards the query upstream).
+    request.raw.url = withoutToken(request.raw.url ?? '');
+  };
+}
+
+/** Whether a definition's access is a media kind (then `mediaGuard` guards it). */
+export function isMediaRoute(definition: RouteDefinition): definition is MediaDefinition {
+  return isMedia(definition);
+}
+
+/**
+ * Wires the signing into the app (app.ts, before any route):
+ * - preSerialization: every guarded media address in a JSON answer to a signed-in call (investor/cameras,
+ *   financial-report, the console's previews) is signed for SIGNED_URL_TTL_SECONDS and bound to the caller's session,
+ *   so the modules that build the answers need not know;
  * - onSend: a playlist served under a signed URL passes its token on to its segments.
  */
 export function registerMediaAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('mediaToken', null);
-  const camera = requireCameraAccess(ctx);
-  const report = requireReportAccess(ctx);
-  app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (CAMERA_MEDIA.test(path)) await camera(request, reply);
-    else if (REPORT_MEDIA.test(path)) await report(request, reply);
-    else return;
-    // The token has done its work: nothing behind this hook sees it (the camera proxy forwards the query upstream).
-    request.raw.url = withoutToken(request.raw.url ?? '');
-  });
   app.addHook('preSerialization', async (request, _reply, payload) =>
-    request.session ? signMediaUrls(ctx, payload) : payload,
+    request.session ? signMediaUrls(ctx, payload, request.session.sessionId) : payload,
   );
   app.addHook('onSend', passTokenToPlaylist);
 }
 
 /** The payload with every guarded media address signed; objects without one are returned as they are. */
-export function signMediaUrls(ctx: AppContext, value: unknown, now = Date.now(), depth = 0): unknown {
+export function signMediaUrls(
+  ctx: AppContext,
+  value: unknown,
+  sessionId: string,
+  now = Date.now(),
+  depth = 0,
+): unknown {
   if (typeof value === 'string') {
-    const path = value.split('?')[0] ?? '';
-    return CAMERA_MEDIA.test(path) || REPORT_MEDIA.test(path) ? signMediaUrl(ctx, value, now) : value;
+    return value.startsWith('/api/v1/') ? signMediaUrl(ctx, value, sessionId, now) : value;
   }
   if (value === null || typeof value !== 'object' || depth > 32 || value instanceof Date) return value;
   if (Array.isArray(value)) {
     let changed = false;
     const items = value.map((item) => {
-      const signed = signMediaUrls(ctx, item, now, depth + 1);
+      const signed = signMediaUrls(ctx, item, sessionId, now, depth + 1);
       if (signed !== item) changed = true;
       return signed;
     });
@@ -147,7 +263,7 @@ export function signMediaUrls(ctx: AppContext, value: unknown, now = Date.now(),
   if (Buffer.isBuffer(value)) return value;
   let copy: Record<string, unknown> | null = null;
   for (const [key, item] of Object.entries(value)) {
-    const signed = signMediaUrls(ctx, item, now, depth + 1);
+    const signed = signMediaUrls(ctx, item, sessionId, now, depth + 1);
     if (signed !== item) {
       copy ??= { ...(value as Record<string, unknown>) };
       copy[key] = signed;
@@ -156,48 +272,9 @@ export function signMediaUrls(ctx: AppContext, value: unknown, now = Date.now(),
   return copy ?? value;
 }
 
-/**
- * onRequest hook of the cameras' media (`/api/v1/streams/…`, the uploaded views under `/api/v1/files/cameras/…`):
- * a valid signed URL, or a bearer session with access to the camera's location. Without either: 401; a session
- * without access: 404 (as for any other user's data).
- */
-export function requireCameraAccess(ctx: AppContext) {
-  const signedIn = requireSession(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (request.headers.authorization === undefined && hasValidMediaToken(ctx, request)) {
-      request.mediaToken = mediaToken(request) ?? null;
-      return;
-    }
-    if (request.headers.authorization === undefined) throw unauthorized();
-    await signedIn(request, reply);
-    const session = request.session;
-    if (!session) throw unauthorized();
-    // Whether a signed-in user may watch a location's cameras: staff, or a unit held or a loan there (modules/access).
-    if (!(await readsAnyLocation(ctx, session, await cameraLocations(ctx, path)))) {
-      throw notFound();
-    }
-  };
-}
-
-/**
- * onRequest hook of the report's files (the uploaded PDF, the demo's page images): any signed-in user, by the
- * bearer header (pdf.js) or a signed URL (`<img>`).
- */
-export function requireReportAccess(ctx: AppContext) {
-  const signedIn = requireSession(ctx);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization === undefined && hasValidMediaToken(ctx, request)) {
-      request.mediaToken = mediaToken(request) ?? null;
-      return;
-    }
-    await signedIn(request, reply);
-  };
-}
-
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-URL token a camera request came with (its playlist's addresses carry it on). */
+    /** The signed-URL token a media request came with (its playlist's addresses carry it on). */
     mediaToken: string | null;
   }
 }

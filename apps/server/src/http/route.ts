@@ -9,6 +9,7 @@ import type {
 } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
+import { isMediaRoute, mediaGuard } from './media-access.ts';
 import { responseCacheOf } from './response-cache.ts';
 import { requireSession, requireStaff } from './session-auth.ts';
 
@@ -59,13 +60,20 @@ function errorResponses(definition: RouteDefinition) {
 
 /**
  * The one way a module registers a call of the contract: method, path, docs and schemas come from the definition,
- * the access guard from its `access` (before the body is read), errors go through the app's error handler.
+ * the access guard from its `access` (before the body is read; media kinds: http/media-access.ts), errors go through
+ * the app's error handler.
  * Use it as `const route = routesOf(app, ctx)` in a module's plugin, then `route(incomeApi.statistics, handler)`.
  */
 export function routesOf(app: FastifyInstance, ctx: AppContext) {
   const guards = { public: undefined, session: requireSession(ctx), staff: requireStaff(ctx) } as const;
   return <D extends RouteDefinition>(definition: D, handler: RouteHandler<D>, extras: RouteExtras = {}) => {
-    const guard = guards[definition.access];
+    // The guard belongs to the route the router matched, so no spelling of its path can step round it.
+    const { access } = definition;
+    const guard = isMediaRoute(definition)
+      ? mediaGuard(ctx, definition)
+      : access === 'public' || access === 'session' || access === 'staff'
+        ? guards[access]
+        : undefined;
     const cache = extras.cache && definition.access !== 'public' ? responseCacheOf(ctx) : null;
     // A cached answer goes out right after the access check: the same URL's query was checked when it was computed.
     const onRequest = [guard, extras.onRequest, cache?.answer].filter((hook) => hook !== undefined);

@@ -1,10 +1,11 @@
 import { ERROR_CODES } from '@portal/contract/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, badRequest } from './errors.ts';
+import { AppError, badRequest, notFound } from './errors.ts';
 
 /**
- * Issue 15, findings 10 and 12, decided once for every route (app.ts registers this before any route):
+ * Decided once for every route (app.ts registers this before any route):
  *
+ * - Paths: one that decodes to another route than it spells (`//`, dot segments, `%2F`) is 404 (`isPlainPath`).
  * - Input: a string with a NUL character or a lone UTF-16 surrogate anywhere in the parsed params, query or body
  *   (or the body text of an import) is 400 with a localized message, before validation, so it never reaches the
  *   database (PostgreSQL refuses NUL in text: that was a 500). Headers the routes decode (`X-File-Name`) must be
@@ -24,9 +25,21 @@ export function registerSecurityHooks(app: FastifyInstance) {
     checkEncodedHeaders(request);
   });
 
+  // Before routing decides anything: a path whose decoding names another route than it spells is refused.
+  app.addHook('onRequest', async (request) => {
+    if (!isPlainPath(request.url)) throw notFound();
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/')) return payload;
+    // Decided by the route the router matched (its definition's path), never by the URL's spelling. No route
+    // matched (a 404, a refused spelling): no-store unless the answer set its own (the client's shell).
+    const route = request.routeOptions.url;
     const current = reply.getHeader('cache-control');
+    if (route === undefined) {
+      if (current === undefined) reply.header('cache-control', 'no-store');
+      return payload;
+    }
+    if (!route.startsWith('/api/')) return payload;
     // A signed media URL (see media-access.ts) is a credential like the bearer header.
     const authenticated =
       request.headers.authorization !== undefined || request.session != null || request.mediaToken != null;
@@ -35,6 +48,34 @@ export function registerSecurityHooks(app: FastifyInstance) {
     if (authenticated || download || !publicAnswer) reply.header('cache-control', 'no-store');
     return payload;
   });
+}
+
+/**
+ * Whether a request's path names the route it spells: no empty segment (`//`) but a trailing slash, no dot segment
+ * (`.`, `..`, or their percent-encoded forms), and no segment that decodes to a slash or a backslash (`%2F`, `%5C`).
+ * Such paths reach another route (or another file) than their text shows, so they are refused before routing's
+ * answer is used. A malformed percent-encoding is refused too.
+ */
+export function isPlainPath(url: string): boolean {
+  const query = url.indexOf('?');
+  const path = query >= 0 ? url.slice(0, query) : url;
+  if (!path.startsWith('/')) return false;
+  const segments = path.slice(1).split('/');
+  for (const [index, segment] of segments.entries()) {
+    if (segment === '') {
+      if (index === segments.length - 1) continue; // a trailing slash (the client's routes end in one)
+      return false;
+    }
+    if (!segment.includes('%') && !segment.includes('\\') && segment !== '.' && segment !== '..') continue;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === '.' || decoded === '..' || /[/\\]/.test(decoded)) return false;
+  }
+  return true;
 }
 
 /** Headers that routes percent-decode: a malformed one (`%E0%A4%A`, a NUL) is 400, not a URIError's 500. */

@@ -62,7 +62,23 @@ async function lookupSession(
   } catch {
     return null;
   }
-  if (typeof sessionId !== 'string' || !/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  if (typeof sessionId !== 'string') return null;
+  return liveSessionOf(ctx, sessionId);
+}
+
+/**
+ * The session a signed media URL was issued to, if it still works: from the same cache as the tokens' sessions, so
+ * a revoked session's URLs stop within the cache's second.
+ */
+export function verifySessionId(ctx: AppContext, sessionId: string): Promise<Session | null> {
+  return sessionCacheOf(ctx.database).lookup(`session:${sessionId}`, () => liveSessionOf(ctx, sessionId));
+}
+
+async function liveSessionOf(
+  ctx: AppContext,
+  sessionId: string,
+): Promise<(Session & { expiresAt: Date }) | null> {
+  if (!/^[0-9a-f-]{36}$/.test(sessionId)) return null;
   const idleSince = new Date(Date.now() - ctx.config.sessionIdleHours * 3_600_000);
   const row = await q.liveSession(ctx.database.db, sessionId, idleSince);
   if (!row) return null;

@@ -125,3 +125,19 @@ export async function updateViewTitles(db: Executor, id: number, titles: { title
 export async function deleteView(db: Executor, id: number) {
   return db.deleteFrom('camera_views').where('id', '=', id).returningAll().executeTakeFirst();
 }
+
+/** The location of a proxied live camera, by its proxy key (the media guard's check of a live stream). */
+export async function locationOfProxyKey(db: Executor, proxyKey: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('camera_streams')
+    .select('location_id')
+    .where('proxy_key', '=', proxyKey)
+    .executeTakeFirst();
+  return row?.location_id;
+}
+
+/** The locations showing a looping view at this address (the media guard's check of a clip or an uploaded view). */
+export async function locationsOfViewUrl(db: Executor, url: string): Promise<number[]> {
+  const rows = await db.selectFrom('camera_views').select('location_id').where('url', '=', url).execute();
+  return rows.map((row) => row.location_id);
+}
