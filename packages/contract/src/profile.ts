@@ -218,6 +218,7 @@ export const profileApi = {
     summary: "The user's locations by role",
     tags: ['locations'],
     access: 'session',
+    cache: true,
     response: userLocationsResponseSchema,
   }),
   units: defineRoute({
@@ -226,6 +227,7 @@ export const profileApi = {
     summary: "The user's units (layout list)",
     tags: ['units'],
     access: 'session',
+    cache: true,
     response: userUnitsResponseSchema,
   }),
   activesInfo: defineRoute({
@@ -234,6 +236,7 @@ export const profileApi = {
     summary: 'Cards of the owned units',
     tags: ['units'],
     access: 'session',
+    cache: true,
     response: activesInfoResponseSchema,
   }),
   dataProfile: defineRoute({
@@ -242,6 +245,7 @@ export const profileApi = {
     summary: 'Profile and profile settings',
     tags: ['profile'],
     access: 'session',
+    cache: true,
     response: dataProfileResponseSchema,
   }),
   /** The server turns the spec's list of `{name, value}` into this object form before validating it. */
@@ -249,7 +253,7 @@ export const profileApi = {
     method: 'POST',
     path: '/users/profile',
     summary:
-      "Save the changed settings only (e-mail, phone, current role, locale), as an object or as the spec's list of {name, value}; an e-mail or phone change needs password (or an authenticator code)",
+      "Save the changed settings only (e-mail, phone, current role, locale), as an object or as the spec's list of {name, value}; an e-mail or phone change needs the current password (an authenticator code does not vouch for it)",
     tags: ['profile'],
     access: 'session',
     body: profileUpdateRequestSchema,
@@ -260,7 +264,7 @@ export const profileApi = {
     method: 'POST',
     path: '/users/send-change-data-request',
     summary:
-      'Ask the manager to change base data or bank details (bank details: with password or an authenticator code)',
+      'Ask the manager to change base data or bank details (bank details: with the password, or a code of an authenticator app enabled over 24 hours ago)',
     tags: ['requests'],
     access: 'session',
     body: changeDataRequestSchema,
@@ -269,7 +273,8 @@ export const profileApi = {
   deleteAccount: defineRoute({
     method: 'POST',
     path: '/users/deleteaccount',
-    summary: 'Ask the manager to delete the account (the current password or an authenticator code)',
+    summary:
+      'Ask the manager to delete the account (the current password, or a code of an authenticator app enabled over 24 hours ago)',
     tags: ['requests'],
     access: 'session',
     body: stepUpRequestSchema,

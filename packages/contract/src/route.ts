@@ -22,6 +22,11 @@ export type RouteDefinition = {
    */
   access: 'public' | 'session' | 'staff' | 'camera-media' | 'report-media';
   /**
+   * A signed-in read whose answer depends only on the session, the URL and the database: the server may answer it
+   * from its answer cache (apps/server/src/http/response-cache.ts).
+   */
+  cache?: boolean;
+  /**
    * What a signed URL of this media opens: its own file (the default), or every file below its directory
    * (`directory`: a playlist's segments are fetched under its token).
    */

@@ -41,11 +41,6 @@ export type RouteExtras = Pick<
   'bodyLimit' | 'config' | 'preValidation' | 'preHandler'
 > & {
   onRequest?: onRequestHookHandler;
-  /**
-   * A signed-in read whose answer depends only on the session, the URL and the database: it may be answered from
-   * the instance's answer cache (http/response-cache.ts).
-   */
-  cache?: boolean;
 };
 
 /** The error answers a call documents: 400 for every call, 401 and 403 behind a session, and its own. */
@@ -74,7 +69,7 @@ export function routesOf(app: FastifyInstance, ctx: AppContext) {
       : access === 'public' || access === 'session' || access === 'staff'
         ? guards[access]
         : undefined;
-    const cache = extras.cache && definition.access !== 'public' ? responseCacheOf(ctx) : null;
+    const cache = definition.cache && definition.access !== 'public' ? responseCacheOf(ctx) : null;
     // A cached answer goes out right after the access check: the same URL's query was checked when it was computed.
     const onRequest = [guard, extras.onRequest, cache?.answer].filter((hook) => hook !== undefined);
     app.route({

@@ -8,18 +8,14 @@ import { bookingLocations, bookingStatistics, bookings } from './service.ts';
 export function bookingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
-    // Reads of the session's data only: answered from the instance's answer cache when they can (issue 16).
-    const cached = { cache: true };
-    route(bookingsApi.locations, (request) => bookingLocations(ctx, sessionOf(request)), cached);
+    route(bookingsApi.locations, (request) => bookingLocations(ctx, sessionOf(request)));
     for (const [list, statistics, part] of [
       [bookingsApi.bookings, bookingsApi.statistics, 'main'],
       [bookingsApi.peripheryBookings, bookingsApi.peripheryStatistics, 'periphery'],
     ] as const) {
-      route(list, (request) => bookings(ctx, sessionOf(request), request.query, part), cached);
-      route(
-        statistics,
-        (request) => bookingStatistics(ctx, sessionOf(request), request.query.location, part),
-        cached,
+      route(list, (request) => bookings(ctx, sessionOf(request), request.query, part));
+      route(statistics, (request) =>
+        bookingStatistics(ctx, sessionOf(request), request.query.location, part),
       );
     }
   };

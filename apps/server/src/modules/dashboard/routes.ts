@@ -8,23 +8,13 @@ import { dashboardActualData, dashboardGraph, dashboardStatistics, locationInfo 
 export function dashboardRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
-    // Reads of the session's data only: answered from the instance's answer cache when they can (issue 16).
-    const cached = { cache: true };
-    route(dashboardApi.graph, (request) => dashboardGraph(ctx, sessionOf(request), request.query), cached);
-    route(
-      dashboardApi.statistics,
-      (request) => dashboardStatistics(ctx, sessionOf(request), request.query.location),
-      cached,
+    route(dashboardApi.graph, (request) => dashboardGraph(ctx, sessionOf(request), request.query));
+    route(dashboardApi.statistics, (request) =>
+      dashboardStatistics(ctx, sessionOf(request), request.query.location),
     );
-    route(
-      dashboardApi.actualData,
-      (request) => dashboardActualData(ctx, sessionOf(request), request.query),
-      cached,
-    );
-    route(
-      dashboardApi.locationInfo,
-      (request) => locationInfo(ctx, sessionOf(request), request.query.location),
-      cached,
+    route(dashboardApi.actualData, (request) => dashboardActualData(ctx, sessionOf(request), request.query));
+    route(dashboardApi.locationInfo, (request) =>
+      locationInfo(ctx, sessionOf(request), request.query.location),
     );
   };
 }

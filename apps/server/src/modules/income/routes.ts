@@ -12,39 +12,21 @@ import { investorIncomeXlsx, lenderIncomeXlsx } from './xlsx.ts';
 export function incomeRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
-    // Reads of the session's data only: answered from the instance's answer cache when they can (issue 16).
-    const cached = { cache: true };
 
-    route(
-      incomeApi.investorStatistics,
-      (request) => income.investorStatistics(ctx, sessionOf(request), request.query.location),
-      cached,
+    route(incomeApi.investorStatistics, (request) =>
+      income.investorStatistics(ctx, sessionOf(request), request.query.location),
     );
-    route(
-      incomeApi.lenderStatistics,
-      (request) => income.lenderStatistics(ctx, sessionOf(request), request.query.location),
-      cached,
+    route(incomeApi.lenderStatistics, (request) =>
+      income.lenderStatistics(ctx, sessionOf(request), request.query.location),
     );
-    route(
-      incomeApi.investorIncome,
-      (request) => income.investorIncome(ctx, sessionOf(request), request.query),
-      cached,
+    route(incomeApi.investorIncome, (request) =>
+      income.investorIncome(ctx, sessionOf(request), request.query),
     );
-    route(
-      incomeApi.lenderIncome,
-      (request) => income.lenderIncome(ctx, sessionOf(request), request.query),
-      cached,
+    route(incomeApi.lenderIncome, (request) => income.lenderIncome(ctx, sessionOf(request), request.query));
+    route(incomeApi.investorActives, (request) =>
+      income.investorActives(ctx, sessionOf(request), request.query),
     );
-    route(
-      incomeApi.investorActives,
-      (request) => income.investorActives(ctx, sessionOf(request), request.query),
-      cached,
-    );
-    route(
-      incomeApi.lenderActives,
-      (request) => income.lenderActives(ctx, sessionOf(request), request.query),
-      cached,
-    );
+    route(incomeApi.lenderActives, (request) => income.lenderActives(ctx, sessionOf(request), request.query));
     route(incomeApi.capitalizationGraphic, (request) =>
       income.capitalizationGraphic(ctx, sessionOf(request), request.query.unitId),
     );

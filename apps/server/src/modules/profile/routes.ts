@@ -22,24 +22,16 @@ export function profileRoutes(ctx: AppContext) {
       (_request, body, done) => done(null, body),
     );
 
-    // Reads of the session's data only: answered from the instance's answer cache when they can (issue 16).
-    const cached = { cache: true };
-    route(
-      profileApi.locations,
-      async (request) => ({ locations: await profile.userLocations(ctx, sessionOf(request)) }),
-      cached,
-    );
-    route(
-      profileApi.units,
-      async (request) => ({ actives: await profile.userUnits(ctx, sessionOf(request)) }),
-      cached,
-    );
-    route(
-      profileApi.activesInfo,
-      async (request) => ({ actives: await profile.activeUnits(ctx, sessionOf(request)) }),
-      cached,
-    );
-    route(profileApi.dataProfile, (request) => profile.dataProfile(ctx, sessionOf(request)), cached);
+    route(profileApi.locations, async (request) => ({
+      locations: await profile.userLocations(ctx, sessionOf(request)),
+    }));
+    route(profileApi.units, async (request) => ({
+      actives: await profile.userUnits(ctx, sessionOf(request)),
+    }));
+    route(profileApi.activesInfo, async (request) => ({
+      actives: await profile.activeUnits(ctx, sessionOf(request)),
+    }));
+    route(profileApi.dataProfile, (request) => profile.dataProfile(ctx, sessionOf(request)));
     route(profileApi.profile, (request) => profile.updateProfile(ctx, sessionOf(request), request.body), {
       // The spec's list of changed settings ([{name, value}]) becomes the object form before validation.
       preValidation: async (request) => {
