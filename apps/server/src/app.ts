@@ -18,6 +18,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavai
 import { AppError } from './http/errors.ts';
 import { requestLocale } from './http/locale.ts';
 import { registerMediaAccess } from './http/media-access.ts';
+import { registerBodyLimits } from './http/multipart.ts';
 import { precompressWeb } from './http/precompressed.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -181,6 +182,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (ctx.config.apiDocs) await registerApiDocs(app);
 
   registerSecurityHooks(app);
+  registerBodyLimits(app);
   registerSessionAuth(app, ctx);
   registerResponseCache(app, ctx);
 

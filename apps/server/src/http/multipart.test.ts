@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { ERROR_CODES } from '@portal/contract/errors';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,11 @@ describe('the multipart reader every upload route uses', () => {
       const { fields, file } = await readMultipart(request, options);
       if (!file) return { fields, file: null };
       let size = 0;
-      for await (const chunk of file.file) size += (chunk as Buffer).length;
+      try {
+        for await (const chunk of file.file) size += (chunk as Buffer).length;
+      } catch (error) {
+        return { fields, file: { name: file.filename, size, error: (error as Error).constructor.name } };
+      }
       return { fields, file: { name: file.filename, size, truncated: file.file.truncated } };
     });
     app.post('/whole', async (request) => {
@@ -50,6 +55,10 @@ describe('the multipart reader every upload route uses', () => {
       if (!file) return { file: null };
       const whole = await readWhole(file, options);
       return { name: whole.name, text: whole.data.toString() };
+    });
+    app.post('/limited', { bodyLimit: 1024 }, async (request) => {
+      const { fields, file } = await readMultipartForm(request, options);
+      return { fields, size: file?.data.length };
     });
     app.post('/form', async (request) => {
       const { fields, file } = await readMultipartForm(request, options);
@@ -60,14 +69,20 @@ describe('the multipart reader every upload route uses', () => {
 
   const post = (url: string, body: ReturnType<typeof form>) => app.inject({ method: 'POST', url, ...body });
 
-  it('hands over the fields sent before the file and the file as a stream, which stops at the limit', async () => {
+  it('hands over the fields sent before the file and the file as a stream, which ends with an error at the limit', async () => {
     const small = await post('/stream', form(['title', 'Вид'], ['file', Buffer.from('data'), 'a.mp4']));
     expect(small.json()).toEqual({
       fields: { title: 'Вид' },
       file: { name: 'a.mp4', size: 4, truncated: false },
     });
     const big = await post('/stream', form(['file', Buffer.alloc(MAX + 1), 'big.mp4']));
-    expect(big.json().file).toEqual({ name: 'big.mp4', size: MAX, truncated: true });
+    // Past the limit the stream ends at once with the error the routes answer as their size message.
+    expect(big.json().file).toEqual({
+      name: 'big.mp4',
+      size: expect.any(Number),
+      error: 'FileTooLargeError',
+    });
+    expect(big.json().file.size).toBeLessThanOrEqual(MAX);
     expect((await post('/stream', form(['title', 'x']))).json()).toEqual({
       fields: { title: 'x' },
       file: null,
@@ -93,6 +108,33 @@ describe('the multipart reader every upload route uses', () => {
     });
     const big = await post('/form', form(['categoryId', '2'], ['file', Buffer.alloc(MAX + 1), 'a.pdf']));
     expect(big.statusCode).toBe(413);
+  });
+
+  it("answers 413 the moment the body passes the route's limit, however it is spread over the parts", async () => {
+    // Fields within their own limits, a file within its own, but together past the route's bodyLimit; sent as a
+    // stream, so no Content-Length tells it beforehand.
+    const body = form(
+      ['title', 'x'.repeat(600)],
+      ['note', 'y'.repeat(600)],
+      ['file', Buffer.alloc(40), 'a.mp4'],
+    );
+    const response = await app.inject({
+      method: 'POST',
+      url: '/limited',
+      headers: body.headers,
+      payload: Readable.from([body.payload.subarray(0, 700), body.payload.subarray(700)]),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ key: 'request.tooLarge' });
+    // Under the limit the same route reads the form.
+    const small = form(['title', 'x'], ['file', Buffer.alloc(40), 'a.mp4']);
+    const fits = await app.inject({
+      method: 'POST',
+      url: '/limited',
+      headers: small.headers,
+      payload: Readable.from([small.payload]),
+    });
+    expect(fits.json()).toEqual({ fields: { title: 'x' }, size: 40 });
   });
 
   it('refuses a body that is not multipart, or breaks the part limits, with the file-required message', async () => {

@@ -9,7 +9,7 @@ import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/executor.ts';
 import { type FileStore, FileTooLargeError, type StoredFileInfo } from '../integrations/file-store.ts';
 import { sendWithRanges, storedFileSource } from './byte-ranges.ts';
-import { badRequest, notFound } from './errors.ts';
+import { AppError, badRequest, notFound } from './errors.ts';
 import { readMultipart } from './multipart.ts';
 import { routesOf } from './route.ts';
 
@@ -59,7 +59,7 @@ export async function readSingleFile(
       uploadFailed = true;
       throw error;
     }
-    // The multipart limit stops a file at maxBytes and marks it truncated: refused before the store completes it.
+    // The reader ends a file past maxBytes with a FileTooLargeError; a truncated one is refused all the same.
     if (file.truncated) throw new FileTooLargeError(options.maxBytes);
   }
   const { key, publicUrl } = newFileKey(options.dir);
@@ -68,6 +68,8 @@ export async function readSingleFile(
     info = await ctx.files.putStream(key, arriving(), { maxBytes: options.maxBytes });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw badRequest(options.sizeKey, 'file');
+    // The body past the route's limit (413, http/multipart.ts) stays what it is.
+    if (error instanceof AppError) throw error;
     // A broken upload is the client's; a database error stays what it is.
     if (uploadFailed) throw badRequest('reports.fileRequired', 'file');
     throw error;

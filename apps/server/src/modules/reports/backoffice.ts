@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type FileSource, FileTooLargeError, type StoredFileInfo } from '../../integrations/file-store.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
@@ -154,6 +154,8 @@ async function storeMedia(ctx: AppContext, key: string, file: UploadedMedia) {
     info = await ctx.files.putStream(key, arriving(), { maxBytes: REPORT_VIDEO_MAX_BYTES });
   } catch (error) {
     if (error instanceof FileTooLargeError) throw badRequest('reports.fileSize', 'file');
+    // The body past the route's limit (413, http/multipart.ts) stays what it is.
+    if (error instanceof AppError) throw error;
     // A broken upload is the client's; a database error stays what it is (503 while the database is away).
     if (uploadFailed) throw badRequest('reports.fileRequired', 'file');
     throw error;
