@@ -64,6 +64,12 @@ const envSchema = z.object({
   ).default('https://smartcaptcha.yandexcloud.net/validate'),
   REDIS_URL: urlWithScheme(['redis', 'rediss'], 'redis://127.0.0.1:6379').optional(),
   TRUST_PROXY: booleanFlag.default(false),
+  // The camera proxy connects only to public addresses; these host names (comma-separated, e.g. a camera server on
+  // the company's own network) may resolve to loopback, link-local or private ones too.
+  CAMERA_PROXY_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .describe('Camera hosts the proxy may reach on internal addresses, comma-separated'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -97,6 +103,8 @@ export type Config = {
   captcha: { secret: string; siteKey: string; validateUrl: string } | null;
   redisUrl: string | undefined;
   trustProxy: boolean;
+  /** Host names (lowercase) the camera proxy may reach on loopback, link-local or private addresses. */
+  cameraProxyAllowedHosts: string[];
   logLevel: string;
   webDistDir: string;
 };
@@ -149,6 +157,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : null,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    cameraProxyAllowedHosts: e.CAMERA_PROXY_ALLOWED_HOSTS.split(',')
+      .map((host) =>
+        host
+          .trim()
+          .toLowerCase()
+          .replace(/^\[(.*)\]$/, '$1'),
+      )
+      .filter((host) => host !== ''),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
   };

@@ -38,6 +38,10 @@ export const MESSAGES = {
     ru: 'Для работы в консоли включите двухфакторную аутентификацию в профиле',
     en: 'Turn two-factor authentication on in your profile to work in the console',
   },
+  'twoFactor.ownPhoneOnly': {
+    ru: 'Коды для входа приходят только на телефон аккаунта; сначала измените телефон в профиле',
+    en: "Two-factor codes go only to your account's phone; change the phone in your profile first",
+  },
   'totp.notStarted': {
     ru: 'Сначала получите новый QR-код',
     en: 'Get a new QR code first',
@@ -115,6 +119,11 @@ export const MESSAGES = {
     ru: 'У локации не больше пяти видов с камер',
     en: 'A location has at most five camera views',
   },
+  'cameras.streamInternal': {
+    ru: 'Адрес камеры ведёт во внутреннюю сеть сервера: укажите её публичный адрес',
+    en: "The camera's address leads into the server's internal network: enter its public address",
+  },
+  'cameras.unavailable': { ru: 'Камера сейчас недоступна', en: 'The camera is unavailable right now' },
   'lots.discountBelowPrice': {
     ru: 'Цена со скидкой должна быть ниже цены',
     en: 'The discount price must be below the price',

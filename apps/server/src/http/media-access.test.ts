@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { appendTokenToPlaylist, SIGNED_URL_TTL_SECONDS, signMediaUrl } from './media-access.ts';
 
+// The company's camera is a stub of fetch here (modules/cameras/upstream.test.ts connects for real).
+vi.mock('../modules/cameras/upstream.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../modules/cameras/upstream.ts')>()),
+  upstreamFetch: (url: string, init: RequestInit) => fetch(url, init),
+}));
+
 /** Camera streams and the interim report's files only for signed-in users with access, or their signed URLs. */
 describe('camera streams and report pages', () => {
   let t: TestApp;

@@ -22,6 +22,7 @@ import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
+import { UpstreamRefusedError, vettedAddress } from './upstream.ts';
 
 /**
  * The console's cameras of a location: the live stream's https address and up to five looping MP4 views. Cameras are
@@ -63,6 +64,23 @@ export async function staffCameras(
   return { locationId, streamUrl: stream?.stream_url ?? null, views: views.map(viewOf) };
 }
 
+/**
+ * The form says at once when a camera's host is one the proxy will refuse (an internal address, upstream.ts). A host
+ * that does not resolve now is kept: the proxy checks every fetch anyway, and answers 502 until it resolves.
+ */
+async function refuseInternalHost(ctx: AppContext, streamUrl: string) {
+  try {
+    await vettedAddress(
+      new URL(streamUrl).hostname,
+      ctx.config.cameraProxyAllowedHosts,
+      AbortSignal.timeout(HOST_CHECK_MS),
+    );
+  } catch (error) {
+    if (error instanceof UpstreamRefusedError) throw badRequest('cameras.streamInternal', 'streamUrl');
+  }
+}
+const HOST_CHECK_MS = 3000;
+
 /** Sets (a new proxy key with every new address) or removes the live stream of a location. */
 export async function saveStream(
   ctx: AppContext,
@@ -71,6 +89,7 @@ export async function saveStream(
   streamUrl: string | null,
 ): Promise<StaffCameras> {
   await staffScope(ctx, session);
+  if (streamUrl !== null) await refuseInternalHost(ctx, streamUrl);
   await ctx.database.db.transaction().execute(async (trx) => {
     await knownLocation(trx, locationId);
     const before = await q.streamUrlOfLocation(trx, locationId);

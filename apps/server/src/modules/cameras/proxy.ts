@@ -1,3 +1,5 @@
+import { type UpstreamInit, UpstreamRefusedError, upstreamFetch } from './upstream.ts';
+
 /**
  * The live camera of a location, proxied. The company stores the https address of the camera's HLS playlist; owners'
  * players fetch /api/v1/streams/live/{proxyKey}/{path}, and the portal fetches {path} resolved against the stored
@@ -13,7 +15,7 @@ const SEGMENT_MAX_BYTES = 32 * 1024 * 1024;
 const TIMEOUT_MS = 10_000;
 const OUTSIDE = '-outside-prefix-';
 
-export type StreamFetch = (url: string, init: RequestInit) => Promise<Response>;
+export type StreamFetch = (url: string, init: UpstreamInit) => Promise<Response>;
 
 /** The stored playlist's directory: what every proxied address must start with. */
 export function streamPrefix(streamUrl: string): string {
@@ -70,7 +72,11 @@ export function rewritePlaylist(body: string, playlistUrl: string, streamUrl: st
     .join('\n');
 }
 
-export type Proxied = { status: number; type: string; body: Buffer | string };
+/** A proxied answer; 502 says why (`refused`: the camera's host is internal and not allowed, so nothing connected). */
+export type Proxied =
+  | { status: 200; type: string; body: Buffer | string }
+  | { status: 404 }
+  | { status: 502; refused?: string };
 
 const isPlaylist = (url: string, type: string) =>
   /mpegurl/i.test(type) || new URL(url).pathname.toLowerCase().endsWith('.m3u8');
@@ -78,7 +84,10 @@ const isPlaylist = (url: string, type: string) =>
 /** Reads a response body up to `max` bytes; null beyond. */
 async function boundedBody(response: Response, max: number): Promise<Buffer | null> {
   const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > max) return null;
+  if (declared > max) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
   if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -91,31 +100,42 @@ async function boundedBody(response: Response, max: number): Promise<Buffer | nu
 }
 
 /**
- * Fetches one proxied address: 404 outside the prefix, 502 when the camera does not answer well (no redirects are
- * followed: a redirect could leave the prefix). `base` is the owners' address of the stream's directory.
+ * Fetches one proxied address: 404 outside the prefix, 502 when the camera does not answer well or its host is
+ * internal and not in `allowedHosts` (upstream.ts). No redirect is followed: a redirect could leave the prefix, or
+ * lead to an internal address. `base` is the owners' address of the stream's directory.
  */
 export async function proxyStream(
   streamUrl: string,
   relative: string,
   base: string,
-  fetcher: StreamFetch = fetch,
+  options: { allowedHosts: readonly string[] },
+  fetcher: StreamFetch = upstreamFetch,
 ): Promise<Proxied> {
   const target = upstreamUrl(streamUrl, relative);
-  if (!target) return { status: 404, type: 'text/plain', body: 'not found' };
+  if (!target) return { status: 404 };
   let response: Response;
   try {
-    response = await fetcher(target, { redirect: 'manual', signal: AbortSignal.timeout(TIMEOUT_MS) });
-  } catch {
-    return { status: 502, type: 'text/plain', body: 'camera unavailable' };
+    response = await fetcher(target, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      allowedHosts: options.allowedHosts,
+    });
+  } catch (error) {
+    return error instanceof UpstreamRefusedError ? { status: 502, refused: error.host } : { status: 502 };
   }
-  if (response.status === 404) return { status: 404, type: 'text/plain', body: 'not found' };
-  if (!response.ok) return { status: 502, type: 'text/plain', body: 'camera unavailable' };
+  if (response.status === 404) {
+    await response.body?.cancel().catch(() => undefined);
+    return { status: 404 };
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    return { status: 502 };
+  }
   const type = response.headers.get('content-type') ?? 'application/octet-stream';
   const playlist = isPlaylist(target, type);
   const body = await boundedBody(response, playlist ? PLAYLIST_MAX_BYTES : SEGMENT_MAX_BYTES).catch(
     () => null,
   );
-  if (!body) return { status: 502, type: 'text/plain', body: 'camera unavailable' };
+  if (!body) return { status: 502 };
   if (!playlist) return { status: 200, type, body };
   return {
     status: 200,

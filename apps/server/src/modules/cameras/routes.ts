@@ -1,8 +1,9 @@
 import { camerasApi } from '@portal/contract/cameras';
+import { ERROR_CODES } from '@portal/contract/errors';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { sendWithRanges } from '../../http/byte-ranges.ts';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { proxyStream } from './proxy.ts';
@@ -25,8 +26,15 @@ export function cameraRoutes(ctx: AppContext) {
         stream.stream_url,
         `${request.params['*']}${query}`,
         `/api/v1/streams/live/${stream.proxy_key}/`,
+        { allowedHosts: ctx.config.cameraProxyAllowedHosts },
       );
       if (result.status === 404) throw notFound();
+      if (result.status === 502) {
+        // Said once in the log, so the company learns that the address needs CAMERA_PROXY_ALLOWED_HOSTS.
+        if (result.refused)
+          request.log.warn({ host: result.refused }, 'camera proxy refused an internal address');
+        throw new AppError(502, ERROR_CODES.serviceUnavailable, 'cameras.unavailable');
+      }
       return reply
         .code(result.status)
         .type(result.type)
