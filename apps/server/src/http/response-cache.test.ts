@@ -83,6 +83,25 @@ describe('the answer cache', () => {
     expect((await get(PROFILE, again)).headers['x-cache']).toBe('miss');
   });
 
+  it('keys answers by the language they are made in: the language cookie first, then Accept-Language', async () => {
+    const url = '/api/v1/dashboard/statistics?location=2';
+    const asked = (headers: Record<string, string>) => get(url, investor, headers);
+    expect((await asked({ cookie: 'cookieLocale=EN' })).headers['x-cache']).toBe('miss');
+    expect((await asked({ cookie: 'cookieLocale=EN' })).headers['x-cache']).toBe('hit');
+    // The cookie switched to Russian: not the English answer, even with the same Accept-Language.
+    expect((await asked({ cookie: 'cookieLocale=RU' })).headers['x-cache']).toBe('miss');
+    expect((await asked({ cookie: 'cookieLocale=RU', 'accept-language': 'en' })).headers['x-cache']).toBe(
+      'hit',
+    );
+    // The cookie wins over Accept-Language, which decides only without it (Russian by default).
+    expect(
+      (await asked({ cookie: 'theme=dark; cookieLocale=en', 'accept-language': 'ru' })).headers['x-cache'],
+    ).toBe('hit');
+    expect((await asked({ 'accept-language': 'en-GB,en;q=0.8' })).headers['x-cache']).toBe('hit');
+    expect((await asked({})).headers['x-cache']).toBe('hit');
+    expect((await asked({ 'accept-language': 'de' })).headers['x-cache']).toBe('hit');
+  });
+
   it('refuses an ended session even with its answer cached', async () => {
     const token = await t.signIn('investor@example.com');
     await get(PROFILE, token);

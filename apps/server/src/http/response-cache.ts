@@ -1,9 +1,10 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { requestLocale } from './locale.ts';
 
 /**
- * Issue 16: the answers of a signed-in user's reads (the calls a route opts in with `cache: true`), kept in this
+ * The answers of a signed-in user's reads (the calls whose contract definition says `cache: true`), kept in this
  * process for a few seconds (RESPONSE_CACHE_SECONDS), so a page's repeated calls and a busy client skip the database,
  * the response check and the compression. The rule: no answer older than the last write the same user could have
  * seen.
@@ -14,8 +15,9 @@ import type { AppContext } from '../context.ts';
  *   until it listens again (the embedded database is one process and delivers every notification).
  * - A write request of this instance (any method but GET and HEAD: no GET of the API writes) drops everything when
  *   it answers, so the same client's next read is fresh even before the notification is back.
- * - An answer is keyed by the session, the language and the whole URL: nobody is served another session's answer,
- *   and each request is still authenticated first (an ended session is refused, cache or not).
+ * - An answer is keyed by the session, the language it is made in (requestLocale: the cookie, then Accept-Language)
+ *   and the whole URL: nobody is served another session's or another language's answer, and each request is still
+ *   authenticated first (an ended session is refused, cache or not).
  * - A read that started before a drop is not stored (a generation counter), so an answer computed from data a
  *   concurrent write replaced cannot come back. Only 200s are kept.
  */
@@ -94,7 +96,9 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
     async answer(request, reply) {
       const session = request.session;
       if (!listening || !session) return undefined;
-      const key = `${session.sessionId}\n${request.headers['accept-language'] ?? ''}\n${request.url}`;
+      // The language the answer is made in (the cookie first, then Accept-Language), never a raw header: a cookie
+      // switch would otherwise be served the other language's answer.
+      const key = `${session.sessionId}\n${requestLocale(request)}\n${request.url}`;
       const entry = entries.get(key);
       if (entry && entry.until > Date.now()) {
         reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
