@@ -50,9 +50,12 @@ async function signIn(page: Page, baseUrl: string, login: string, password: stri
 }
 
 /** Production staff must have a second factor: the console first enrols the authenticator app. */
-async function enrolAuthenticator(page: Page, name: string) {
+async function enrolAuthenticator(page: Page, name: string, password: string) {
   await page.getByTestId('staff-enrol').waitFor();
   await page.getByTestId('totp-on').click();
+  // Enrolling a factor takes the current password.
+  await page.getByTestId('step-up-password').fill(password);
+  await page.getByTestId('step-up-confirm').click();
   await page.getByTestId('totp-qr').waitFor();
   const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
   await page.getByTestId('totp-code').locator('input').first().click();
@@ -124,7 +127,7 @@ describe('a company sets the portal up on an empty production database', () => {
 
     await setPassword(admin.page, portal.url, activationPath, ADMIN.password);
     await admin.page.waitForURL('**/backoffice/');
-    await enrolAuthenticator(admin.page, 'admin');
+    await enrolAuthenticator(admin.page, 'admin', ADMIN.password);
 
     // A manager, who gets an activation link by mail.
     await admin.page.getByRole('tab', { name: 'Сотрудники' }).click();
@@ -194,7 +197,7 @@ describe('a company sets the portal up on an empty production database', () => {
     const manager = await openPage(browser, DESKTOP);
     await setPassword(manager.page, portal.url, managerLink.path, MANAGER.password);
     await manager.page.waitForURL('**/backoffice/');
-    await enrolAuthenticator(manager.page, 'manager');
+    await enrolAuthenticator(manager.page, 'manager', MANAGER.password);
     await manager.page.getByRole('tab', { name: 'Клиенты' }).click();
     await manager.page.getByRole('button', { name: 'Новый владелец' }).click();
     const ownerForm = manager.page.getByRole('dialog');

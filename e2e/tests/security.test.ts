@@ -31,17 +31,23 @@ describe('account security', () => {
   };
 
   it('asks for the SMS code on the recovery link before signing in, when two-factor is on', async () => {
-    // Two-factor by SMS on for the investor, through the API as the profile does it.
-    const { body } = await api('authenticate', { login: 'investor@example.com', password: 'Investor1' });
+    // Two-factor by SMS on for the investor, through the API as the profile does it (with the password).
+    const password = 'Investor1';
+    const { body } = await api('authenticate', { login: 'investor@example.com', password });
     const token = String(body.token);
     const since = portal.logLength();
-    expect((await api('users/authentification/code/send', { phone: '+79990000001' }, token)).status).toBe(
-      200,
-    );
+    expect(
+      (await api('users/authentification/code/send', { phone: '+79990000001', password }, token)).status,
+    ).toBe(200);
     const enableCode = await portal.smsCode('+79990000001', since);
     expect(
-      (await api('users/authentification/code', { code: enableCode, phone: '+79990000001' }, token)).status,
+      (await api('users/authentification/code', { code: enableCode, phone: '+79990000001', password }, token))
+        .status,
     ).toBe(200);
+    // The factor change is told to the account.
+    expect((await portal.mail('investor@example.com')).subject).toBe(
+      'Изменена защита входа в личный кабинет инвестора',
+    );
 
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${portal.url}/password-recovery`);
@@ -74,6 +80,8 @@ describe('account security', () => {
     await signIn(page, portal.url, 'demo@example.com', 'Demo1234');
     await page.goto(`${portal.url}/profile/`);
     await page.getByTestId('totp-on').click();
+    await page.getByTestId('step-up-password').fill('Demo1234');
+    await page.getByTestId('step-up-confirm').click();
     await page.getByTestId('totp-qr').waitFor();
     const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -154,6 +162,48 @@ describe('account security', () => {
     // The old address is told.
     const notice = await portal.mail('both@example.com');
     expect(notice.subject).toBe('Изменены данные для входа в личный кабинет инвестора');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('asks for the password before the QR code of the authenticator app, in Russian and in English', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'lender@example.com', 'Lender1');
+    await page.goto(`${portal.url}/profile/`);
+    const enrolStep = async (texts: { title: string; text: string; wrong: string }, name: string) => {
+      await page.getByTestId('totp-on').click();
+      const dialog = page.getByRole('dialog', { name: texts.title });
+      await dialog.getByText(texts.text).waitFor();
+      await page.getByTestId('step-up-password').fill('Wrong1234');
+      await page.getByTestId('step-up-confirm').click();
+      await dialog.getByText(texts.wrong).waitFor();
+      expect(await page.getByTestId('totp-qr').count()).toBe(0);
+      await screenshot(page, `profile-totp-password-${name}`);
+      await page.getByTestId('step-up-password').fill('Lender1');
+      await page.getByTestId('step-up-confirm').click();
+      await page.getByTestId('totp-qr').waitFor();
+      expect(await page.getByTestId('totp-secret').textContent()).toMatch(/^[A-Z2-7]{32}$/);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('totp-qr').waitFor({ state: 'detached' });
+    };
+    await enrolStep(
+      {
+        title: 'Подтвердите паролем',
+        text: 'Чтобы подключить приложение-аутентификатор, введите текущий пароль.',
+        wrong: 'Пароль введен не верно',
+      },
+      'ru',
+    );
+    await page.locator('.app-header').getByText('EN', { exact: true }).click();
+    await page.getByText('Authenticator app', { exact: true }).waitFor();
+    await enrolStep(
+      {
+        title: 'Confirm with your password',
+        text: 'To turn the authenticator app on, enter your current password.',
+        wrong: 'The password is incorrect',
+      },
+      'en',
+    );
     expect(errors).toEqual([]);
     await close();
   });

@@ -27,14 +27,30 @@ export const authenticateRequestSchema = z.object({
     .regex(SECOND_FACTOR_CODE_PATTERN, { error: 'code.recoveryFormat' })
     .optional()
     .describe(
-      'When two-factor is on: the six-digit SMS or authenticator code, or one of the recovery codes (xxxxx-xxxxx)',
+      'The code the previous answer asked for: the six-digit mailed, SMS or authenticator code, or one of the recovery codes (xxxxx-xxxxx)',
     ),
 });
-/** The answer when a second factor is needed: enter the code of `method` (an SMS was sent to `phone`). */
+/**
+ * The answer when a code is needed before a token: enter the code of `method` and send the same call again with it.
+ * `sms`: a code was sent to `phone` (the two-factor phone; or, for a sign-in challenge of an account without an
+ * e-mail, the account's phone); `totp`: the authenticator app's code or a recovery code; `email` (sign-in only): the
+ * account has had many failed sign-ins and this address never signed in to it, so a one-time code was mailed to the
+ * account's `email`. Every sent code is six digits, valid 5 minutes with 5 tries; calling again without `code` sends
+ * a new one at most every 30 seconds. With two-factor on too, a right `email` code answers the second factor's
+ * challenge next.
+ */
 export const codeChallengeSchema = z.object({
   codeRequired: z.literal(true),
-  method: z.enum(['sms', 'totp']).describe('sms: a code was sent to the phone; totp: the authenticator app'),
+  method: z
+    .enum(['sms', 'totp', 'email'])
+    .describe(
+      'sms: a code was sent to the phone; totp: the authenticator app; email: a sign-in code was mailed to the account',
+    ),
   phone: z.string().optional().describe('Masked phone the code was sent to (method sms)'),
+  email: z
+    .string()
+    .optional()
+    .describe('Masked e-mail the code was sent to (method email), e.g. iv***@example.com'),
 });
 export type CodeChallenge = z.infer<typeof codeChallengeSchema>;
 export const authenticateResponseSchema = z.union([
@@ -120,8 +136,22 @@ const codeSchema = z
   .string({ error: 'code.format' })
   .regex(new RegExp(`^\\d{${AUTH_CODE_LENGTH}}$`), { error: 'code.format' });
 
-/** POST /api/v1/users/authentification/code/send: sends a code to the phone to turn two-factor on. */
-export const sendAuthCodeRequestSchema = z.object({ phone: phoneSchema });
+/**
+ * The current password of a change of e-mail, phone or any factor (enrolment included): a stolen session alone, or
+ * a factor the thief enrolled with it, must not vouch for taking the account. Missing: 400 step_up_required; wrong:
+ * 400 wrong_password (counted towards the per-user step-up limit).
+ */
+export const passwordProofFields = {
+  password: z.string().max(200).optional().describe('The current password'),
+};
+export const passwordProofRequestSchema = z.object(passwordProofFields).nullish();
+export type PasswordProofRequest = z.input<typeof passwordProofRequestSchema>;
+
+/**
+ * POST /api/v1/users/authentification/code/send: sends a code to turn two-factor on, with the current password.
+ * Codes go only to the account's own phone (users.phone): another phone is 400 and nothing is sent.
+ */
+export const sendAuthCodeRequestSchema = z.object({ phone: phoneSchema, ...passwordProofFields });
 export const sendAuthCodeResponseSchema = z.object({
   success: z.literal(true),
   resendAfterSeconds: z.number().int(),
@@ -129,21 +159,30 @@ export const sendAuthCodeResponseSchema = z.object({
 });
 export type SendAuthCodeResponse = z.infer<typeof sendAuthCodeResponseSchema>;
 
-/** POST /api/v1/users/authentification/code: checks the code and turns two-factor authentication on. */
-export const authCodeRequestSchema = z.object({ code: codeSchema, phone: phoneSchema });
+/** POST /api/v1/users/authentification/code: checks the code and turns two-factor on (with the current password). */
+export const authCodeRequestSchema = z.object({
+  code: codeSchema,
+  phone: phoneSchema,
+  ...passwordProofFields,
+});
 export type AuthCodeRequest = z.input<typeof authCodeRequestSchema>;
 export const twoFactorStateSchema = z.object({ twoFactorEnabled: z.boolean() });
 
 /** POST /api/v1/users/logout revokes the current session. */
 
 /**
- * Step-up of an account change: the current password, or a code of the authenticator app, in the same call
- * (POST users/profile with e-mail or phone, users/authentification/off, users/totp/off, users/recovery-codes,
- * users/send-change-data-request of bank details, users/deleteaccount).
+ * Step-up of a request to the manager (users/send-change-data-request of bank details, users/deleteaccount): the
+ * current password, or a code of an authenticator app enabled more than a day ago, in the same call. A change of
+ * e-mail, phone or any factor takes the password only (passwordProofFields).
  */
 export const stepUpFields = {
-  password: z.string().max(200).optional().describe('The current password'),
-  code: z.string().trim().max(20).optional().describe('Or a code of the authenticator app'),
+  ...passwordProofFields,
+  code: z
+    .string()
+    .trim()
+    .max(20)
+    .optional()
+    .describe('Or a code of an authenticator app enabled more than 24 hours ago (requests only)'),
 };
 export const stepUpRequestSchema = z.object(stepUpFields).nullish();
 export type StepUpRequest = z.input<typeof stepUpRequestSchema>;
@@ -156,8 +195,8 @@ export const totpSetupResponseSchema = z.object({
 });
 export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
 
-/** POST /api/v1/users/totp/enable: the app's first code turns it on; the recovery codes are shown only now. */
-export const totpEnableRequestSchema = z.object({ code: codeSchema });
+/** POST /api/v1/users/totp/enable: the app's first code and the password turn it on; recovery codes shown now. */
+export const totpEnableRequestSchema = z.object({ code: codeSchema, ...passwordProofFields });
 export const recoveryCodesResponseSchema = z.object({
   recoveryCodes: z.array(z.string()).describe('Ten single-use codes, shown once'),
 });
@@ -187,7 +226,8 @@ export const authApi = {
   authenticate: defineRoute({
     method: 'POST',
     path: '/authenticate',
-    summary: 'Sign in by e-mail or +7 phone and password (and the SMS code when two-factor is on)',
+    summary:
+      'Sign in by e-mail or +7 phone and password (and the code when two-factor is on, or when the account is past its ceiling of failed sign-ins and the address is new)',
     tags: ['auth'],
     access: 'public',
     body: authenticateRequestSchema,
@@ -269,7 +309,8 @@ export const authApi = {
   twoFactorCodeSend: defineRoute({
     method: 'POST',
     path: '/users/authentification/code/send',
-    summary: 'Send a six-digit code by SMS to turn two-factor sign-in on (again after 30 s)',
+    summary:
+      "Send a six-digit code by SMS to the account's own phone to turn two-factor sign-in on (again after 30 s); needs the current password",
     tags: ['auth'],
     access: 'session',
     body: sendAuthCodeRequestSchema,
@@ -279,7 +320,8 @@ export const authApi = {
   twoFactorCode: defineRoute({
     method: 'POST',
     path: '/users/authentification/code',
-    summary: 'Check the code (5 minutes, 5 tries) and turn two-factor sign-in on',
+    summary:
+      'Check the code (5 minutes, 5 tries) and turn two-factor sign-in on; needs the current password, ends the other sessions, mails the account',
     tags: ['auth'],
     access: 'session',
     body: authCodeRequestSchema,
@@ -289,26 +331,30 @@ export const authApi = {
   twoFactorOff: defineRoute({
     method: 'POST',
     path: '/users/authentification/off',
-    summary: 'Turn two-factor sign-in by SMS off (the current password or an authenticator code)',
+    summary:
+      'Turn two-factor sign-in by SMS off (the current password); ends the other sessions, mails the account',
     tags: ['auth'],
     access: 'session',
-    body: stepUpRequestSchema,
+    body: passwordProofRequestSchema,
     response: twoFactorStateSchema,
     errors: [429],
   }),
   totpSetup: defineRoute({
     method: 'POST',
     path: '/users/totp/setup',
-    summary: 'Start turning the authenticator app on: a new secret and the QR code of its otpauth URI',
+    summary:
+      'Start turning the authenticator app on (the current password): a new secret and the QR code of its otpauth URI',
     tags: ['auth'],
     access: 'session',
+    body: passwordProofRequestSchema,
     response: totpSetupResponseSchema,
     errors: [429],
   }),
   totpEnable: defineRoute({
     method: 'POST',
     path: '/users/totp/enable',
-    summary: "The app's first code turns it on; answers ten single-use recovery codes, shown only now",
+    summary:
+      "The app's first code and the current password turn it on; answers ten single-use recovery codes, shown only now; ends the other sessions, mails the account",
     tags: ['auth'],
     access: 'session',
     body: totpEnableRequestSchema,
@@ -318,10 +364,11 @@ export const authApi = {
   totpOff: defineRoute({
     method: 'POST',
     path: '/users/totp/off',
-    summary: 'Turn the authenticator app off (the current password or an authenticator code)',
+    summary:
+      'Turn the authenticator app off (the current password); ends the other sessions, mails the account',
     tags: ['auth'],
     access: 'session',
-    body: stepUpRequestSchema,
+    body: passwordProofRequestSchema,
     response: successSchema,
     errors: [429],
   }),
@@ -329,10 +376,10 @@ export const authApi = {
     method: 'POST',
     path: '/users/recovery-codes',
     summary:
-      'Ten new recovery codes in place of the old ones (the current password or an authenticator code)',
+      'Ten new recovery codes in place of the old ones (the current password); ends the other sessions, mails the account',
     tags: ['auth'],
     access: 'session',
-    body: stepUpRequestSchema,
+    body: passwordProofRequestSchema,
     response: recoveryCodesResponseSchema,
     errors: [429],
   }),

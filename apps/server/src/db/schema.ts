@@ -98,13 +98,16 @@ export interface AuthLinksTable {
 export interface AuthCodesTable {
   id: Generated<BigIntId>;
   user_id: BigIntId;
-  purpose: 'enable_two_factor' | 'sign_in' | 'link' | 'step_up';
+  purpose: 'enable_two_factor' | 'sign_in' | 'link' | 'step_up' | 'sign_in_challenge';
+  /** Where the code was sent: a phone, or the e-mail address of a sign_in_challenge. */
   phone: string;
   code_hash: string;
   attempts: Generated<number>;
   expires_at: RequiredTimestamp;
   used_at: Date | null;
   created_at: Timestamp;
+  /** The address that asked for a sign_in_challenge code (the code is good only from there). */
+  ip: Generated<string | null>;
 }
 
 export interface BankDetailsTable {

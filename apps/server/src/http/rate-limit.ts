@@ -34,8 +34,15 @@ export const RATE_LIMITS = {
   signInFailuresPerIp: { limit: 100, windowSeconds: 15 * 60 },
   /** Failed sign-ins of one account from one address: stops guessing, the owner elsewhere is not locked out. */
   signInFailuresPerAccountIp: { limit: 10, windowSeconds: 15 * 60 },
-  /** The slower ceiling of one account from every address together. */
+  /**
+   * The slower ceiling of one account from every address together. Past it nobody is refused: a right password
+   * from an address the account never signed in from needs a code sent to the account (modules/auth/service.ts).
+   */
   signInFailuresPerAccount: { limit: 50, windowSeconds: 60 * 60 },
+  /** Sign-in challenge codes sent for one account to one asking address an hour; more answer the same, unsent. */
+  signInChallengeSendsPerAccountIp: { limit: 5, windowSeconds: 60 * 60 },
+  /** ... and for one account from every address together, so a holder of the password cannot flood the mailbox. */
+  signInChallengeSendsPerAccount: { limit: 20, windowSeconds: 60 * 60 },
   /** Wrong current passwords or codes in a step-up (profile, two-factor, requests) of one user. */
   stepUpFailuresPerUser: { limit: 10, windowSeconds: 15 * 60 },
   linkRequestPerIp: { limit: 10, windowSeconds: 60 * 60 },

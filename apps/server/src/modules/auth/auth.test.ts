@@ -242,14 +242,20 @@ describe('two-factor codes', () => {
       .executeTakeFirstOrThrow();
     return /\d{6}/.exec(sms.body)?.[0] ?? '';
   };
+  // Turning two-factor on takes the current password in each call (security.test.ts covers its refusals).
   const send = (phone = '+7 (999) 000-00-04') =>
-    t.request({ method: 'POST', url: '/api/v1/users/authentification/code/send', token, payload: { phone } });
+    t.request({
+      method: 'POST',
+      url: '/api/v1/users/authentification/code/send',
+      token,
+      payload: { phone, password: 'Demo1234' },
+    });
   const check = (code: string, phone = '+79990000004') =>
     t.request({
       method: 'POST',
       url: '/api/v1/users/authentification/code',
       token,
-      payload: { code, phone },
+      payload: { code, phone, password: 'Demo1234' },
     });
   const backdateCodes = (seconds: number) =>
     t.ctx.database.db

@@ -49,3 +49,53 @@ export function codeSms(locale: Locale, code: string) {
     ? `Investor portal code: ${code}. Valid for 5 minutes. Do not share it.`
     : `Код для личного кабинета инвестора: ${code}. Действует 5 минут. Никому его не сообщайте.`;
 }
+
+/** A change of the account's second factor, told to the account so that a change its owner did not make shows. */
+export type FactorChange = 'totpOn' | 'totpOff' | 'smsOn' | 'smsOff' | 'recoveryCodes';
+
+const FACTOR_CHANGES: Record<FactorChange, { ru: string; en: string }> = {
+  totpOn: { ru: 'подключено приложение-аутентификатор', en: 'an authenticator app was turned on' },
+  totpOff: { ru: 'приложение-аутентификатор отключено', en: 'the authenticator app was turned off' },
+  smsOn: { ru: 'включён вход с кодом по SMS', en: 'sign-in with an SMS code was turned on' },
+  smsOff: { ru: 'вход с кодом по SMS отключён', en: 'sign-in with an SMS code was turned off' },
+  recoveryCodes: {
+    ru: 'созданы новые резервные коды (прежние больше не действуют)',
+    en: 'new recovery codes were made (the old ones no longer work)',
+  },
+};
+
+export function factorChangedEmail(locale: Locale, change: FactorChange) {
+  const what = FACTOR_CHANGES[change][locale];
+  return locale === 'en'
+    ? {
+        subject: 'The sign-in protection of your investor portal account changed',
+        text: `Hello!\n\nIn your account ${what}. Every other session was signed out.\n\nIf it was not you, restore access through password recovery at once and tell your manager.`,
+      }
+    : {
+        subject: 'Изменена защита входа в личный кабинет инвестора',
+        text: `Здравствуйте!\n\nВ вашем аккаунте ${what}. Все остальные сеансы завершены.\n\nЕсли это были не вы, сразу восстановите доступ через восстановление пароля и сообщите своему менеджеру.`,
+      };
+}
+
+/** The same notice by SMS, for an account without an e-mail. */
+export function factorChangedSms(locale: Locale) {
+  return locale === 'en'
+    ? 'Investor portal: the sign-in protection of your account was changed. Not you? Recover the password and call your manager.'
+    : 'Личный кабинет инвестора: изменена защита входа в аккаунт. Если это не вы, восстановите пароль и позвоните менеджеру.';
+}
+
+/**
+ * The code of a sign-in challenge: many wrong passwords were typed for the account, then the right one came from an
+ * address it never signed in from. The owner learns of it even when the sign-in was not theirs.
+ */
+export function signInChallengeEmail(locale: Locale, code: string, ip: string) {
+  return locale === 'en'
+    ? {
+        subject: 'Sign-in code for the investor portal',
+        text: `Hello!\n\nYour code to sign in: ${code}\nIt is valid for 5 minutes. Do not share it with anyone.\n\nWe ask for it because your account has had many failed sign-in attempts and the right password was just typed from an address it was not used from before (${ip}).\nIf it was not you, do not enter the code anywhere and change your password in the profile or through password recovery.`,
+      }
+    : {
+        subject: 'Код для входа в личный кабинет инвестора',
+        text: `Здравствуйте!\n\nВаш код для входа: ${code}\nОн действует 5 минут. Никому его не сообщайте.\n\nМы просим код, потому что в ваш аккаунт было много неудачных попыток войти, а верный пароль только что ввели с адреса, с которого раньше не входили (${ip}).\nЕсли это были не вы, никуда не вводите код и смените пароль в профиле или через восстановление пароля.`,
+      };
+}

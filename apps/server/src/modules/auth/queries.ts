@@ -99,6 +99,75 @@ export async function insertAuthCode(
     .execute();
 }
 
+/** The latest sign-in challenge code sent for the user to the address that asked for it. */
+export async function latestChallengeCode(db: Executor, userId: number, ip: string) {
+  return db
+    .selectFrom('auth_codes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'sign_in_challenge')
+    .where('ip', '=', ip)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function insertChallengeCode(
+  db: Executor,
+  code: { userId: number; sentTo: string; ip: string; codeHash: string; ttlSeconds: number },
+) {
+  await db
+    .insertInto('auth_codes')
+    .values({
+      user_id: code.userId,
+      purpose: 'sign_in_challenge',
+      phone: code.sentTo,
+      ip: code.ip,
+      code_hash: code.codeHash,
+      expires_at: new Date(Date.now() + code.ttlSeconds * 1000),
+    })
+    .execute();
+}
+
+/** Marks the code used unless it already was; answers whether this call used it (two parallel calls: one wins). */
+export async function claimAuthCode(db: Executor, codeId: number): Promise<boolean> {
+  const row = await db
+    .updateTable('auth_codes')
+    .set({ used_at: new Date() })
+    .where('id', '=', codeId)
+    .where('used_at', 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether a sign-in challenge code of the user was used from the address since `since`. */
+export async function challengePassedFrom(db: Executor, userId: number, ip: string, since: Date) {
+  const row = await db
+    .selectFrom('auth_codes')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', 'sign_in_challenge')
+    .where('ip', '=', ip)
+    .where('used_at', '>', since)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Whether any session of the user (live or ended) was opened from the address: one probe of sessions_user_ip_idx. */
+export async function hasSignedInFrom(db: Executor, userId: number, ip: string) {
+  const row = await db
+    .selectFrom('sessions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('ip', '=', ip)
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
 /** Counts one try and answers the count after it, so parallel guesses cannot share a try. */
 export async function countAuthCodeAttempt(db: Executor, codeId: number): Promise<number> {
   const row = await db

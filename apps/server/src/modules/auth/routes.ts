@@ -42,7 +42,7 @@ export function authRoutes(ctx: AppContext) {
     });
     route(authApi.twoFactorCodeSend, async (request) => ({
       success: true as const,
-      ...(await auth.sendTwoFactorCode(ctx, sessionOf(request), request.body.phone)),
+      ...(await auth.sendTwoFactorCode(ctx, sessionOf(request), request.body)),
     }));
     route(authApi.twoFactorCode, async (request) => {
       await auth.confirmTwoFactorCode(ctx, sessionOf(request), request.body, request.ip);
@@ -52,9 +52,9 @@ export function authRoutes(ctx: AppContext) {
       await auth.turnOffTwoFactor(ctx, sessionOf(request), request.body ?? {});
       return { twoFactorEnabled: false };
     });
-    route(authApi.totpSetup, (request) => security.startTotp(ctx, sessionOf(request)));
+    route(authApi.totpSetup, (request) => security.startTotp(ctx, sessionOf(request), request.body ?? {}));
     route(authApi.totpEnable, (request) =>
-      security.enableTotp(ctx, sessionOf(request), request.body.code, request.ip),
+      security.enableTotp(ctx, sessionOf(request), request.body, request.ip),
     );
     route(authApi.totpOff, async (request) => {
       await security.disableTotp(ctx, sessionOf(request), request.body ?? {});

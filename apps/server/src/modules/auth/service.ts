@@ -12,7 +12,7 @@ import { normalizePhone } from '@portal/contract/validation';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { RoleRow, UserRow } from '../../db/schema.ts';
-import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import { AppError, badRequest } from '../../http/errors.ts';
 import { checkFailureLimits, countFailure, enforceRateLimits, RATE_LIMITS } from '../../http/rate-limit.ts';
 import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
@@ -24,12 +24,17 @@ import {
   type CodeChallenge,
   challenge,
   checkCode,
-  requireStepUp,
-  type StepUpProof,
+  checkSignInChallenge,
+  requirePassword,
+  type SignInChallenge,
   secondFactorOf,
   sendCode,
+  sendSignInChallenge,
+  signInChallengePassed,
+  signInChallengePending,
   verifySecondFactor,
 } from './second-factor.ts';
+import { recordFactorChange } from './security.ts';
 import { createSession, revokeUserSessions, type Session } from './sessions.ts';
 
 export type ClientMeta = { ip: string; userAgent: string | undefined; locale: Locale };
@@ -80,40 +85,71 @@ function accountKey(login: string, user: UserRow | undefined): string {
   return `login:${normalizePhone(trimmed) ?? trimmed}`;
 }
 
+/** The limits that refuse with 429: failures from one address, and of one account from one address. */
 function signInLimits(account: string, ip: string): Array<[string, RateLimitRule]> {
   return [
     [`signin-fail:ip:${ip}`, RATE_LIMITS.signInFailuresPerIp],
     [`signin-fail:account-ip:${account}:${ip}`, RATE_LIMITS.signInFailuresPerAccountIp],
-    [`signin-fail:account:${account}`, RATE_LIMITS.signInFailuresPerAccount],
   ];
+}
+
+/** The per-account ceiling: never a refusal, past it a new address must answer a code sent to the account. */
+function accountCeiling(account: string): [string, RateLimitRule] {
+  return [`signin-fail:account:${account}`, RATE_LIMITS.signInFailuresPerAccount];
+}
+
+/**
+ * Whether this sign-in must answer the mailed-code challenge: the account is past its ceiling of failures and the
+ * address has never opened a session of it (nor passed a challenge in the last minutes).
+ */
+async function needsSignInChallenge(ctx: AppContext, account: string, user: UserRow, ip: string) {
+  const [key, rule] = accountCeiling(account);
+  if ((await ctx.limiter.peek(key, rule)).allowed) return false;
+  if (await q.hasSignedInFrom(ctx.database.db, user.id, ip)) return false;
+  return !(await signInChallengePassed(ctx, user.id, ip));
 }
 
 /**
  * POST authenticate: the same answer for an unknown login and a wrong password. Only failures count towards the
- * limits: per address, per account and address (guessing stops, the owner elsewhere still signs in), and a slower
- * ceiling per account; every limit answers the same 429.
+ * limits: per address, and per account and address (guessing stops with 429, the owner elsewhere still signs in).
+ * The account's ceiling over every address is no lockout, or strangers could lock the owner out: past it, a right
+ * password from an address the account never signed in from gets a code sent to the account (its e-mail, or its
+ * phone) instead of a token, and gets in with that code; a wrong password answers the same 401 as ever, so the answer
+ * never tells whether the ceiling is reached. Where captcha is on, every sign-in solves one already; the mailed code
+ * is asked past the ceiling anyway, since solved captchas can be bought and the mailbox cannot.
+ * With a second factor on too, the mailed code comes first (it is the cheaper check and vouches for the address for
+ * a few minutes), then the second factor's own challenge, each code in its own call: one `code` field, one meaning.
  */
 export async function authenticate(
   ctx: AppContext,
   input: { login: string; password: string; captchaToken?: string | undefined; code?: string | undefined },
   meta: ClientMeta,
-): Promise<SignedIn | CodeChallenge> {
+): Promise<SignedIn | CodeChallenge | SignInChallenge> {
   const { db } = ctx.database;
   const user = await findByLogin(db, input.login);
   const account = accountKey(input.login, user);
   const limits = signInLimits(account, meta.ip);
+  const failed = () => countFailure(ctx, [...limits, accountCeiling(account)]);
   await checkFailureLimits(ctx, limits);
   await requireHuman(ctx, input.captchaToken, meta.ip);
   if (!canSignIn(user)) {
     await burnPasswordCheck(input.password);
-    await countFailure(ctx, limits);
+    await failed();
     throw loginFailed();
   }
   if (!(await verifyPassword(input.password, user.password_hash))) {
-    await countFailure(ctx, limits);
+    await failed();
     throw loginFailed();
   }
-  if (secondFactorOf(user)) {
+  if (await needsSignInChallenge(ctx, account, user, meta.ip)) {
+    // A code when none was sent for this address (say, the second factor's, typed as the ceiling was reached)
+    // is not a guess of the mailed one: the challenge is sent and asked for.
+    if (!input.code || !(await signInChallengePending(ctx, user.id, meta.ip)))
+      return sendSignInChallenge(ctx, user, meta.ip);
+    await checkSignInChallenge(ctx, user, meta.ip, input.code, failed);
+    // The code just given was the mailed one: the second factor asks for its own.
+    if (secondFactorOf(user)) return challenge(ctx, user, 'sign_in');
+  } else if (secondFactorOf(user)) {
     if (!input.code) return challenge(ctx, user, 'sign_in');
     await verifySecondFactor(ctx, user, input.code, 'sign_in', meta.ip);
   }
@@ -290,27 +326,57 @@ export async function changePassword(
   });
 }
 
-/** POST users/authentification/code/send */
-export async function sendTwoFactorCode(ctx: AppContext, session: Session, phone: string) {
-  const user = await q.findUserById(ctx.database.db, session.userId);
-  if (!user) throw unauthorized();
-  await sendCode(ctx, user, 'enable_two_factor', phone);
+/**
+ * SMS two-factor goes only to the account's own phone: a thief with a session would otherwise point the owner's
+ * sign-in and recovery codes at a phone of their own. Changing that phone is the profile's password-checked change.
+ */
+function requireOwnPhone(user: UserRow, phone: string) {
+  if (!user.phone || user.phone !== phone) throw badRequest('twoFactor.ownPhoneOnly', 'phone');
+}
+
+/** POST users/authentification/code/send: with the current password, a code to the account's own phone. */
+export async function sendTwoFactorCode(
+  ctx: AppContext,
+  session: Session,
+  input: { phone: string; password?: string | undefined },
+) {
+  const user = await requirePassword(ctx, session.userId, input);
+  requireOwnPhone(user, input.phone);
+  await sendCode(ctx, user, 'enable_two_factor', input.phone);
   return { resendAfterSeconds: AUTH_CODE_RESEND_SECONDS, expiresInSeconds: AUTH_CODE_TTL_SECONDS };
 }
 
-/** POST users/authentification/code: a right code turns two-factor sign-in on for that phone. */
+/**
+ * POST users/authentification/code: the current password and a right code turn two-factor sign-in on for the
+ * account's phone; the account is told and the other sessions end.
+ */
 export async function confirmTwoFactorCode(
   ctx: AppContext,
   session: Session,
-  input: { code: string; phone: string },
+  input: { code: string; phone: string; password?: string | undefined },
   ip: string,
 ) {
-  await checkCode(ctx, session.userId, 'enable_two_factor', input.phone, input.code, ip);
-  await q.setTwoFactorPhone(ctx.database.db, session.userId, input.phone);
+  const user = await requirePassword(ctx, session.userId, input);
+  requireOwnPhone(user, input.phone);
+  await checkCode(ctx, user.id, 'enable_two_factor', input.phone, input.code, ip);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await q.setTwoFactorPhone(trx, user.id, input.phone);
+    await recordFactorChange(trx, user, 'smsOn', session.sessionId);
+  });
+  ctx.outbox.nudge();
 }
 
-/** POST users/authentification/off: needs the current password (or an authenticator code). */
-export async function turnOffTwoFactor(ctx: AppContext, session: Session, proof: StepUpProof) {
-  await requireStepUp(ctx, session.userId, proof);
-  await q.setTwoFactorPhone(ctx.database.db, session.userId, null);
+/** POST users/authentification/off: needs the current password; the account is told, the other sessions end. */
+export async function turnOffTwoFactor(
+  ctx: AppContext,
+  session: Session,
+  proof: { password?: string | undefined },
+) {
+  const user = await requirePassword(ctx, session.userId, proof);
+  if (!user.two_factor_phone) return;
+  await ctx.database.db.transaction().execute(async (trx) => {
+    await q.setTwoFactorPhone(trx, user.id, null);
+    await recordFactorChange(trx, user, 'smsOff', session.sessionId);
+  });
+  ctx.outbox.nudge();
 }

@@ -15,7 +15,12 @@ import type { Executor } from '../../db/executor.ts';
 import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
-import { recoveryCodesLeft, requireStepUp, type StepUpProof } from '../auth/second-factor.ts';
+import {
+  recoveryCodesLeft,
+  requirePassword,
+  requireStepUp,
+  type StepUpProof,
+} from '../auth/second-factor.ts';
 import { staffLacksSecondFactor } from '../auth/security.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
@@ -227,8 +232,8 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
 
 /**
  * POST users/profile: applies only the fields sent. E-mail and phone stay unique, since they sign in. A change of
- * either needs the current password (or an authenticator code) in the same call, is announced to the old address
- * and phone, and ends every other session.
+ * either needs the current password in the same call (no code vouches for it: the recovery link and SMS codes
+ * follow these contacts), is announced to the old address and phone, and ends every other session.
  */
 export async function updateProfile(
   ctx: AppContext,
@@ -240,7 +245,7 @@ export async function updateProfile(
     currentLocale?: Locale | undefined;
   } & StepUpProof,
 ): Promise<DataProfile> {
-  const { password, code, ...changes } = input;
+  const { password, code: _code, ...changes } = input;
   if (changes.currentRole && !session.roles.includes(changes.currentRole)) {
     throw badRequest('profile.roleNotHeld', 'currentRole');
   }
@@ -248,7 +253,7 @@ export async function updateProfile(
   const before = await q.contactsOf(db, session.userId);
   const emailChanges = changes.email !== undefined && changes.email !== before?.email;
   const phoneChanges = changes.phone !== undefined && changes.phone !== before?.phone;
-  if (emailChanges || phoneChanges) await requireStepUp(ctx, session.userId, { password, code });
+  if (emailChanges || phoneChanges) await requirePassword(ctx, session.userId, { password });
   const taken = (column: 'email' | 'phone', value: string) =>
     q.contactTakenByOther(db, column, value, session.userId);
   if (changes.email !== undefined && (await taken('email', changes.email)))
@@ -283,7 +288,10 @@ export async function updateProfile(
   return dataProfile(ctx, session);
 }
 
-/** A bank-details request needs the current password (or an authenticator code): it moves the money. */
+/**
+ * A bank-details request needs the current password (or a code of an authenticator app on for over a day): it
+ * moves the money.
+ */
 export async function sendChangeDataRequest(
   ctx: AppContext,
   session: Session,

@@ -67,6 +67,72 @@ describe('login page', () => {
     expect(localStorage.getItem('user_jwt_token')).toBeNull();
   });
 
+  it('asks for the code mailed to the account, offers a resend after 30 s, and signs in with the code', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval'] });
+    const answers: Array<{ status: number; body: unknown }> = [
+      { status: 200, body: { codeRequired: true, method: 'email', email: 'in***@example.com' } },
+      { status: 200, body: { codeRequired: true, method: 'email', email: 'in***@example.com' } },
+      {
+        status: 200,
+        body: { token: 'token-after-code', roles: [{ code: 'INVESTOR', name: 'Инвестор' }], staffRoles: [] },
+      },
+    ];
+    const calls: Array<{ url: string; body: Record<string, unknown> | undefined }> = [];
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+      calls.push({ url, body });
+      const answer = url.startsWith('/api/v1/authenticate')
+        ? (answers.shift() ?? { status: 500, body: {} })
+        : url.startsWith('/api/v1/captcha-verify')
+          ? { status: 200, body: { enabled: false, siteKey: null } }
+          : { status: 200, body: { accounts: [] } };
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    try {
+      await renderWithProviders(<LoginPage />);
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByLabelText(/E-mail или телефон/), 'investor@example.com');
+      await user.type(screen.getByLabelText(/Пароль/), 'Investor1');
+      await user.click(screen.getByRole('button', { name: 'Войти' }));
+      expect(await screen.findByTestId('code-sent-to')).toHaveTextContent(
+        'Мы отправили код на вашу почту in***@example.com',
+      );
+      expect(screen.getByText(/много неудачных попыток войти/)).toBeInTheDocument();
+      // No resend yet: the countdown runs first.
+      expect(screen.getByTestId('resend-countdown')).toHaveTextContent('Отправить код повторно через 30 с');
+      expect(screen.queryByTestId('resend-code')).toBeNull();
+      const signIns = () => calls.filter((c) => c.url.startsWith('/api/v1/authenticate'));
+      // An incomplete code is not sent.
+      await user.click(screen.getByRole('button', { name: 'Войти' }));
+      expect(signIns()).toHaveLength(1);
+
+      act(() => vi.advanceTimersByTime(30_000));
+      await user.click(await screen.findByTestId('resend-code'));
+      await waitFor(() => expect(signIns()).toHaveLength(2));
+      expect(signIns()[1]?.body).not.toHaveProperty('code');
+      // The new code restarts the wait.
+      expect(await screen.findByTestId('resend-countdown')).toBeInTheDocument();
+
+      // The PinInput's six boxes: typing into the first moves along.
+      const pins = document.querySelectorAll<HTMLInputElement>('input[autocomplete="one-time-code"]');
+      expect(pins).toHaveLength(6);
+      await user.click(pins[0] as HTMLInputElement);
+      await user.keyboard('123456');
+      await user.click(screen.getByRole('button', { name: 'Войти' }));
+      await waitFor(() => expect(localStorage.getItem('user_jwt_token')).toBe('token-after-code'));
+      expect(signIns()[2]?.body).toMatchObject({
+        login: 'investor@example.com',
+        password: 'Investor1',
+        code: '123456',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fills the form from a demo account', async () => {
     stubApi({
       'demo-accounts': {

@@ -36,8 +36,11 @@ export function LoginPage() {
         body: { login: login.trim(), password, captchaToken, ...(challenge ? { code: code.trim() } : {}) },
       }),
     onSuccess: (response) => {
-      if ('codeRequired' in response) setChallenge(response);
-      else signedIn(response);
+      // A new challenge (say, the second factor after the mailed code) starts with an empty code.
+      if ('codeRequired' in response) {
+        setChallenge(response);
+        setCode('');
+      } else signedIn(response);
     },
     // The captcha token was spent on this try: the widget asks again.
     onError: () => setCaptchaReset((n) => n + 1),
@@ -87,7 +90,7 @@ export function LoginPage() {
               challenge={challenge}
               code={code}
               onChange={setCode}
-              onResend={challenge.method === 'sms' && !resend.isPending ? () => resend.mutate() : undefined}
+              onResend={challenge.method !== 'totp' && !resend.isPending ? () => resend.mutate() : undefined}
             />
           )}
           <Captcha onToken={onToken} language={i18n.language} resetSignal={captchaReset} />

@@ -10,9 +10,9 @@ import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { PhoneInput } from '../../shared/ui/phone-input';
+import { StepUpModal, stepUpFieldError } from '../../shared/ui/step-up';
 import { validateEmail, validatePhone } from '../../shared/validation';
 import { RequestChangeModal } from './request-change-modal';
-import { StepUpModal, stepUpFieldError } from './step-up';
 
 export function Field({ label, value }: { label: string; value: string | null | undefined }) {
   return (

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
-import { StepUpPasswordInput, stepUpFieldError } from './step-up';
+import { StepUpPasswordInput, stepUpFieldError } from '../../shared/ui/step-up';
 
 /** A request to the manager to change base data or bank details; the success view shows 2 s, then closes. */
 export function RequestChangeModal({

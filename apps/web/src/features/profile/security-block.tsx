@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
 import { useOpenRequests } from '../../shared/api/open-requests';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
+import { StepUpPasswordInput, stepUpFieldError } from '../../shared/ui/step-up';
 import { PasswordModal } from './password-modal';
 import { SettingRow } from './setting-row';
-import { StepUpPasswordInput, stepUpFieldError } from './step-up';
 import { TotpBlock } from './totp-block';
 import { TwoFactor } from './two-factor';
 

@@ -6,9 +6,9 @@ import { call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
+import { StepUpPasswordInput } from '../../shared/ui/step-up';
 import { RecoveryCodesModal, TotpSetupButton } from '../../shared/ui/totp-setup';
 import { SettingRow } from './setting-row';
-import { StepUpPasswordInput } from './step-up';
 
 /** The profile's row of the authenticator app: on (with recovery codes left), off with the password. */
 export function TotpBlock() {

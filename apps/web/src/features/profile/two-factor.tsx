@@ -8,13 +8,16 @@ import { ApiError, call } from '../../shared/api/client';
 import { queryKeys } from '../../shared/api/queries';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
+import { StepUpModal, StepUpPasswordInput, stepUpFieldError } from '../../shared/ui/step-up';
 import { useCountdown } from '../../shared/ui/timed';
 import { SettingRow } from './setting-row';
-import { StepUpPasswordInput, stepUpFieldError } from './step-up';
 
-type Step = 'idle' | 'code' | 'on' | 'confirmOff' | 'off';
+type Step = 'idle' | 'password' | 'code' | 'on' | 'confirmOff' | 'off';
 
-/** Two-factor sign-in: send a code, enter the six digits (resend after 30 s), success; and turning it off. */
+/**
+ * Two-factor sign-in: the current password, then a code to the account's own phone, the six digits (resend after
+ * 30 s), success; and turning it off with the password.
+ */
 export function TwoFactor() {
   const { t } = useTranslation();
   const { profile } = useSession();
@@ -27,7 +30,8 @@ export function TwoFactor() {
   const phone = profile.phone ?? '';
 
   const send = useMutation({
-    mutationFn: () => call('POST /users/authentification/code/send', { body: { phone } }),
+    mutationFn: (value: string) =>
+      call('POST /users/authentification/code/send', { body: { phone, password: value } }),
     onSuccess: () => {
       setStep('code');
       setCode('');
@@ -37,7 +41,7 @@ export function TwoFactor() {
   });
   const check = useMutation({
     mutationFn: (value: string) =>
-      call('POST /users/authentification/code', { body: { code: value, phone } }),
+      call('POST /users/authentification/code', { body: { code: value, phone, password } }),
     onSuccess: () => {
       setStep('on');
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
@@ -53,6 +57,8 @@ export function TwoFactor() {
   });
   const close = () => {
     setStep('idle');
+    setPassword('');
+    send.reset();
     off.reset();
   };
   return (
@@ -81,8 +87,10 @@ export function TwoFactor() {
           ) : (
             <Button
               variant="light"
-              onClick={() => send.mutate()}
-              loading={send.isPending}
+              onClick={() => {
+                send.reset();
+                setStep('password');
+              }}
               disabled={!phone}
               data-testid="two-factor-on"
             >
@@ -91,7 +99,17 @@ export function TwoFactor() {
           )
         }
       />
-      {step === 'idle' && <ApiErrorAlert error={send.error} fallback={t('common.actionFailed')} inline />}
+      <StepUpModal
+        opened={step === 'password'}
+        onClose={close}
+        onConfirm={(value) => {
+          setPassword(value);
+          send.mutate(value);
+        }}
+        pending={send.isPending}
+        error={send.error}
+        text={t('profile.twoFactorPasswordText', { phone: formatPhone(phone) })}
+      />
       <Modal opened={step === 'code'} onClose={close} title={t('profile.codeTitle')} centered>
         <Stack align="center">
           <Text size="sm" c="dimmed" ta="center">
@@ -126,7 +144,7 @@ export function TwoFactor() {
           ) : (
             <Button
               variant="subtle"
-              onClick={() => send.mutate()}
+              onClick={() => send.mutate(password)}
               loading={send.isPending}
               data-testid="resend-code"
             >

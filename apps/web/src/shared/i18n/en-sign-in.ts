@@ -53,6 +53,10 @@ export const enSignIn: SignInResources = {
     codeTitle: 'Confirmation code',
     codeSentTo: 'We have sent a code to {{phone}}',
     resendCode: 'Send the code again',
+    resendCodeIn: 'Send the code again in {{seconds}} s',
+    emailCodeSentTo: 'We sent a code to your e-mail {{email}}',
+    emailCodeWhy:
+      'There have been many failed attempts to sign in to your account, so signing in from a new device takes the code from the e-mail. If they were not yours, change your password.',
     demoTitle: 'Demo access',
     demoHint: 'Click an account to fill in its sign-in data',
     linkChecking: 'Checking the link',

@@ -57,6 +57,9 @@ export const en: Resources = {
   profile: {
     stepUpTitle: 'Confirm with your password',
     stepUpText: 'To change your sign-in details, enter your current password.',
+    totpPasswordText: 'To turn the authenticator app on, enter your current password.',
+    twoFactorPasswordText:
+      "To turn sign-in with an SMS code to {{phone}} on, enter your current password. Codes go only to your account's phone.",
     currentPassword: 'Current password',
     confirm: 'Confirm',
     totp: 'Authenticator app',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../api/client';
 import { ApiErrorAlert } from './api-error-alert';
+import { StepUpModal } from './step-up';
 
 /** The recovery codes, shown once after they are made. */
 export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null; onClose: () => void }) {
@@ -28,34 +29,60 @@ export function RecoveryCodesModal({ codes, onClose }: { codes: string[] | null;
 }
 
 /**
- * Turning the authenticator app on: a QR code of the otpauth URI (drawn by the server as SVG) and the key, then the
- * app's first code; the ten recovery codes are shown once. Used in the profile and by the console's enrolment.
+ * Turning the authenticator app on: first the current password (a stolen session alone must not enrol a factor),
+ * then a QR code of the otpauth URI (drawn by the server as SVG) and the key, then the app's first code, sent with
+ * the password again; the ten recovery codes are shown once. Used in the profile and by the console's enrolment.
  */
 export function TotpSetupButton({ onEnabled }: { onEnabled: () => void }) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const setup = useMutation({
-    mutationFn: () => call('POST /users/totp/setup'),
-    onSuccess: () => setCode(''),
+    mutationFn: (value: string) => call('POST /users/totp/setup', { body: { password: value } }),
+    onSuccess: () => {
+      setAsking(false);
+      setCode('');
+    },
   });
   const enable = useMutation({
-    mutationFn: (value: string) => call('POST /users/totp/enable', { body: { code: value } }),
+    mutationFn: (value: string) => call('POST /users/totp/enable', { body: { code: value, password } }),
     onSuccess: (data) => {
       setup.reset();
+      setPassword('');
       setCodes(data.recoveryCodes);
     },
   });
   const close = () => {
+    setAsking(false);
+    setPassword('');
     setup.reset();
     enable.reset();
   };
   return (
     <>
-      <Button variant="light" onClick={() => setup.mutate()} loading={setup.isPending} data-testid="totp-on">
+      <Button
+        variant="light"
+        onClick={() => {
+          setup.reset();
+          setAsking(true);
+        }}
+        data-testid="totp-on"
+      >
         {t('profile.turnOn')}
       </Button>
-      <ApiErrorAlert error={setup.error} fallback={t('common.actionFailed')} inline />
+      <StepUpModal
+        opened={asking}
+        onClose={close}
+        onConfirm={(value) => {
+          setPassword(value);
+          setup.mutate(value);
+        }}
+        pending={setup.isPending}
+        error={setup.error}
+        text={t('profile.totpPasswordText')}
+      />
       <Modal opened={Boolean(setup.data)} onClose={close} title={t('profile.totpSetupTitle')} centered>
         {setup.data && (
           <Stack align="center">
