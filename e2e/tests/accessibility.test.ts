@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe.ts';
 import { DESKTOP, launchBrowser, MOBILE } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -10,8 +10,6 @@ import { type Portal, startPortal } from '../support/server.ts';
  * across routes, languages and widths, so the whole walk stays within a few minutes.
  */
 
-const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const LANGUAGES = ['RU', 'EN'] as const;
 const WIDTHS = [DESKTOP, MOBILE];
 /** A role's walk is some 20 routes × 2 languages × 2 widths: far longer than one ordinary test. */
@@ -58,50 +56,6 @@ const ANONYMOUS = [
   '/recovery/not-a-real-link',
   '/no-such-page',
 ];
-
-type Violation = { id: string; impact: string; help: string; nodes: string[] };
-type AxeWindow = {
-  axe?: {
-    run: (
-      context: unknown,
-      options: unknown,
-    ) => Promise<{
-      violations: {
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: { target: unknown[]; html: string; failureSummary?: string }[];
-      }[];
-    }>;
-  };
-};
-
-/** Runs axe-core on the page as it is now; answers the serious and critical violations, a few nodes each. */
-async function axeViolations(page: Page): Promise<Violation[]> {
-  if (!(await page.evaluate(() => Boolean((globalThis as unknown as AxeWindow).axe)))) {
-    await page.addScriptTag({ path: AXE_SCRIPT });
-  }
-  return page.evaluate(async (tags) => {
-    const axe = (globalThis as unknown as AxeWindow).axe;
-    if (!axe) throw new Error('axe-core did not load');
-    const result = await axe.run(globalThis, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        help: v.help,
-        nodes: v.nodes
-          .slice(0, 8)
-          .map((n) =>
-            `${n.target.join(' ')} ${n.html.slice(0, 160)} :: ${n.failureSummary ?? ''}`.slice(0, 600),
-          ),
-      }));
-  }, WCAG_TAGS);
-}
 
 type Doc = {
   document: { querySelector: (s: string) => unknown; title: string; documentElement: { lang: string } };

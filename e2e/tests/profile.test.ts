@@ -124,6 +124,9 @@ describe('the profile page', () => {
     await page.goto(`${portal.url}/profile/`);
     const since = portal.logLength();
     await page.getByTestId('two-factor-on').click();
+    // Turning a factor on takes the current password first: a stolen session alone enrols nothing.
+    await page.getByTestId('step-up-password').fill('Lender1');
+    await page.getByTestId('step-up-confirm').click();
     await page.getByTestId('resend-countdown').waitFor();
     expect(await page.getByTestId('resend-countdown').textContent()).toMatch(
       /Отправить код повторно через (30|29|28) с/,

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_STEP_SECONDS, totpCode, totpStep } from '../../apps/server/src/modules/auth/totp.ts';
+import { axeViolations } from '../support/axe.ts';
 import { launchBrowser, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -178,6 +179,7 @@ describe('account security', () => {
       await page.getByTestId('step-up-confirm').click();
       await dialog.getByText(texts.wrong).waitFor();
       expect(await page.getByTestId('totp-qr').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `profile-totp-password-${name}`);
       await page.getByTestId('step-up-password').fill('Lender1');
       await page.getByTestId('step-up-confirm').click();

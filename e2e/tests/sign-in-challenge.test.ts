@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot } from '../support/browser.ts';
+import { axeViolations } from '../support/axe.ts';
+import { launchBrowser, MOBILE, openPage, screenshot } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
 /**
@@ -59,6 +60,7 @@ describe('sign-in past the ceiling of failed sign-ins, in the browser', () => {
       /Отправить код повторно через (30|29|28) с/,
     );
     expect(await page.evaluate(() => localStorage.getItem('user_jwt_token'))).toBeNull();
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'login-mailed-code-ru');
     // A wrong code keeps the page on Вход with the server's message.
     const code = await mailedCode('investor@example.com');
@@ -75,9 +77,9 @@ describe('sign-in past the ceiling of failed sign-ins, in the browser', () => {
     await close();
   });
 
-  it('asks for the mailed code in English and signs in with it', async () => {
+  it('asks for the mailed code in English on a phone and signs in with it', async () => {
     await failFromSixAddresses('lender@example.com');
-    const { page, errors, close } = await openPage(browser);
+    const { page, errors, close } = await openPage(browser, MOBILE);
     await page.goto(`${portal.url}/login`);
     await page.locator('.auth-topbar').getByText('EN', { exact: true }).click();
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -89,6 +91,7 @@ describe('sign-in past the ceiling of failed sign-ins, in the browser', () => {
     await expect(page.getByTestId('resend-countdown').textContent()).resolves.toMatch(
       /Send the code again in (30|29|28) s/,
     );
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'login-mailed-code-en');
     await typeDigits(page, await mailedCode('lender@example.com'));
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -4,15 +4,25 @@ import './shared/ui/mantine-styles';
 import './app/app.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { type ReactNode, StrictMode, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { router } from './app/router';
-import { theme } from './app/theme';
+import { themeIn } from './app/theme';
 import { queryClient } from './shared/api/query-client';
 import { i18nReady, setupI18n } from './shared/i18n';
 
 setupI18n();
+
+/** Mantine with the theme in the user's language; switching the language renames its controls too. */
+function ThemeInLanguage({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the label follows the language t answers in.
+  const localized = useMemo(() => themeIn(t('common.close')), [t, language]);
+  return <MantineProvider theme={localized}>{children}</MantineProvider>;
+}
 
 const root = document.getElementById('root');
 // The router has started the first route's chunks already; the first render waits for the language's texts too.
@@ -20,11 +30,11 @@ if (root) {
   void i18nReady().finally(() =>
     createRoot(root).render(
       <StrictMode>
-        <MantineProvider theme={theme}>
+        <ThemeInLanguage>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
-        </MantineProvider>
+        </ThemeInLanguage>
       </StrictMode>,
     ),
   );
