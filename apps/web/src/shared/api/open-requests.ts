@@ -2,8 +2,9 @@ import { requestSubject, type SubjectRequestKind } from '@portal/contract/reques
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from './client';
+import { queryKeyOf } from './query-key';
 
-export const openRequestsKey = ['open-requests'] as const;
+export const openRequestsKey = queryKeyOf('GET /users/open-requests');
 
 /**
  * Issue 17: the user's requests to the manager that are still open (GET users/open-requests), so a button that

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { storage } from '../storage';
 import { call } from './client';
+import { queryKeyOf } from './query-key';
 
 /** Queries of the shared layout; every page of the signed-in area reads them. */
 export const queryKeys = {
-  profile: ['profile'] as const,
-  locations: ['locations'] as const,
-  units: ['units'] as const,
+  profile: queryKeyOf('GET /users/data-profile'),
+  locations: queryKeyOf('GET /users/locations'),
+  units: queryKeyOf('GET /users/actives'),
 };
 
 /** The layout's calls, as options shared by its hooks and the signed-in routes' loaders (which start them early). */
