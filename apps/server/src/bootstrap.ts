@@ -9,6 +9,7 @@ import { loggingMailer, smtpMailer } from './integrations/mail.ts';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter.ts';
 import { httpSmsSender, loggingSmsSender } from './integrations/sms.ts';
 import type { Logger } from './logger.ts';
+import { portalNow } from './shared/clock.ts';
 
 /** Opens the database, migrates it, seeds the demo data when asked, and wires the integrations. */
 export async function createContext(
@@ -31,7 +32,8 @@ export async function createContext(
     const applied = await applyMigrations(database);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const store = await openFileStore(database.db, config.dataDir, logger);
-    if (config.demoData && (await seedDemoData(database, new Date(), store))) logger.info('demo data loaded');
+    if (config.demoData && (await seedDemoData(database, portalNow(config.portalToday), store)))
+      logger.info('demo data loaded');
     return store;
   });
   return {

@@ -34,4 +34,13 @@ describe('configuration', () => {
       siteKey: 'k',
     });
   });
+
+  it("pins the portal's date only to a real calendar date", () => {
+    expect(loadConfig(base).portalToday).toBeUndefined();
+    expect(loadConfig({ ...base, PORTAL_TODAY: '2028-02-29' }).portalToday).toBe('2028-02-29');
+    for (const bad of ['2027-02-29', '26.11.2026', '2026-11-26T10:00', 'today'])
+      expect(() => loadConfig({ ...base, PORTAL_TODAY: bad })).toThrow(
+        /PORTAL_TODAY: expected a calendar date/,
+      );
+  });
 });

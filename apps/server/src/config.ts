@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { isCalendarDate } from './shared/clock.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -70,6 +71,11 @@ const envSchema = z.object({
     .string()
     .default('')
     .describe('Camera hosts the proxy may reach on internal addresses, comma-separated'),
+  PORTAL_TODAY: z
+    .string()
+    .refine(isCalendarDate, { message: 'expected a calendar date yyyy-mm-dd, e.g. 2026-11-26' })
+    .optional()
+    .describe("Pin the portal's date (Moscow) for demos and tests; unset in production"),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -107,6 +113,8 @@ export type Config = {
   cameraProxyAllowedHosts: string[];
   logLevel: string;
   webDistDir: string;
+  /** A pinned Moscow date (yyyy-mm-dd) the business "today" reads (shared/clock.ts); undefined: the real clock. */
+  portalToday: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter((host) => host !== ''),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
+    portalToday: e.PORTAL_TODAY,
   };
 }
 

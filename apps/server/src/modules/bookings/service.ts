@@ -9,6 +9,7 @@ import {
 } from '@portal/contract/bookings';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import { addMonths, firstDayOf, moscowDate, moscowInstant, yearMonthOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -107,7 +108,7 @@ export async function bookingStatistics(
   session: Session,
   locationId: number,
   part: Part,
-  now = new Date(),
+  now = portalNow(ctx.config.portalToday),
 ): Promise<BookingStatistic> {
   const units = await visibleUnits(ctx, session, locationId, part);
   const ids = units.map((u) => u.id);

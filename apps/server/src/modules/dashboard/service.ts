@@ -1,6 +1,7 @@
 import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import { addMonths, daysInMonth, firstDayOf, moscowInstant, yearMonthOf } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -93,7 +94,7 @@ export async function dashboardActualData(
   ctx: AppContext,
   session: Session,
   query: { location: number; yearMonth?: number | undefined },
-  now = new Date(),
+  now = portalNow(ctx.config.portalToday),
 ): Promise<DashboardActualData> {
   const units = await investorUnits(ctx, session, query.location);
   const lastComplete = addMonths(yearMonthOf(now), -1);

@@ -3,6 +3,7 @@ import type { Document } from '@portal/contract/documents';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { moscowDate } from '../../shared/time.ts';
 import { requireOwnerInScope, staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -63,7 +64,7 @@ export async function staffUploadDocument(
       description: sanitizeHtml(fields.description),
       description_en: sanitizeHtml(fields.descriptionEn || fields.description),
       upload_id: upload.id,
-      document_date: fields.date ?? moscowDate(new Date()),
+      document_date: fields.date ?? moscowDate(portalNow(ctx.config.portalToday)),
       uploaded_by: session.userId,
     });
     await recordAudit(trx, {

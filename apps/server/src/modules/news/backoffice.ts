@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
@@ -35,7 +36,8 @@ export async function staffNews(ctx: AppContext, session: Session): Promise<Staf
   }));
 }
 
-const newsRow = (body: NewsFields) => ({
+/** `now`: the portal's date, which a news item without its own is published on. */
+const newsRow = (body: NewsFields, now: Date) => ({
   for_investors: body.forInvestors,
   for_lenders: body.forLenders,
   tag: body.tag,
@@ -45,7 +47,7 @@ const newsRow = (body: NewsFields) => ({
   content: sanitizeHtml(body.content),
   content_en: sanitizeHtml(body.contentEn || body.content),
   image_url: body.imageUrl ?? null,
-  published_at: body.publishedAt ?? new Date().toISOString(),
+  published_at: body.publishedAt ?? now.toISOString(),
   is_published: body.isPublished,
 });
 
@@ -58,7 +60,7 @@ export async function saveNews(
 ): Promise<number> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const savedId = await q.saveNewsRow(trx, id, newsRow(body));
+    const savedId = await q.saveNewsRow(trx, id, newsRow(body, portalNow(ctx.config.portalToday)));
     if (savedId === undefined) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,

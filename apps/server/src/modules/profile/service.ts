@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import {
   recoveryCodesLeft,
@@ -108,6 +109,7 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
   const incomes = await unitIncomes(
     ctx.database.db,
     rows.map((row) => Number(row.userUnitId)),
+    portalNow(ctx.config.portalToday),
   );
   return rows.map((row) => {
     const income = incomes.get(Number(row.userUnitId));

@@ -1,6 +1,7 @@
 import type { SaleLot } from '@portal/contract/promo';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
@@ -9,7 +10,11 @@ import { publishedCompanyLots, sendCompanyLotRequest } from './backoffice.ts';
 import * as q from './queries.ts';
 
 /** GET sale-unit/get-sale-units: every lot on the marketplace, newest first; anyone signed in sees them. */
-export async function saleLots(ctx: AppContext, session: Session, now = new Date()): Promise<SaleLot[]> {
+export async function saleLots(
+  ctx: AppContext,
+  session: Session,
+  now = portalNow(ctx.config.portalToday),
+): Promise<SaleLot[]> {
   const { db } = ctx.database;
   const rows = await q.listedLots(db);
   const incomes = await unitIncomes(

@@ -12,7 +12,7 @@ export type UnitIncome = { lastMonth: number; averageMonthly: number };
 export async function unitIncomes(
   db: Executor,
   userUnitIds: number[],
-  now: Date = new Date(),
+  now: Date,
 ): Promise<Map<number, UnitIncome>> {
   const result = new Map<number, UnitIncome>();
   if (userUnitIds.length === 0) return result;

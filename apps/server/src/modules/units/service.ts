@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { moscowDate } from '../../shared/time.ts';
 import { requireRole } from '../access/service.ts';
@@ -43,7 +44,7 @@ export async function offerUnitForSale(
   ctx: AppContext,
   session: Session,
   body: { unit_id: number; price: number },
-  now = new Date(),
+  now = portalNow(ctx.config.portalToday),
 ): Promise<void> {
   requireRole(session, 'INVESTOR');
   await ctx.database.db.transaction().execute(async (trx) => {
