@@ -4,7 +4,7 @@ import { defineRoute } from './route.ts';
 import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /**
- * The console's cameras of a location (issue 18): a live stream (an https HLS playlist the portal proxies) and up
+ * The console's cameras of a location: a live stream (an https HLS playlist the portal proxies) and up
  * to five looping views (uploaded MP4s). Owners read them through investor/cameras.
  */
 

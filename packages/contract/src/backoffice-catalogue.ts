@@ -3,7 +3,7 @@ import { defineRoute } from './route.ts';
 import { idSchema as id, optionalText, requiredText } from './validation.ts';
 
 /**
- * The console's catalogue (issue 18): locations, their units with photos, the unit types and stages a unit picks
+ * The console's catalogue: locations, their units with photos, the unit types and stages a unit picks
  * from, and booking sources. Company data, so every manager and admin edits it; owners get 403.
  */
 

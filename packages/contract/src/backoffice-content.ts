@@ -3,7 +3,7 @@ import { successSchema } from './errors.ts';
 import { defineRoute } from './route.ts';
 import { idSchema, optionalText, requiredText } from './validation.ts';
 
-/** The console's content calls: FAQ entries and news, written by managers and admins (issue 8). */
+/** The console's content calls: FAQ entries and news, written by managers and admins. */
 
 export const contentIdParamsSchema = z.object({ id: idSchema });
 

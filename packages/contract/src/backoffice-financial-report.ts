@@ -3,7 +3,7 @@ import { successSchema } from './errors.ts';
 import { defineRoute } from './route.ts';
 
 /**
- * The interim financial report (issue 18): the company uploads it as one PDF in the console; owners' browsers draw
+ * The interim financial report: the company uploads it as one PDF in the console; owners' browsers draw
  * its pages (pdf.js). The demo keeps its generated page images (kind pages).
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema as id } from './validation.ts';
 
-/** Real photos of inventory items in the console (issue 18): uploaded files beside the import's https URLs. */
+/** Real photos of inventory items in the console: uploaded files beside the import's https URLs. */
 
 export const INVENTORY_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const INVENTORY_PHOTOS_MAX = 20;

@@ -4,7 +4,7 @@ import { defineRoute } from './route.ts';
 import { MAX_SALE_PRICE } from './units.ts';
 import { idSchema as id, optionalText, trimmedText } from './validation.ts';
 
-/** Lots the company publishes on the promo page (issue 18), beside units put on sale by investors. Money in rubles. */
+/** Lots the company publishes on the promo page, beside units put on sale by investors. Money in rubles. */
 
 export const LOT_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const LOT_PHOTOS_MAX = 20;

@@ -96,7 +96,8 @@ export const bookingStatisticsQuerySchema = z.object({
 });
 
 /**
- * Keys of the statistics' maps (spec §3: guestsToday by guest category id, unitsStatus by status id). The ids are
+ * Keys of the statistics' maps (the spec's entities: guestsToday by guest category id, unitsStatus by status id). The
+ * ids are
  * ours: the spec names the keys, not their values. Guests of today's stays (rooms: staying at this moment; outbuildings:
  * a session today) by where they are in their stay: 1 arrived today, 2 staying on, 3 leaving today.
  */

@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 
-/** Cameras (spec document 2: cameras page §2, investor/cameras §7, five videos §9). */
+/**
+ * Cameras (spec, operational areas: the cameras page, the investor/cameras call, the five videos of Business constants
+ * and limits).
+ */
 
 export const CAMERA_VIDEO_COUNT = 5;
 

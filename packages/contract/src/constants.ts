@@ -52,7 +52,10 @@ export const PASSWORD_SUCCESS_VIEW_MS = 1000;
 export const REQUEST_SUCCESS_VIEW_MS = 2000;
 export const BANNER_VISIBLE_MS = 5000;
 export const ROUTER_SCROLL_DELAY_MS = 500;
-/** A page's code (or a language catalogue) that has not arrived after this long is an error with a reload (spec §9). */
+/**
+ * A page's code (or a language catalogue) that has not arrived after this long is an error with a reload (spec:
+ * Business constants and limits).
+ */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Moscow time offset used for month identifiers (yyyymm). */
 export const MONTH_TIME_OFFSET_HOURS = 3;

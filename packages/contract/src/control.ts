@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
-/** Inspections (spec document 2: control and inspection pages §2, entities §3, states §4, calls §7). */
+/** Inspections (spec, operational areas: the control and inspection pages, their entities, states and calls). */
 
-/** The three kinds the inspection colours stand for (spec §2): material base, service control, other. */
+/**
+ * The three kinds the inspection colours stand for (spec: Screens and routes): material base, service control, other.
+ */
 export const INSPECTION_KINDS = ['material', 'service', 'other'] as const;
 export type InspectionKind = (typeof INSPECTION_KINDS)[number];
 export const INSPECTION_COLORS: Record<InspectionKind, string> = {
@@ -21,21 +23,27 @@ export const INSPECTION_KIND_LABELS: Record<InspectionKind, { label: string; lab
 };
 
 /**
- * The control page's filter (`currentFilterId`, spec §3): 0 every inspection, else one type by its id. The ids are
+ * The control page's filter (`currentFilterId`, spec: Entities and their fields): 0 every inspection, else one type by
+ * its id. The ids are
  * ours (the spec names the state, not its values).
  */
 export const INSPECTION_KIND_IDS: Record<InspectionKind, number> = { material: 1, service: 2, other: 3 };
 export const INSPECTION_FILTER_ALL = 0;
 
-/** 'fact rate/max rate (success percentage%)', empty when there is no fact rate (spec §2, inspection detail). */
+/**
+ * 'fact rate/max rate (success percentage%)', empty when there is no fact rate (spec: Screens and routes, inspection
+ * detail).
+ */
 export function inspectionResult(factRate: number | null, maxRate: number, percent: number | null): string {
   return factRate === null ? '' : `${factRate}/${maxRate} (${percent ?? 0}%)`;
 }
 
-/** Check status: 1 passed, 0 failed (spec §4). */
+/** Check status: 1 passed, 0 failed (spec: States and transitions). */
 export const CHECK_PASSED = 1;
 
-/** Percent of a part, rounded up (spec §9), in integer arithmetic so 7 of 100 is 7, not 8. */
+/**
+ * Percent of a part, rounded up (spec: Business constants and limits), in integer arithmetic so 7 of 100 is 7, not 8.
+ */
 export function percentUp(part: number, whole: number): number {
   if (whole <= 0) return 0;
   return Math.ceil((part * 100) / whole);

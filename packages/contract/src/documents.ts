@@ -3,11 +3,13 @@ import { defineRoute } from './route.ts';
 import { idSchema, optionalText } from './validation.ts';
 
 /**
- * Documents (spec document 2: documents page §2, document entity §3, statuses §4, validation §5, calls §7,
- * category colours §9). Dates are yyyy-mm-dd.
+ * Documents (spec, operational areas: the documents page, the document entity, its statuses, validation rules, calls
+ * and category colours). Dates are yyyy-mm-dd.
  */
 
-/** Status ids of the spec (§4): 1 needs signature, 13 in progress, 3 done, 2 grey check, -1 alert. */
+/**
+ * Status ids of the spec (States and transitions): 1 needs signature, 13 in progress, 3 done, 2 grey check, -1 alert.
+ */
 export const DOCUMENT_STATUSES = {
   needsSignature: 1,
   inProgress: 13,
@@ -73,7 +75,10 @@ export const documentCategoriesResponseSchema = z
   .meta({ id: 'DocumentCategories' });
 export type DocumentCategoriesResponse = z.infer<typeof documentCategoriesResponseSchema>;
 
-/** POST user-document/send-document-request: sent only with a category (§5); the comment is optional. */
+/**
+ * POST user-document/send-document-request: sent only with a category (spec: Validation rules); the comment is
+ * optional.
+ */
 export const documentRequestSchema = z.object({
   category: z
     .number({ error: 'documents.categoryRequired' })

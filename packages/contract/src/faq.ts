@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { requestCreatedResponseSchema } from './profile.ts';
 import { defineRoute } from './route.ts';
 
-/** FAQ (spec document 2: FAQ page §2, FAQ item §3, calls faq and faq/send-question §7). */
+/** FAQ (spec, operational areas: the FAQ page, the FAQ item, the faq and faq/send-question calls). */
 
 export const faqItemSchema = z.object({
   id: z.number(),
@@ -19,7 +19,7 @@ export type FaqResponse = z.infer<typeof faqResponseSchema>;
 
 export const FAQ_QUESTION_MAX = 2000;
 
-/** POST faq/send-question: sent only when the text is not empty (spec §5). */
+/** POST faq/send-question: sent only when the text is not empty (spec: Validation rules). */
 export const faqQuestionRequestSchema = z.object({
   question: z
     .string({ error: 'faq.questionRequired' })

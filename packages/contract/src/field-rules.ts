@@ -1,8 +1,9 @@
 import { AUTH_CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /**
- * Field rules of spec §5 as plain patterns and functions, without zod: the web client's sign-in screens use only
- * these, so the first screen does not carry the schema library (issue 16). validation.ts builds the schemas on
+ * Field rules of the spec (Validation rules) as plain patterns and functions, without zod: the web client's sign-in
+ * screens use only
+ * these, so the first screen does not carry the schema library (it stays small). validation.ts builds the schemas on
  * them and re-exports them.
  */
 

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { financialReportResponseSchema } from './backoffice-financial-report.ts';
 import { defineRoute } from './route.ts';
 
-/** The interim financial report page (spec document 2, §2 and §9): fifteen page images stacked. */
+/**
+ * The interim financial report page (spec, operational areas: Screens and routes; Business constants and limits):
+ * fifteen page images stacked.
+ */
 export const FINANCIAL_REPORT_PAGES = 15;
 
 /** Where the server serves page n (1-based) of the report. */

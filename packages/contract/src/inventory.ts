@@ -10,7 +10,9 @@ import { successSchema } from './errors.ts';
 import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
-/** Inventory (spec document 2: inventory page §2, inventory item §3, calls id-logic/* §7). Cost in rubles. */
+/**
+ * Inventory (spec, operational areas: the inventory page, the inventory item, the id-logic/* calls). Cost in rubles.
+ */
 
 export const inventoryItemsQuerySchema = z.object({ unitId: idSchema });
 export const inventoryImagesQuerySchema = z.object({ itemId: idSchema });

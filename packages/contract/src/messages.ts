@@ -299,7 +299,7 @@ export const MESSAGES = {
     ru: 'Это сообщение уже отправлено или ждёт отправки',
     en: 'This message has already been sent or is waiting to be sent',
   },
-  // Issue 15 (input, abuse limits, back-office scope).
+  // Input the database cannot hold, abuse limits, the back office's scope.
   'request.badText': {
     ru: 'Запрос содержит недопустимые символы',
     en: 'The request contains characters that are not allowed',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 
-/** News (spec document 2: news page §2, news §3, calls news/page and news §7). */
+/** News (spec, operational areas: the news page, the news entity, the news/page and news calls). */
 
-/** Cards per page by the window's width (spec §2): 3 up to 480 px, 2 from 481 to 1080 px, 4 above. */
+/** Cards per page by the window's width (spec: Screens and routes): 3 up to 480 px, 2 from 481 to 1080 px, 4 above. */
 export function newsPageSize(width: number): number {
   if (width <= 480) return 3;
   if (width <= 1080) return 2;

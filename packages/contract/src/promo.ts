@@ -4,11 +4,15 @@ import { saleSuccessResponseSchema } from './units.ts';
 import { idSchema, phoneSchema } from './validation.ts';
 
 /**
- * The promo marketplace (spec document 2: promo page §2, promo lot §3, validation §5, calls sale-unit/* and
- * suggestions/booking §7): investors' units on sale (units.ts) and the company's lots. Money in rubles.
+ * The promo marketplace (spec, operational areas: the promo page, the promo lot, its validation rules and the
+ * sale-unit/* and suggestions/booking calls): investors' units on sale (units.ts) and the company's lots. Money in
+ * rubles.
  */
 
-/** A lot of the marketplace, with the spec's field names (§3 promo lot) plus the prices the card shows. */
+/**
+ * A lot of the marketplace, with the spec's field names (the promo lot of Entities and their fields) plus the prices
+ * the card shows.
+ */
 export const saleLotSchema = z
   .object({
     lot_id: z.number().int().describe('Unique within its source'),
@@ -66,7 +70,7 @@ export const buyRequestSchema = z.object({
 });
 export type BuyRequest = z.input<typeof buyRequestSchema>;
 
-/** POST suggestions/booking: the promo page's callback request, sent only with a phone (spec §5). */
+/** POST suggestions/booking: the promo page's callback request, sent only with a phone (spec: Validation rules). */
 export const callbackRequestSchema = z.object({ phone: phoneSchema });
 export type CallbackRequest = z.input<typeof callbackRequestSchema>;
 

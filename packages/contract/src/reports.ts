@@ -2,12 +2,15 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
-/** Media reports (spec: Reports page §2, entities §3, calls §7 under timeline/report/*). */
+/** Media reports (spec: the Reports page, its entities, the timeline/report/* calls). */
 
-/** Order filter of the reports page (spec §2, §9): 1 latest first, 2 earliest first. */
+/**
+ * Order filter of the reports page (spec: Screens and routes; Business constants and limits): 1 latest first, 2
+ * earliest first.
+ */
 export const REPORT_ORDER = { latest: 1, earliest: 2 } as const;
 export type ReportOrderId = (typeof REPORT_ORDER)[keyof typeof REPORT_ORDER];
-/** An upload whose mimeType is this is a video (spec §3); anything else is a picture. */
+/** An upload whose mimeType is this is a video (spec: Entities and their fields); anything else is a picture. */
 export const VIDEO_MIME_TYPE = 'VIDEO';
 
 export const unitReportsQuerySchema = z.object({ unitId: idSchema });

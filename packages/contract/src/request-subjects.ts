@@ -1,5 +1,5 @@
 /**
- * Issue 17: an owner's request to the manager about one thing stays open (new or in progress) until the manager
+ * An owner's request to the manager about one thing stays open (new or in progress) until the manager
  * completes it, and while it is open a second one of the same kind about the same thing is refused with 409. The
  * thing is the request's subject, a key written the same way here for the server and the web client:
  *

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
-/** The timeline (spec: Timeline page §2, entities §3, status codes §4, calls §7); its media reports are reports.ts. */
+/** The timeline (spec: the Timeline page, its entities, status codes and calls); its media reports are reports.ts. */
 
-/** Stage status codes (spec §4). 4 is the purchase stage: a highlighted (green) header with a star. */
+/**
+ * Stage status codes (spec: States and transitions). 4 is the purchase stage: a highlighted (green) header with a star.
+ */
 export const TIMELINE_STATUS = {
   notStarted: 0,
   awaiting: 1,

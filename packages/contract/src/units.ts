@@ -3,14 +3,14 @@ import { defineRoute } from './route.ts';
 import { idSchema } from './validation.ts';
 
 /**
- * An investor's own units for sale (spec document 2: units page §2, unit sale §4, validation §5, calls
- * sale-unit/* §7); the marketplace that lists them is promo.ts. Money in rubles.
+ * An investor's own units for sale (spec, operational areas: the units page, the unit sale's states, its validation
+ * rules and the sale-unit/* calls); the marketplace that lists them is promo.ts. Money in rubles.
  */
 
 /** The highest asking price accepted, rubles (a billion: far above any unit, far below bigint limits). */
 export const MAX_SALE_PRICE = 1_000_000_000;
 
-/** POST sale-unit/offer-unit-for-sale: a price above 0 (spec §5), for one of the user's own units. */
+/** POST sale-unit/offer-unit-for-sale: a price above 0 (spec: Validation rules), for one of the user's own units. */
 export const offerUnitRequestSchema = z.object({
   unit_id: idSchema,
   price: z.coerce

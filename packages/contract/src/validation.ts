@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidEmail, isValidPassword, normalizePhone } from './field-rules.ts';
 
 /**
- * Field rules of spec §5, shared by the server's request schemas and the web client's forms.
+ * Field rules of the spec (Validation rules), shared by the server's request schemas and the web client's forms.
  * Zod issue messages are message keys (see messages.ts); each side translates them into the user's language.
  * The plain rules live in field-rules.ts (no zod, for the web client's first screens) and are re-exported here.
  */
