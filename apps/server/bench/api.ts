@@ -1,5 +1,5 @@
 /**
- * API benchmark (issue 16). It measures and prints; it does not pass or fail.
+ * API benchmark. It measures and prints; it does not pass or fail.
  *
  * A bare Fastify 5 hello-world (bench/bare.ts) and the portal (bench/serve.ts, production settings, demo data)
  * run in their own processes; autocannon loads each call in turn from this process and every figure is printed

@@ -1,7 +1,7 @@
 /**
  * Import benchmark: 200,000 booking rows from one CSV or JSON file into a fresh demo database, then the same file
  * again (idempotent: nothing changes). It measures and prints; it does not pass or fail. Targets: under 30 s on
- * PostgreSQL (issue 8); event-loop delay under 100 ms and under 200 MB of added memory (issue 14), measured with
+ * PostgreSQL; event-loop delay under 100 ms and under 200 MB of added memory, measured with
  * perf_hooks' monitorEventLoopDelay and by sampling process.memoryUsage() while the import runs.
  *
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench:import

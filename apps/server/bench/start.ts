@@ -1,5 +1,5 @@
 /**
- * Start-up benchmark (issue 16): `node src/main.ts` on an empty embedded store (migrations and the demo data), then
+ * Start-up benchmark: `node src/main.ts` on an empty embedded store (migrations and the demo data), then
  * again on the database it left, each timed from the process start to the first 200 of /api/health. It measures
  * and prints; it does not pass or fail. Goals: ≤ 20 s for the first start, ≤ 2 s on an existing database.
  *

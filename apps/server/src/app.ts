@@ -131,7 +131,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return send(error.statusCode, ERROR_CODES.validation, 'request.badRequest');
     }
-    // Bad input never answers 500 (issue 15): a malformed percent-encoding, a duplicate key, a value the database
+    // Bad input never answers 500: a malformed percent-encoding, a duplicate key, a value the database
     // cannot hold.
     if ((error as unknown) instanceof URIError)
       return send(400, ERROR_CODES.validation, 'request.badRequest');
@@ -178,7 +178,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerMediaAccess(app, ctx);
   await app.register(compress, { threshold: 1024 });
 
-  // Issue 15: the API description can be switched off (API_DOCS), and is off by default in production.
+  // The API description can be switched off (API_DOCS), and is off by default in production.
   if (ctx.config.apiDocs) await registerApiDocs(app);
 
   registerSecurityHooks(app);
@@ -225,7 +225,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     await app.register(fastifyStatic, {
       root: webRoot,
       index: false,
-      // Issue 16: the build's .br/.gz copies (http/precompressed.ts) instead of compressing every request.
+      // The build's .br/.gz copies (http/precompressed.ts) instead of compressing every request.
       preCompressed: true,
       // Vite names built assets by content hash, so they never change under the same name; everything else,
       // the SPA shell first, is revalidated on every load so a deploy reaches users at once.
@@ -276,7 +276,7 @@ function isApiPath(path: string): boolean {
 
 /** The OpenAPI description generated from the contract's schemas, and its page at /api/docs. */
 async function registerApiDocs(app: FastifyInstance) {
-  // Loaded only where the docs are on (issue 16: start-up).
+  // Loaded only where the docs are on (a faster start).
   const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
     import('@fastify/swagger'),
     import('@fastify/swagger-ui'),

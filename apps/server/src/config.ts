@@ -50,7 +50,7 @@ const envSchema = z.object({
     .positive()
     .max(24 * 365)
     .default(24),
-  // Issue 16: how long a signed-in user's read answer may be reused (http/response-cache.ts); 0 turns it off.
+  // How long a signed-in user's read answer may be reused (http/response-cache.ts); 0 turns it off.
   RESPONSE_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   STAFF_REQUIRE_SECOND_FACTOR: booleanFlag.optional(),
   SMTP_URL: urlWithScheme(['smtp', 'smtps'], 'smtp://user:password@mail.example.com:587').optional(),

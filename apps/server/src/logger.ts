@@ -16,7 +16,7 @@ export const REDACTED_PATHS = [
 ];
 
 /**
- * The server's logger: one JSON line a request and the events, at LOG_LEVEL, written asynchronously (issue 16: a
+ * The server's logger: one JSON line a request and the events, at LOG_LEVEL, written asynchronously (a
  * synchronous write per line held every request behind the terminal or the pipe); pino flushes what is buffered
  * when the process exits. `destination` is stdout unless a file is named (the benchmark writes to /dev/null).
  */

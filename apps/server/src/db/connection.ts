@@ -16,7 +16,7 @@ export type Database = {
   /** Answers within timeoutMs (default 2 s) or throws: health must never hang on a dead connection. */
   ping(timeoutMs?: number): Promise<void>;
   /**
-   * Delivers the NOTIFY payloads of a channel (issue 16: the session cache drops what another instance ended).
+   * Delivers the NOTIFY payloads of a channel (the session cache drops what another instance ended).
    * onState(true) once notifications flow, onState(false) while they may be missed (PostgreSQL: a lost listening
    * connection, re-opened every second until close); the embedded database is one process and never misses one.
    */

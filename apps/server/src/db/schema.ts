@@ -422,7 +422,7 @@ export interface UnitTimelinesTable {
   description_en: Generated<string>;
 }
 
-/** Status 0 not started, 1 awaiting commencement, 2 in progress, 3 done, 4 purchase (spec §4). */
+/** Status 0 not started, 1 awaiting commencement, 2 in progress, 3 done, 4 purchase (spec: States and transitions). */
 export interface UnitTimelineStagesTable {
   id: Generated<BigIntId>;
   unit_id: BigIntId;

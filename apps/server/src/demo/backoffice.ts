@@ -80,7 +80,7 @@ export async function seedBackoffice(db: Executor, passwords: Map<number, string
         manager_id: request.manager,
         kind: request.kind,
         status: request.status,
-        // As the portal stores them (issue 17): the lender's open conversion request rests the button.
+        // As the portal stores them: the lender's open conversion request rests the button.
         subject: subjectOf(request.kind, request.payload),
         payload: JSON.stringify(request.payload),
         manager_comment: 'comment' in request ? request.comment : null,

@@ -3,7 +3,7 @@ import { FINANCIAL_REPORT_PAGES } from '@portal/contract/financial-report';
 import type { Executor } from '../db/executor.ts';
 import { CATALOGUE } from './catalogue.ts';
 
-/** The five views of the spec (§2), the same layout at every complex of the demo. */
+/** The five views of the spec's cameras page, the same layout at every complex of the demo. */
 const VIEWS: Array<[string, string]> = [
   [
     'Территория между банным комплексом и рестораном',
@@ -16,7 +16,7 @@ const VIEWS: Array<[string, string]> = [
 ];
 
 /**
- * The demo's rows of company content (issue 18): every location's cameras point at the committed test pattern and
+ * The demo's rows of company content: every location's cameras point at the committed test pattern and
  * its five looping clips (apps/server/assets/cameras), and the interim financial report at its generated pages.
  * A real company sets these in the console instead.
  */

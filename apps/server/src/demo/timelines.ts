@@ -202,7 +202,7 @@ export async function seedTimelines(db: Executor, now: Date) {
       'location',
       locationId === 7 ? LOCATION_STAGES_BUILDING : LOCATION_STAGES,
     );
-    // Location 3 has no outbuildings (spec §3 catalogue).
+    // Location 3 has no outbuildings (the spec's catalogue).
     if (locationId !== 3) rows.push(...locationRows(locationId, 'periphery', PERIPHERY_STAGES));
     await db.insertInto('location_timeline_stages').values(rows).execute();
   }

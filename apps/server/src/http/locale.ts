@@ -2,7 +2,8 @@ import { DEFAULT_LOCALE, type Locale, STORAGE_KEYS } from '@portal/contract/cons
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The user's language: the client's language cookie (uppercase code, spec §3), then Accept-Language, then ru.
+ * The user's language: the client's language cookie (uppercase code, as the spec's entities give it), then
+ * Accept-Language, then ru.
  */
 export function requestLocale(request: FastifyRequest): Locale {
   const fromCookie = cookieLocale(request);

@@ -13,7 +13,7 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|map|webmanifest|xml|ico)$/
 const MIN_BYTES = 1024;
 
 /**
- * Issue 16: the built web client is compressed once, not on every request. Beside each text file of the build
+ * The built web client is compressed once, not on every request. Beside each text file of the build
  * (1 KB and more) this writes `name.br` (quality 11) and `name.gz` (level 9) unless they are already there and
  * newer than the file; @fastify/static (`preCompressed`) then sends them to clients that accept them. It runs in the
  * background after start-up, on zlib's thread pool (the event loop stays free), and skips whatever it cannot write

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { TABLES_WITHOUT_DATA_CHANGE } from './response-cache.ts';
 
-/** Issue 16: the answer cache serves a user's repeated reads, and never an answer older than a write they could see. */
+/** The answer cache serves a user's repeated reads, and never an answer older than a write they could see. */
 
 const PROFILE = '/api/v1/users/data-profile';
 const STATISTICS = '/api/v1/dashboard/statistics?location=1';

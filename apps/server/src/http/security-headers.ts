@@ -6,7 +6,7 @@ type HeaderSink = { setHeader(name: string, value: string): void; removeHeader(n
 /**
  * The security headers of every answer (Content-Security-Policy, HSTS, X-Frame-Options and helmet's others).
  * The options never change while the process runs, so helmet computes the headers once here and every request
- * copies them (issue 16: @fastify/helmet rebuilt helmet and parsed the policy on every request, 8 % of a cached
+ * copies them (@fastify/helmet rebuilt helmet and parsed the policy on every request, 8 % of a cached
  * answer's processor time).
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions) {

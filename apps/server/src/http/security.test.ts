@@ -6,7 +6,7 @@ import { startTestApp, type TestApp } from '../test/harness.ts';
 import { solidPng } from '../test/images.ts';
 import { isCleanText, isCleanValue } from './security-hooks.ts';
 
-/** Issue 15, findings 7, 10 and 12: production defaults, input that used to answer 500, and no-store caching. */
+/** Production defaults, input that used to answer 500, and no-store caching. */
 describe('security controls of every call', () => {
   let t: TestApp;
   let investor: string;

@@ -24,7 +24,7 @@ const FIRST_SCREENS = {
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
 
-describe('the SPA shell of the first screens (issue 16)', () => {
+describe('the SPA shell of the first screens', () => {
   let webDir: string;
   let app: FastifyInstance;
   beforeAll(async () => {

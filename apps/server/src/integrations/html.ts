@@ -34,7 +34,7 @@ const OPTIONS: sanitizeModule.IOptions = {
   },
 };
 
-/** sanitize-html is loaded on the first use, not at start-up (issue 16); it is CommonJS, so synchronously. */
+/** sanitize-html is loaded on the first use, not at start-up; it is CommonJS, so synchronously. */
 let run: typeof sanitizeModule | undefined;
 
 export function sanitizeHtml(html: string): string {

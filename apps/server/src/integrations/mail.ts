@@ -12,7 +12,7 @@ export interface Mailer {
 
 /** Real SMTP through nodemailer (smtp:// or smtps:// URL with credentials). */
 export function smtpMailer(smtpUrl: string, from: string): Mailer {
-  // Loaded only when SMTP is configured (issue 16: start-up).
+  // Loaded only when SMTP is configured (a faster start).
   const nodemailer = createRequire(import.meta.url)('nodemailer') as typeof nodemailerModule;
   const transport = nodemailer.createTransport(smtpUrl);
   return {

@@ -10,7 +10,7 @@ const MODULES = import.meta.dirname;
 const KYSELY_STATEMENT = /\.(selectFrom|insertInto|updateTable|deleteFrom)\(/;
 
 /**
- * Files that still build their own SQL (issue 13, step 5): none are left, and the list stays empty. A file that
+ * Files that still build their own SQL: none are left, and the list stays empty. A file that
  * builds statements outside queries.ts fails the test by its name.
  */
 const NOT_YET_MOVED: string[] = [];

@@ -1,5 +1,5 @@
 /**
- * Money is integer kopecks in the database and rubles (two decimals at most) in JSON (DESIGN §3): every
+ * Money is integer kopecks in the database and rubles (two decimals at most) in JSON (the design's API rules): every
  * conversion between the two goes through toKopecks and toRubles.
  */
 export const KOPECKS_PER_RUBLE = 100;

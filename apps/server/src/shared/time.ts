@@ -1,7 +1,8 @@
 import { MONTH_TIME_OFFSET_HOURS } from '@portal/contract/constants';
 
 /**
- * Month identifiers (yyyymm integers) and calendar dates are Moscow time (UTC+3), as the spec says (DESIGN §3):
+ * Month identifiers (yyyymm integers) and calendar dates are Moscow time (UTC+3), as the spec says (the design's API
+ * rules):
  * every yyyymm calculation and every Moscow offset of the server is here.
  */
 const OFFSET_MS = MONTH_TIME_OFFSET_HOURS * 3_600_000;

@@ -12,7 +12,7 @@ export async function buildSheet(
   columns: SheetColumn[],
   rows: Array<Record<string, string | number | Date | null>>,
 ): Promise<Buffer> {
-  // Loaded on the first export, not at start-up (issue 16: exceljs alone took seconds to load).
+  // Loaded on the first export, not at start-up (exceljs alone took seconds to load).
   const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof ExcelJSModule }).default;
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Investor portal';

@@ -1,4 +1,4 @@
--- Timelines and media reports (spec: Timeline and Reports pages §2, entities §3, status codes §4).
+-- Timelines and media reports (spec: the Timeline and Reports pages, their entities and status codes).
 -- Stage status: 0 not started, 1 awaiting commencement, 2 in progress, 3 done, 4 the purchase stage.
 
 -- A unit's capitalization: the stage it is in, its capitalization and market prices.

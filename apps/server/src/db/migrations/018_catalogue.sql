@@ -1,4 +1,4 @@
--- The catalogue a company keeps in the console (issue 18, modules/catalogue): locations with their order, units with
+-- The catalogue a company keeps in the console: locations with their order, units with
 -- a type and a stage picked from managed lists, unit photos, and booking sources with names in both languages.
 
 -- Locations are listed to owners by position (the spec's fixed order of the four named locations keeps its place

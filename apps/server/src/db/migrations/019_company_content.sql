@@ -1,4 +1,4 @@
--- Content the owners see that the company now keeps in the console (issue 18): camera streams and looping views of a
+-- Content the owners see that the company now keeps in the console: camera streams and looping views of a
 -- location, the interim financial report, lots a manager publishes, and real photos of inventory items. Uploaded
 -- files live in the file store as uploads rows and are served by an unguessable key (an <img> or a <video> cannot
 -- send the bearer header).

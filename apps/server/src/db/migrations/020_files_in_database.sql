@@ -1,4 +1,4 @@
--- Files in the database (issue 14): every stored file (avatars, documents, report media, unit and lot photos, camera
+-- Files in the database: every stored file (avatars, documents, report media, unit and lot photos, camera
 -- clips, the report PDF, inventory photos) lives here, so every instance serves every file and a database backup is
 -- a full backup. A file row carries its type, size and sha256; its content is split into chunks of about 256 KB, read
 -- one at a time for byte ranges. A file being written is `complete = false` (its chunks land one statement at a time,

@@ -1,4 +1,4 @@
--- Account security (issue 15): idle timeout of sessions, TOTP through an authenticator app with single-use
+-- Account security: idle timeout of sessions, TOTP through an authenticator app with single-use
 -- recovery codes, and SMS codes for a recovery or activation link of an account with two-factor sign-in on.
 
 alter table sessions add column last_seen_at timestamptz not null default now();

@@ -1,4 +1,4 @@
--- Performance (issue 16).
+-- Performance.
 
 -- The overlap of a window [start, end) is `starts_at < end and ends_at > start`. On (unit_id, starts_at, ends_at)
 -- the first range condition is `starts_at < end`, so every past booking of the unit was read: the cost grew with

@@ -1,4 +1,4 @@
--- Open requests (issue 17). An owner's request to the manager about one thing (a lot, a document category, a
+-- Open requests. An owner's request to the manager about one thing (a lot, a document category, a
 -- unit's sale state, or the kind as a whole: conversion, entrepreneur, callback, account deletion) is open while
 -- it is new or in progress; while it is open, a second one of the same kind about the same thing is refused (409)
 -- and the web client shows the request as sent. `subject` is the key of the thing (packages/contract/src/requests.ts);

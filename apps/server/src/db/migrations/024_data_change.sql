@@ -1,4 +1,4 @@
--- The answer cache (issue 16, http/response-cache.ts) keeps a signed-in user's read answers for a few seconds in
+-- The answer cache keeps a signed-in user's read answers for a few seconds in
 -- each instance. Every statement that changes a table such an answer may read announces itself on the channel
 -- `data_change` at commit (one notification a transaction: PostgreSQL folds identical ones), and every instance
 -- drops its answers. A statement trigger costs one call a statement, not a row, so imports stay cheap.

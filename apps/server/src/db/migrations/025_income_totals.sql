@@ -1,4 +1,4 @@
--- Issue 16, growth: a unit's average monthly income is its total over all its months, so the assets page summed
+-- A unit's average monthly income is its total over all its months, so the assets page summed
 -- every income row of every unit on each call (3.3 times the cost at 100 times the history). The total of each owned
 -- unit is kept beside the rows by a trigger, in the same transaction as the change; the query then reads one total
 -- a unit and takes off the few months after the last complete one (an index range), whatever the history's length.

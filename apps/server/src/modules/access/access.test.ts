@@ -20,7 +20,7 @@ import {
 } from './service.ts';
 
 /**
- * The access rules (DESIGN §3), once for every kind of user of the demo data:
+ * The access rules (the design's API rules), once for every kind of user of the demo data:
  * investor (user 1: units in locations 1, 2, 3, 7), lender (user 2: loans in 1 and 2), both roles (user 3: units in
  * 2 and 7, a loan in 3), the demo profile (1223: units in 1 and 3), a user without units, a user who lent against a
  * unit, the manager (user 5, the default manager 1: clients 1, 3, 1223, 6 and the unassigned), another manager

@@ -5,9 +5,9 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import * as q from './queries.ts';
 
 /**
- * Who may read what (DESIGN §3): the one place the ownership rules are written. A user reads only the data of their
- * own units, loans and locations; ids of another user's data answer 404, a call of another role's area 403 (spec
- * §6); console users work with the clients of their scope.
+ * Who may read what (the design's API rules): the one place the ownership rules are written. A user reads only the
+ * data of their own units, loans and locations; ids of another user's data answer 404, a call of another role's area
+ * 403 (spec: Roles and permissions); console users work with the clients of their scope.
  *
  * - Location readable: a unit held there (owned or lent against) or a loan there, never a placeholder; for the
  *   timeline and its reports a LENDER also reads the spec's fixed tabs 1, 2 and 3.
@@ -37,7 +37,7 @@ export function hasRole(reader: q.Reader, role: RoleRow): boolean {
   return reader.roles.includes(role);
 }
 
-/** Role rules of spec §6: a call of another role's area answers 403. */
+/** Role rules of the spec (Roles and permissions): a call of another role's area answers 403. */
 export function requireRole(reader: q.Reader, role: RoleRow): void {
   if (!hasRole(reader, role)) throw forbidden();
 }

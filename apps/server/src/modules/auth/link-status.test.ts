@@ -5,7 +5,7 @@ import { newLinkToken } from './passwords.ts';
 import { insertAuthLink } from './queries.ts';
 
 /**
- * Issue 17: POST users/link-status tells the link page whether its link still works before any password is typed,
+ * POST users/link-status tells the link page whether its link still works before any password is typed,
  * without spending the link, and says nothing more about a dead link than its use would.
  */
 describe('checking an activation or recovery link without spending it', () => {

@@ -158,8 +158,8 @@ const RUSSIAN = [
 ];
 
 /**
- * Loaded on the first password being set, not at start-up: the dictionaries decompress when imported (issue 16:
- * about 0.3 s of every start's processor time).
+ * Loaded on the first password being set, not at start-up: the dictionaries decompress when imported (about
+ * 0.3 s of every start's processor time).
  */
 let factory: Promise<ZxcvbnFactory> | undefined;
 function estimator(): Promise<ZxcvbnFactory> {

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { sessionCacheOf } from './session-cache.ts';
 import { totpCode } from './totp.ts';
 
-/** Issue 15: each finding's reproduction now fails. */
+/** Attacks on accounts, sessions and the console, each replayed: every one must fail. */
 
 const post = (t: TestApp, url: string, payload?: object, options: { token?: string; ip?: string } = {}) =>
   t.request({
@@ -424,7 +424,7 @@ describe('finding 11: sessions a user can see and end; inactivity timeout', () =
   it('ends a session unused for the idle time and moves last seen at most once a minute', async () => {
     const token = await t.signIn('lender@example.com');
     const sid = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
-    // Written behind the server's back, so the session cache of issue 16 (a second at most) is cleared too.
+    // Written behind the server's back, so the session cache (a second at most) is cleared too.
     const setSeen = async (msAgo: number) => {
       await t.ctx.database.db
         .updateTable('sessions')

@@ -284,7 +284,7 @@ export async function setPasswordByLink(
 }
 
 /**
- * POST users/link-status: whether a link still works, read without spending it (issue 17: a dead link was reported
+ * POST users/link-status: whether a link still works, read without spending it (a dead link was reported
  * only after both passwords were typed). Unknown, used and expired links, and links of a deactivated account, answer
  * the same `valid: false` on the same path (one indexed read that finds nothing), so the answer tells nothing more
  * than the page would after the form is sent. Limited per address like the link's use.

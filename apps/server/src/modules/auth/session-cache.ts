@@ -2,7 +2,7 @@ import type { Database } from '../../db/connection.ts';
 import type { Session } from './sessions.ts';
 
 /**
- * Issue 16: verified sessions kept in this process for at most a second, so a page's parallel calls and a busy
+ * Verified sessions kept in this process for at most a second, so a page's parallel calls and a busy
  * client do not query `sessions` on every request. The rule is that an ended session is refused within one second on
  * every instance, and sooner where it can be:
  *

@@ -10,7 +10,7 @@ export type Session = { sessionId: string; userId: number; roles: RoleRow[] };
 
 const ISSUER = 'investor-portal';
 
-/** The HMAC key, made once per secret: jose imported raw bytes through WebCrypto on every verification (issue 16). */
+/** The HMAC key, made once per secret: jose imported raw bytes through WebCrypto on every verification. */
 const keys = new Map<string, KeyObject>();
 function secretKey(ctx: AppContext): KeyObject {
   let key = keys.get(ctx.config.jwtSecret);

@@ -5,7 +5,7 @@ import type { RowProblem } from '../import/kinds.ts';
 import * as q from './queries.ts';
 
 /**
- * Issue 15, finding 3: what a console import may write for the console user who sends it, checked on every row
+ * What a console import may write for the console user who sends it, checked on every row
  * before the kind's own references, so a refused row says only that it is not about the user's clients (the row
  * and the column, never who owns what: a row about another manager's client and a row about a unit its owner does
  * not hold get different answers only where the owner is the manager's own client).

@@ -60,7 +60,7 @@ export async function requestRows(
 }
 
 /**
- * A manager sees the requests of their current clients (issue 15: a client's requests follow the client to a new
+ * A manager sees the requests of their current clients (a client's requests follow the client to a new
  * manager, and the old one no longer reads or changes them); an admin sees all.
  */
 function ownersInScopeOrRequestManager(scope: Scope) {
@@ -276,7 +276,7 @@ export async function auditRows(db: Executor, actorUserId: number | null, limit:
   const total = await base.select(sql<number>`count(*)::int`.as('count')).executeTakeFirstOrThrow();
   const items = await base
     .leftJoin('users', 'users.id', 'audit_log.actor_user_id')
-    // The changed client's name, so the log names whom a change was about (issue 17).
+    // The changed client's name, so the log names whom a change was about.
     .leftJoin('users as subject', (join) =>
       join.on(sql<boolean>`audit_log.entity = 'user' and audit_log.entity_id = subject.id::text`),
     )

@@ -312,7 +312,7 @@ export async function updateOwner(
     };
     await q.updateOwnerRow(trx, id, columns);
     await q.replaceRoles(trx, id, input.roles);
-    // Issue 15: the client's requests follow the client to the new manager.
+    // The client's requests follow the client to the new manager.
     if (columns.manager_id !== owner.manager_id) await q.moveClientRequests(trx, id, columns.manager_id);
     const changed = Object.fromEntries(
       Object.entries({ ...columns, roles: input.roles }).filter(([key, value]) => {

@@ -34,7 +34,7 @@ export async function bookingLocations(ctx: AppContext, session: Session): Promi
 
 /** The units of a location part the user may see: any location they read (modules/access); others are 404. */
 async function visibleUnits(ctx: AppContext, session: Session, locationId: number, part: Part) {
-  // The check and the units in one statement (issue 16).
+  // The check and the units in one statement.
   const units = await q.unitsOfLocationPart(ctx.database.db, session, locationId, part);
   if (!units) throw notFound();
   return units;
@@ -126,7 +126,7 @@ export async function bookingStatistics(
     part === 'main' ? b.starts_at <= now && b.ends_at > now : moscowDate(b.starts_at) === today,
   );
   const loaded = new Set(current.map((b) => b.unit_id));
-  // Keyed by the contract's ids (spec §3: guests by category id, units by status id); every id is present.
+  // Keyed by the contract's ids (the spec's entities: guests by category id, units by status id); every id is present.
   const guestsToday: Record<string, number> = Object.fromEntries(
     Object.values(GUEST_CATEGORY_IDS).map((id) => [String(id), 0]),
   );
@@ -190,7 +190,7 @@ export async function bookingStatistics(
   };
 }
 
-/** Rows by their unit, in their order: one pass instead of a filter per unit (issue 16). */
+/** Rows by their unit, in their order: one pass instead of a filter per unit. */
 function groupByUnit<T extends { unit_id: number }>(rows: T[]): Map<number, T[]> {
   const byUnit = new Map<number, T[]>();
   for (const row of rows) {

@@ -61,7 +61,7 @@ describe('camera calls and the streams endpoint', () => {
   it("gives the investor's locations with five views and a live stream each (the demo rows)", async () => {
     const locations = await ownerCameras();
     expect(locations.map((l) => l.locationId)).toEqual([1, 2, 3, 7]);
-    // Signed for players that cannot send the bearer header (issue 15).
+    // Signed for players that cannot send the bearer header.
     expect(locations[0]?.streamUrl).toMatch(/^\/api\/v1\/streams\/1\/index\.m3u8\?st=\d+\./);
     expect(locations[0]?.videos.map((v) => v.title)).toEqual([
       'Территория между банным комплексом и рестораном',
@@ -82,7 +82,7 @@ describe('camera calls and the streams endpoint', () => {
   });
 
   it('serves a live playlist whose segments exist', async () => {
-    // hls.js sends the bearer header (issue 15: no stream without a session).
+    // hls.js sends the bearer header (no stream without a session).
     const playlist = await t.request({ method: 'GET', url: '/api/v1/streams/1/index.m3u8', token: investor });
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('mpegurl');
@@ -209,7 +209,7 @@ describe('camera calls and the streams endpoint', () => {
     expect(playlist.statusCode).toBe(200);
     expect(asked).toEqual(['https://cams.example.com/hotel/cam1/index.m3u8?token=s3cret']);
     const base = streamUrl.slice(0, streamUrl.lastIndexOf('/') + 1);
-    // Served under a signed URL, the playlist passes the signature on to every address in it (issue 15).
+    // Served under a signed URL, the playlist passes the signature on to every address in it.
     expect(playlist.body).toMatch(/seg-1\.ts\?st=\d+\./);
     const body = playlist.body.replace(/\?st=\d+\.[0-9a-f-]{36}\.[A-Za-z0-9_-]+/g, '');
     const lines = body.split('\n');
@@ -316,7 +316,7 @@ describe('camera calls and the streams endpoint', () => {
     expect(added.statusCode).toBe(200);
     expect(added.json()).toMatchObject({ position: 2, title: 'Пирс', titleEn: 'Пирс' });
     const url = added.json().url as string;
-    // Signed for the <video> elements, which send no bearer header (issue 15).
+    // Signed for the <video> elements, which send no bearer header.
     expect(url).toMatch(/^\/api\/v1\/files\/cameras\/[A-Za-z0-9_-]{20,}\?st=\d+\./);
     const part = await t.request({ method: 'GET', url, headers: { range: 'bytes=4-7' } });
     expect(part.statusCode).toBe(206);

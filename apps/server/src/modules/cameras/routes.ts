@@ -13,7 +13,7 @@ import { livePlaylist, readAsset, SEGMENT_COUNT } from './stream.ts';
 /**
  * investor/cameras, and the streams endpoint: GET streams/{locationId}/index.m3u8 (live playlist),
  * streams/{locationId}/segment-{n}.ts and streams/clips/camera-{n}.mp4. Only for signed-in users with access to the
- * location, by the bearer header or a signed URL (issue 15: http/media-access.ts, wired in app.ts).
+ * location, by the bearer header or a signed URL (http/media-access.ts, wired in app.ts).
  */
 export function cameraRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {

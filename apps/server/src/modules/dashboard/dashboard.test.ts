@@ -60,7 +60,8 @@ describe('dashboard calls', () => {
       1,
     );
     expect((await get('dashboard/actual-data?location=1&yearMonth=202101')).statusCode).toBe(400);
-    // The list holds the dropdown's months only: an older history does not lengthen it (issue 16: growth).
+    // The list holds the dropdown's months only: an older history does not lengthen it (its cost does not grow with the
+    // history).
     expect(data.actualData.map((d) => d.yearMonth).every((m) => m >= 202201 && m <= 202610)).toBe(true);
     expect(data.actualData.length).toBeGreaterThan(0);
   });

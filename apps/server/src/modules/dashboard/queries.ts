@@ -6,7 +6,7 @@ import { type Reader, readableLocations } from '../access/service.ts';
 export type MonthWindow = { month: number; start: Date; end: Date };
 
 /**
- * The booked time (ms) of each unit in each month window, cancelled bookings left out, summed in SQL (issue 16):
+ * The booked time (ms) of each unit in each month window, cancelled bookings left out, summed in SQL:
  * one row a unit and month, whatever the number of bookings.
  */
 export async function bookedTimeByMonth(db: Executor, unitIds: number[], months: MonthWindow[]) {

@@ -11,7 +11,7 @@ import { percentChange } from '../income/calculations.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
 import * as q from './queries.ts';
 
-/** The dashboard's month list starts from January 2022 (spec §9). */
+/** The dashboard's month list starts from January 2022 (spec: Business constants and limits). */
 export const FIRST_DASHBOARD_MONTH = 202201;
 /** Outbuildings are counted over their 12 open hours a day. */
 const OUTBUILDING_HOURS_A_DAY = 12;
@@ -20,7 +20,7 @@ const MAX_GRAPH_MONTHS = 60;
 /**
  * Occupancy of the units in each month, %: booked nights over available nights for rooms, booked hours over
  * open hours for outbuildings, averaged over the units. Cancelled bookings do not count. The booked time of each
- * unit in each month is summed in SQL (issue 16): one row a unit and month, whatever the number of bookings.
+ * unit in each month is summed in SQL: one row a unit and month, whatever the number of bookings.
  */
 async function occupancyByMonth(
   ctx: AppContext,
@@ -105,7 +105,7 @@ export async function dashboardActualData(
   if (selected < FIRST_DASHBOARD_MONTH || selected > lastComplete)
     throw badRequest('validation.invalid', 'yearMonth');
   const previous = addMonths(selected, -1);
-  // Monthly totals summed in SQL, and the occupancy, at once (issue 16). The totals are the dropdown's months and the
+  // Monthly totals summed in SQL, and the occupancy, at once. The totals are the dropdown's months and the
   // one before the first (its comparison), so the answer follows the calendar, not the length of the history.
   const [monthTotals, occupancy] = await Promise.all([
     monthlyIncomeTotals(

@@ -5,7 +5,7 @@ import { latin } from '../../shared/latin.ts';
  * a Cyrillic font would need fontkit and a font file shipped with the server, so demo files are in Latin text.
  */
 export async function simplePdf(title: string, lines: string[]): Promise<Buffer> {
-  // Loaded when a PDF is made (the demo seed), not at start-up (issue 16).
+  // Loaded when a PDF is made (the demo seed), not at start-up.
   const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(title);

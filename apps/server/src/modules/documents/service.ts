@@ -16,7 +16,7 @@ import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import * as q from './queries.ts';
 
-/** Names of the spec's status ids (§4). */
+/** Names of the spec's status ids (States and transitions). */
 const STATUS_NAMES: Record<number, { name: string; nameEn: string }> = {
   [DOCUMENT_STATUSES.needsSignature]: { name: 'Требует подписи', nameEn: 'Needs signature' },
   [DOCUMENT_STATUSES.inProgress]: { name: 'В работе', nameEn: 'In progress' },
@@ -29,7 +29,7 @@ export const statusOf = (id: number) => ({
   ...(STATUS_NAMES[id] ?? { name: String(id), nameEn: String(id) }),
 });
 
-/** The newest documents first; a list is bounded (DESIGN §3). */
+/** The newest documents first; a list is bounded (the design's API rules). */
 const LIST_LIMIT = 1000;
 
 export async function documentCategories(ctx: AppContext): Promise<DocumentCategory[]> {

@@ -38,7 +38,7 @@ describe('interim financial report', () => {
       const { report } = (await get('financial-report', token)).json();
       expect(report.kind).toBe('pages');
       expect(report.pages).toHaveLength(FINANCIAL_REPORT_PAGES);
-      // Signed for the <img> elements, which send no bearer header (issue 15).
+      // Signed for the <img> elements, which send no bearer header.
       expect(report.pages[14]).toMatch(new RegExp(`^${financialReportPageUrl(15)}\\?st=\\d+\\.`));
     }
     expect((await get('financial-report')).statusCode).toBe(401);
@@ -53,7 +53,7 @@ describe('interim financial report', () => {
     }
     for (const name of ['page-0.svg', 'page-16.svg', 'page-1.png', 'page-x.svg', '..%2Fpage-1.svg'])
       expect((await get(`media/report-2024/${name}`, lender)).statusCode, name).toBe(404);
-    // Issue 15: nothing of the report without a session or a signed URL.
+    // Nothing of the report without a session or a signed URL.
     expect((await get('media/report-2024/page-1.svg')).statusCode).toBe(401);
   });
 

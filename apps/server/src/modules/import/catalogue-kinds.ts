@@ -5,7 +5,7 @@ import type { ImportKind } from './kinds.ts';
 import * as q from './queries.ts';
 
 /**
- * Import kinds of the catalogue (issue 18): locations by their id, units by location and unit number. Like the
+ * Import kinds of the catalogue: locations by their id, units by location and unit number. Like the
  * console (modules/catalogue), a unit's type and stage come from the managed lists (a new name makes a new entry).
  * Rows are few (a company has tens of locations and hundreds of units), so they land one by one, each compared
  * with what is stored first: importing the same file again changes nothing.

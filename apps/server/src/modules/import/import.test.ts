@@ -220,7 +220,7 @@ describe('data import', () => {
       .executeTakeFirstOrThrow();
     const csv = `userId,unitId,month,amount\n1,${owned.unit_id},2031-01,45000.5\n2,${owned.unit_id},2031-01,100\n`;
     const refused = await upload('incomes', csv);
-    // User 2 is another manager's client: refused as out of scope, saying nothing of what they own (issue 15).
+    // User 2 is another manager's client: refused as out of scope, saying nothing of what they own.
     expect(refused.json()).toMatchObject({ applied: false, problems: [{ row: 2, field: 'userId' }] });
     const good = await upload('incomes', csv.split('\n').slice(0, 2).join('\n'));
     expect(good.json()).toMatchObject({ inserted: 1, applied: true });

@@ -32,7 +32,7 @@ export type ImportOptions = {
   /** Called as batches land: rows written so far of the rows to write. */
   onProgress?: (done: number, total: number) => void;
   /**
-   * Checked on every parsed row before the kind's references: the console user's scope (issue 15; see
+   * Checked on every parsed row before the kind's references: the console user's scope (see
    * backoffice/import-scope.ts). The command line runs without it.
    */
   rowCheck?: ((row: Record<string, unknown>) => RowProblem | null) | undefined;

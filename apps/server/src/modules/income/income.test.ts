@@ -149,7 +149,7 @@ describe('income calls', () => {
   it('stores a conversion request for the manager and an entrepreneur request only for oneself', async () => {
     const convert = () =>
       t.request({ method: 'POST', url: '/api/v1/lender-income/send-conversion-request', token: lender });
-    // The demo lender's conversion request is still open: one at a time (issue 17), until the manager completes it.
+    // The demo lender's conversion request is still open: one at a time, until the manager completes it.
     expect((await convert()).statusCode).toBe(409);
     await t.ctx.database.db
       .updateTable('requests')

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
-/** Total, first and last month of a set of monthly amounts, summed in SQL (issue 16): one row whatever the history. */
+/** Total, first and last month of a set of monthly amounts, summed in SQL: one row whatever the history. */
 export type MonthsSummary = { total: number; first: number | null; last: number | null };
 
 const toSummary = (row: { total: unknown; first: unknown; last: unknown } | undefined): MonthsSummary => ({
@@ -12,7 +12,7 @@ const toSummary = (row: { total: unknown; first: unknown; last: unknown } | unde
 });
 
 /**
- * The incomes of the user's owned units (modules/access) in a location, summed. Issue 16, growth: each unit's kept
+ * The incomes of the user's owned units (modules/access) in a location, summed from each unit's kept
  * total (migration 025) and its first and last month from the (user_unit_id, year_month) index, one unit at a time,
  * so the cost follows the number of units, not the length of their history.
  */

@@ -22,7 +22,8 @@ export async function inventoryItems(
   session: Session,
   unitId: number,
 ): Promise<InventoryItems> {
-  // Inventory is the investors' (spec §6): anyone else gets 403; a unit the investor does not own is 404.
+  // Inventory is the investors' (spec: Roles and permissions): anyone else gets 403; a unit the investor does not own
+  // is 404.
   await requireOwnedUnit(ctx, session, unitId);
   const rows = await q.unitItems(ctx.database.db, unitId);
   const counts = await q.photoCounts(

@@ -73,7 +73,7 @@ export function profileRoutes(ctx: AppContext) {
       await profile.setUserLocale(ctx, sessionOf(request), request.query.userLocale);
       return { locale: request.query.userLocale };
     });
-    // Issue 15: only where demo data is on (DEMO_DATA, off by default in production) and the database is a demo one.
+    // Only where demo data is on (DEMO_DATA, off by default in production) and the database is a demo one.
     route(profileApi.demoAccounts, async () => ({
       accounts: ctx.config.demoData ? await demoAccountsIfSeeded(ctx.database.db) : [],
     }));

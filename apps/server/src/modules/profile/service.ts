@@ -171,7 +171,7 @@ export async function bankDetailsOf(
 /** GET users/data-profile */
 export async function dataProfile(ctx: AppContext, session: Session): Promise<DataProfile> {
   const { db } = ctx.database;
-  // Independent reads at once (issue 16); the bank details are read before the organization type is known and
+  // Independent reads at once; the bank details are read before the organization type is known and
   // dropped for an individual.
   const [row, locations, bank, codesLeft] = await Promise.all([
     q.profileRow(db, session.userId),

@@ -63,7 +63,7 @@ export async function saleLots(
 
 /**
  * POST sale-unit/send-buy-request: a request to buy a lot, for the buyer's manager. The lot must be on sale by
- * that owner (404 otherwise); one's own lot is refused (spec §5).
+ * that owner (404 otherwise); one's own lot is refused (spec: Validation rules).
  */
 export async function sendBuyRequest(
   ctx: AppContext,

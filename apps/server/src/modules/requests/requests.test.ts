@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { REQUEST_LIMITS } from './service.ts';
 
 /**
- * Issue 15, findings 3 and 9: owners' requests to their manager are limited per user, and the console's scope
+ * Owners' requests to their manager are limited per user, and the console's scope
  * (imports, the requests inbox) follows the manager's current clients.
  */
 describe('requests to the manager and the back-office scope', () => {
@@ -88,7 +88,7 @@ describe('requests to the manager and the back-office scope', () => {
     expect((await ask(lender, 'Вопрос займодателя')).statusCode).toBe(200);
   });
 
-  /** The manager completes the user's open requests of a kind, so the next one is no duplicate (issue 17). */
+  /** The manager completes the user's open requests of a kind, so the next one is no duplicate. */
   const complete = (userId: number, kind: string) =>
     t.ctx.database.db
       .updateTable('requests')

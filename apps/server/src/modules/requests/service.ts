@@ -7,7 +7,7 @@ import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
 
-/** Kinds of requests owners send to their manager (DESIGN §4); the back office works through them. */
+/** Kinds of requests owners send to their manager (the design's Data); the back office works through them. */
 export type RequestKind =
   | 'change_data'
   | 'bank_details'
@@ -34,7 +34,7 @@ const KIND_TITLES: Record<RequestKind, string> = {
 };
 
 /**
- * Issue 15, finding 9: how many requests (each one a mail to the manager) a user may send. Every call that creates a
+ * How many requests (each one a mail to the manager) a user may send. Every call that creates a
  * request goes through createManagerRequest, so the limit holds for all of them: per kind, and over all kinds.
  */
 export const REQUEST_LIMITS = {
@@ -107,7 +107,7 @@ export async function createManagerRequest(
   kind: RequestKind,
   payload: Record<string, unknown>,
 ): Promise<number> {
-  // Issue 17: one open request of a kind about one thing; a duplicate is refused before it counts or mails.
+  // One open request of a kind about one thing; a duplicate is refused before it counts or mails.
   const subject = subjectOf(kind, payload);
   if (subject !== null) {
     const open = await q.openRequestAbout(db, userId, kind, subject);

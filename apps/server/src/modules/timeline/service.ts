@@ -69,7 +69,7 @@ export async function unitTimeline(
 
 /**
  * GET timeline/get-timeline-location: the location's timeline and its periphery stages. The periphery stages
- * are for investors (spec §2), so only a user who owns a unit there gets them.
+ * are for investors (spec: Screens and routes), so only a user who owns a unit there gets them.
  */
 export async function locationTimeline(
   ctx: AppContext,

@@ -30,7 +30,7 @@ export async function unitIncomes(
   return result;
 }
 
-/** Annual yield, %: 12 × average monthly income / price × 100, two decimals (spec §4, the sell dialog). */
+/** Annual yield, %: 12 × average monthly income / price × 100, two decimals (the spec's sell dialog). */
 export function annualYield(averageMonthly: number, price: number): number {
   return price > 0 ? Math.round(((12 * averageMonthly) / price) * 100 * 100) / 100 : 0;
 }

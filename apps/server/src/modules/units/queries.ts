@@ -64,7 +64,7 @@ export async function withdrawUnit(db: Executor, userUnitId: number) {
  * Income totals of owned units (by user_units id) up to a month, kopecks: the sum, the first and last months, and
  * the income of that last month; units with no income up to that month are left out. The sum is the unit's kept
  * total (income_totals, 025_income_totals.sql) less the few months after `lastMonth`, and the months are index
- * lookups, so the cost does not grow with the history (issue 16).
+ * lookups, so the cost does not grow with the history.
  */
 export async function incomeTotals(db: Executor, userUnitIds: number[], lastMonth: number) {
   const rows = await db

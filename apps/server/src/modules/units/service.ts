@@ -38,7 +38,8 @@ export function lotPrices(market: number) {
 
 /**
  * POST sale-unit/offer-unit-for-sale: an investor lists one of their own units (404 otherwise) at a price above 0
- * (the contract refuses the rest), only while the unit earns: its last month's income is above 0 (spec §4).
+ * (the contract refuses the rest), only while the unit earns: its last month's income is above 0 (spec: States and
+ * transitions).
  */
 export async function offerUnitForSale(
   ctx: AppContext,
