@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /**
- * Issue 16: the first screens' code named in their HTML. index.html names only the entry and what it imports, so a
+ * The first screens' code named in their HTML. index.html names only the entry and what it imports, so a
  * page's own chunks (its route module, the signed-in layout, the language's texts) used to start downloading only
  * once the entry had arrived and run: a second round trip before the first paint. The build writes
  * `first-screens.json` beside index.html: for each of these paths and each language, the chunks and style sheets

@@ -5,7 +5,7 @@ import { firstScreens } from './first-screens.ts';
 export default defineConfig({
   plugins: [react(), firstScreens()],
   server: { port: 5173, proxy: { '/api': 'http://localhost:8080' } },
-  // No source maps in dist: the server serves dist as it is (issue 16). `npm run bench:web` builds with --manifest
+  // No source maps in dist: the server serves dist as it is. `npm run bench:web` builds with --manifest
   // to compute each route's initial JavaScript, and removes the manifest again.
   build: {
     outDir: 'dist',
@@ -16,8 +16,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // What every screen runs before its first render (React, the router, i18next, React Query, Mantine's
-            // provider and styles system) in one chunk rather than a dozen small ones that compress worse (issue 16:
-            // /login 3.7 KB less).
+            // provider and styles system) in one chunk rather than a dozen small ones that compress worse (/login
+            // 3.7 KB less).
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack[\\/](react-query|query-core)|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,

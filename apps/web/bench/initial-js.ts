@@ -1,5 +1,5 @@
 /**
- * The initial JavaScript and CSS of the first screens (issue 16), computed from the build: dist/index.html (the
+ * The initial JavaScript and CSS of the first screens, computed from the build: dist/index.html (the
  * entry script, its module preloads and style sheets) plus, from the Vite manifest, the chunks each route loads
  * before its first render (the route's lazy modules with their static imports, which Vite preloads with them,
  * and the default language's texts). Sizes are gzipped (level 6, as the server's compression).

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:grid`: renders a synthetic location of 500 units × 365 days in headless Chromium and prints the
  * time to first render, the DOM node count and the frame times while scrolling across the year. It measures; it
- * does not pass or fail. Targets (issue 5): first render under 300 ms, under 5,000 DOM nodes, no frame over 50 ms.
+ * does not pass or fail. Targets: first render under 300 ms, under 5,000 DOM nodes, no frame over 50 ms.
  */
 import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';

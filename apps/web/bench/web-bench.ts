@@ -1,5 +1,5 @@
 /**
- * `npm run bench:web` (issue 16): builds the web client, prints the initial JavaScript and CSS of `/login` and
+ * `npm run bench:web`: builds the web client, prints the initial JavaScript and CSS of `/login` and
  * `/dashboard/` (initial-js.ts), then runs Lighthouse (desktop preset, performance only) against the real portal
  * on the demo data in the Debian Chromium: `/login`, and `/dashboard/` signed in as the demo investor. Each page
  * runs BENCH_RUNS times (default 3) in a fresh browser profile, so no run finds another's cache; the medians are

@@ -1,4 +1,4 @@
-// Mantine's styles per component (issue 16): the first screen's here, the signed-in areas' with their layouts,
+// Mantine's styles per component: the first screen's here, the signed-in areas' with their layouts,
 // the charts' with the chart library.
 import './shared/ui/mantine-styles';
 import './app/app.css';

@@ -16,7 +16,7 @@ export const theme = createTheme({
       '#1f4d3a',
     ],
     // Mantine's gray with a darker 6 (#5f676e, not #868e96): dimmed text is gray 6, and Mantine's 3.3:1 fails
-    // WCAG AA; this one is ≥ 4.5:1 on white, the page's background and the light fills (issue 17).
+    // WCAG AA; this one is ≥ 4.5:1 on white, the page's background and the light fills.
     gray: [
       '#f8f9fa',
       '#f1f3f5',

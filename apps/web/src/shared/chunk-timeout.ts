@@ -8,7 +8,10 @@ export class ChunkTimeoutError extends Error {
   }
 }
 
-/** The load's result, or a ChunkTimeoutError once `ms` has passed without one (spec §9: 120 s). */
+/**
+ * The load's result, or a ChunkTimeoutError once `ms` has passed without one (spec: Business constants and limits: 120
+ * s).
+ */
 export function withTimeout<T>(load: Promise<T>, ms = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {

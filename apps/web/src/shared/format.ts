@@ -3,7 +3,7 @@ import i18next from 'i18next';
 
 /**
  * Money, numbers and dates as the spec shows them: rubles grouped by thousands with spaces, m², percents. One
- * number format per language (issue 17): thousands grouped by spaces in both, a decimal comma in Russian and a
+ * number format per language: thousands grouped by spaces in both, a decimal comma in Russian and a
  * decimal point in English. Money is glued with non-breaking spaces, so «₽» never wraps onto a line of its own.
  */
 
@@ -13,7 +13,7 @@ const NBSP = '\u00a0';
 
 /**
  * Formatters made once per language and options: making an Intl formatter costs far more than formatting with it,
- * and a page formats hundreds of figures (issue 16: 36 ms of the dashboard's first render).
+ * and a page formats hundreds of figures (36 ms of the dashboard's first render).
  */
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {

@@ -8,7 +8,7 @@ import {
   validateRepeat,
 } from './validation';
 
-describe('form validation (spec §5)', () => {
+describe('form validation (spec: Validation rules)', () => {
   it('accepts an e-mail with a local part, @ and a domain', () => {
     expect(validateEmail('investor@example.com')).toBeNull();
     expect(validateEmail('investor@example')).toBe('validation.email');

@@ -1,6 +1,6 @@
 import { isValidEmail, isValidPassword, normalizePhone } from '@portal/contract/field-rules';
 
-/** Form rules of spec §5 on top of the contract's patterns; each answers an i18n key or null. */
+/** Form rules of the spec (Validation rules) on top of the contract's patterns; each answers an i18n key or null. */
 
 export function validateEmail(value: string): string | null {
   if (!value.trim()) return 'validation.required';

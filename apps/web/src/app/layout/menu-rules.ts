@@ -1,7 +1,9 @@
 import { DEMO_PROFILE_ID, type RoleCode } from '@portal/contract/constants';
 import type { UserLocation } from '@portal/contract/profile';
 
-/** The side and personal menus by role and location, as spec §2 and §6 give them. */
+/**
+ * The side and personal menus by role and location, as the spec gives them (Screens and routes; Roles and permissions).
+ */
 
 export type MenuState = 'active' | 'inactive' | 'soon';
 export type SideMenuItem = {
@@ -110,7 +112,7 @@ export function burgerLinks(roles: RoleCode[]): PersonalMenuItem[] {
   return [...personal, ...HEADER_LINKS.filter((link) => !personal.some((item) => item.key === link.key))];
 }
 
-/** Pages that show nothing by the current location: no location tabs there (issue 17). */
+/** Pages that show nothing by the current location: no location tabs there. */
 const PAGES_WITHOUT_LOCATION = [
   '/documents/',
   '/units/',

@@ -9,7 +9,7 @@ export function UnitsList() {
   const { units, currentLocation, currentRole } = useSession();
   const en = i18n.language === 'en';
   const here = units.filter((u) => u.locationId === currentLocation?.id);
-  // Lenders hold a loan, not units: no block that would always say there are none (issue 17).
+  // Lenders hold a loan, not units: no block that would always say there are none.
   if (currentRole !== 'INVESTOR' && here.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" className="units-list">

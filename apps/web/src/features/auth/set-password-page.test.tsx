@@ -27,7 +27,7 @@ const field = (name: string) => {
   return input;
 };
 
-describe('recovery link page (issue 15)', () => {
+describe('recovery link page', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
@@ -72,7 +72,7 @@ describe('recovery link page (issue 15)', () => {
   }, 30_000);
 });
 
-describe('a dead link (issue 17)', () => {
+describe('a dead link', () => {
   beforeEach(() => localStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 

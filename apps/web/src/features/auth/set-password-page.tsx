@@ -15,8 +15,8 @@ import { useSignedIn } from './use-signed-in';
 
 /**
  * /activation/{link} (sign-up) and /recovery/{link}: set the password through the link and sign in. With two-factor
- * on, the server first answers which code it needs (issue 15); the code step then appears and the same call repeats
- * with it, so no session is issued without the second factor. The link is checked as the page opens (issue 17): a
+ * on, the server first answers which code it needs; the code step then appears and the same call repeats
+ * with it, so no session is issued without the second factor. The link is checked as the page opens: a
  * dead one (expired, used, mistyped) shows that it no longer works and the way to a new one instead of the form.
  */
 export function SetPasswordPage({ kind }: { kind: 'signup' | 'recovery' }) {

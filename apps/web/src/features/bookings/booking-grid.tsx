@@ -7,11 +7,14 @@ import { formatMoney } from '../../shared/format';
 import type { Cell, Granularity, GridColumn, GridGroup } from './grid-model';
 
 const NAME_WIDTH = 180;
-/** At 768 px and below the names column is narrower, so a phone shows more dates or hours (issue 17). */
+/** At 768 px and below the names column is narrower, so a phone shows more dates or hours. */
 const NAME_WIDTH_NARROW = 104;
 const HEADER_HEIGHT = 44;
 const ROW_HEIGHT = 32;
-/** Scrolling this close to an edge asks for more dates there, then edge events rest for 1500 ms (spec §9). */
+/**
+ * Scrolling this close to an edge asks for more dates there, then edge events rest for 1500 ms (spec: Business
+ * constants and limits).
+ */
 export const EDGE_PX = 20;
 export const EDGE_PAUSE_MS = 1500;
 /** A table under 3 units is small: it takes only the height it needs. */

@@ -14,7 +14,7 @@ import { buildColumns, buildGrid } from './grid-model';
 import { type Part, useBookingLocations, useBookingStatistics, useBookings } from './queries';
 import { at11, extend, initialWindow, PRESETS, STEP_DAYS, windowFrom } from './window';
 
-/** Where the summary blocks appear (spec document 2, §2). */
+/** Where the summary blocks appear (spec, operational areas: the bookings pages). */
 const STATISTICS_LOCATIONS: Record<Part, number[]> = { main: [1], periphery: [1, 2, 3, 4, 7] };
 const LOAD_LOCATIONS: Record<Part, number[]> = { main: [1, 2], periphery: [1, 2, 3, 4, 7] };
 

@@ -2,7 +2,8 @@ import type { Booking, BookingsResponse, Repair } from '@portal/contract/booking
 import { DAY_MS, moscowDay, moscowHour } from '../../shared/time';
 
 /**
- * The booking grid's cells, derived once per data load (spec document 2, §3 and §4): a column per Moscow day
+ * The booking grid's cells, derived once per data load (spec, operational areas: Entities and their fields; States and
+ * transitions): a column per Moscow day
  * (rooms) or per hour (outbuildings); a cell knows its status, whether a stay starts, ends or changes over
  * there, and how many entries meet in it.
  */

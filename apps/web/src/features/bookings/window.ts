@@ -7,7 +7,7 @@ export function at11(now: Date, days: number): Date {
   return new Date(moscowMidnight(now.getTime()) + days * DAY_MS + 11 * HOUR_MS);
 }
 
-/** From one day before to four days after today (spec §4). */
+/** From one day before to four days after today (spec: States and transitions). */
 export function initialWindow(now = new Date()): { start: Date; end: Date } {
   return { start: at11(now, -1), end: at11(now, 4) };
 }

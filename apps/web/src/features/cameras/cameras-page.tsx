@@ -15,7 +15,7 @@ export function CamerasPage() {
   const investor = currentRole === 'INVESTOR';
   const cameras = useQuery({
     ...camerasQueries.cameras(),
-    // The media addresses are signed for ten minutes (issue 15): fresh ones before they run out.
+    // The media addresses are signed for ten minutes: fresh ones before they run out.
     refetchInterval: SIGNED_MEDIA_REFRESH_MS,
     enabled: investor,
   });

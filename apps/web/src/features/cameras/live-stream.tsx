@@ -21,7 +21,7 @@ export function LiveStream({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLVideoElement>(null);
   const [broken, setBroken] = useState(false);
-  // Issue 15: hls.js sends the bearer header (xhrSetup) and plays the address without its signature, so a refreshed
+  // hls.js sends the bearer header (xhrSetup) and plays the address without its signature, so a refreshed
   // answer does not restart it; the browser's own HLS (Safari) cannot send a header and plays the signed address.
   const source = Hls.isSupported() ? withoutMediaToken(url) : url;
   useEffect(() => {

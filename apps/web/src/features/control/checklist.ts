@@ -9,7 +9,10 @@ import {
 
 export type Count = { passed: number; total: number; percent: number };
 
-/** 'N of M (P%)': N checks with status 1, M all checks, P rounded up (spec §2, §9). */
+/**
+ * 'N of M (P%)': N checks with status 1, M all checks, P rounded up (spec: Screens and routes; Business constants and
+ * limits).
+ */
 export function countChecks(items: Array<ChecklistGroup | ChecklistSubgroup>): Count {
   let passed = 0;
   let total = 0;
@@ -34,7 +37,7 @@ export function inRange(inspections: Inspection[], from: Date | null, to: Date |
   });
 }
 
-/** The default date range: the year ending now (spec §2: a window ending now). */
+/** The default date range: the year ending now (spec: Screens and routes: a window ending now). */
 export function defaultRange(now: Date): [Date, Date] {
   const start = new Date(now);
   start.setFullYear(start.getFullYear() - 1);

@@ -9,7 +9,7 @@ export function useLocationInspections(locationId: number | undefined) {
   });
 }
 
-/** The location is part of the key: changing location reloads the inspection (spec §2). */
+/** The location is part of the key: changing location reloads the inspection (spec: Screens and routes). */
 export function useInspection(inspectionId: number, locationId: number | undefined) {
   return useQuery({
     queryKey: ['inspection', inspectionId, locationId],

@@ -41,7 +41,7 @@ export function InvestorDashboard() {
       void openRequests.refresh();
     },
   });
-  // Sent, or still open from an earlier visit (issue 17): the button rests until the manager completes it.
+  // Sent, or still open from an earlier visit: the button rests until the manager completes it.
   const requested = request.isSuccess || openRequests.isOpen('entrepreneur');
   const soleProprietor = profile.organizationType.name === ORGANIZATION_TYPES.sole_proprietor.name;
 

@@ -63,7 +63,7 @@ export function LenderDashboard() {
       void openRequests.refresh();
     },
   });
-  // Sent, or still open from an earlier visit (issue 17): the button rests until the manager completes it.
+  // Sent, or still open from an earlier visit: the button rests until the manager completes it.
   const requested = conversion.isSuccess || openRequests.isOpen('conversion');
   return (
     <Stack gap="md">

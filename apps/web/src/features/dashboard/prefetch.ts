@@ -18,7 +18,7 @@ export function prefetchLayout(client: QueryClient): null {
 }
 
 /**
- * The dashboard's loader (issue 16): its own four calls start beside the layout's rather than after its code and
+ * The dashboard's loader: its own four calls start beside the layout's rather than after its code and
  * its three calls. The location is the one the layout will pick: the stored one at once when there is one, else,
  * once the locations are in, the first of the role (the session's rule, so the page finds its data in the cache).
  * The role is the one stored at sign-in (else the profile's). Lenders' dashboards make no calls. The chart library

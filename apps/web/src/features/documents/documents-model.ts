@@ -1,6 +1,9 @@
 import type { Document } from '@portal/contract/documents';
 
-/** The date sort of the documents table (spec §2): none, then newest first, then oldest first, then none. */
+/**
+ * The date sort of the documents table (spec: Screens and routes): none, then newest first, then oldest first, then
+ * none.
+ */
 export type DateSort = 'none' | 'desc' | 'asc';
 
 export const nextDateSort = (sort: DateSort): DateSort =>
@@ -57,7 +60,10 @@ export function filterOptions(docs: Document[], en: boolean) {
   return { categories: sorted(categories), locations: sorted(locations), units: sorted(units) };
 }
 
-/** Which row actions a document offers (spec §2): sign in the service or upload the signed copy, and download. */
+/**
+ * Which row actions a document offers (spec: Screens and routes): sign in the service or upload the signed copy, and
+ * download.
+ */
 export function rowActions(d: Document, isDiadoc: boolean) {
   const toSign = d.kind === 'user' && d.status.id === 1;
   return {

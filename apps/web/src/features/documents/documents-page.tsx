@@ -85,7 +85,7 @@ function RequestForm() {
   const [sent, setSent] = useState(false);
   const categories = useQuery(documentsQueries.categories());
   const openRequests = useOpenRequests();
-  // A category asked for and not yet completed by the manager (issue 17): the button rests, across reloads too.
+  // A category asked for and not yet completed by the manager: the button rests, across reloads too.
   const open =
     category !== null && openRequests.isOpen('document', requestSubject.document(Number(category)));
   const send = useMutation({
@@ -110,7 +110,7 @@ function RequestForm() {
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          // Sent only with a category (spec §5); the comment is optional.
+          // Sent only with a category (spec: Validation rules); the comment is optional.
           if (category && !open) send.mutate();
         }}
       >
@@ -297,7 +297,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
         {rows.length === 0 ? (
           <EmptyState title={t('documents.noMatches')} />
         ) : (
-          // Cards at every width (issue 17): beside the side menu and the manager's card the page's column is about
+          // Cards at every width: beside the side menu and the manager's card the page's column is about
           // 820 px wide even on a wide screen, where the table's eight columns squeezed every cell to three lines.
           // A card shows the same fields, labelled: the date, category and status on top, the description, then the
           // place (location or project, unit, room number).
@@ -440,7 +440,10 @@ function CategoryLabel({ doc }: { doc: Document }) {
   );
 }
 
-/** Status marks of the spec (§4): 1 red alert, 13 in progress, 3 green check, 2 grey check, -1 alert. */
+/**
+ * Status marks of the spec (States and transitions): 1 red alert, 13 in progress, 3 green check, 2 grey check, -1
+ * alert.
+ */
 function StatusLabel({ doc }: { doc: Document }) {
   const { i18n } = useTranslation();
   const id = doc.status.id;

@@ -60,7 +60,7 @@ function AskQuestion() {
       setQuestion('');
       showSent();
     },
-    // A failed send shows nothing (spec §8); it is logged.
+    // A failed send shows nothing (spec: Error catalogue); it is logged.
     onError: (error) => console.error(error),
   });
   const text = question.trim();

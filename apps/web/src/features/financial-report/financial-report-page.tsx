@@ -17,7 +17,7 @@ export function FinancialReportPage() {
   const { t } = useTranslation();
   const report = useQuery({
     ...financialReportQueries.current(),
-    // The page addresses are signed for ten minutes (issue 15): fresh ones before they run out.
+    // The page addresses are signed for ten minutes: fresh ones before they run out.
     refetchInterval: SIGNED_MEDIA_REFRESH_MS,
   });
   let body: React.ReactNode;

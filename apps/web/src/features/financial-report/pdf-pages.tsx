@@ -15,7 +15,7 @@ export function PdfPages({ url, onLoaded }: { url: string; onLoaded?: () => void
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  // Issue 15: pdf.js sends the bearer header, so the address without its (ten-minute) signature serves every later
+  // pdf.js sends the bearer header, so the address without its (ten-minute) signature serves every later
   // range request, and a refreshed answer does not reload the document.
   const source = withoutMediaToken(url);
 

@@ -155,7 +155,7 @@ export function IncomePage() {
     ? chart.series.filter((series) => (visible ?? [chart.series[0]?.name]).includes(series.name))
     : chart.series;
   const listPending = investor ? investorList.isPending : lenderList.isPending;
-  // Round money ticks over the series shown, and month labels that fit the chart's width (issue 17).
+  // Round money ticks over the series shown, and month labels that fit the chart's width.
   const yTicks = moneyTicks(
     chart.data.flatMap((row) => shown.map((series) => Number(row[series.name] ?? 0))),
   );
@@ -179,7 +179,7 @@ export function IncomePage() {
           </Text>
         )}
         {investor ? (
-          // Two full rows at every width (issue 17: «ROI за период» stood alone on a short last row): the sums
+          // Two full rows at every width («ROI за период» stood alone on a short last row): the sums
           // (four: one row, two by two, or one a row) and the percentages (three: one row, or one a row).
           <Stack gap="md" data-testid="income-summary">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="income-summary-sums">

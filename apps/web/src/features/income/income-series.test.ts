@@ -53,7 +53,7 @@ describe('income chart', () => {
       return Math.floor(index / 12) * 100 + (index % 12) + 1;
     });
 
-  it('labels as many months as the chart has room for, at most 15, on calendar steps (issue 17)', () => {
+  it('labels as many months as the chart has room for, at most 15, on calendar steps', () => {
     expect(monthLabelRoom(0)).toBe(15);
     expect(monthLabelRoom(2000)).toBe(15);
     expect(monthLabelRoom(250)).toBe(2);

@@ -6,7 +6,10 @@ export const MAX_TICKS = 15;
 
 export type ChartRow = { date: string } & Record<string, number | string>;
 
-/** One row per month, dated the 5th (spec §9), with a column per unit; months without income are 0. */
+/**
+ * One row per month, dated the 5th (spec: Business constants and limits), with a column per unit; months without income
+ * are 0.
+ */
 export function buildIncomeChart(units: InvestorIncome['units'], en: boolean, from: number, to: number) {
   const months: number[] = [];
   for (let m = from; m <= to; m = m % 100 === 12 ? m + 89 : m + 1) months.push(m);

@@ -52,7 +52,7 @@ export function AvatarBlock() {
     resetFile.current?.();
     if (!file) return;
     if (!TYPES.includes(file.type)) {
-      // The spec logs a non-image; the user is told too (issue 17), never refused silently.
+      // The spec logs a non-image; the user is told too, never refused silently.
       console.error(`Avatar: ${file.type || 'unknown type'} is not a JPEG or PNG image`);
       setError(t('profile.photoNotImage'));
       return;

@@ -54,7 +54,7 @@ export function BaseDataBlock() {
     setTouched(false);
     setEditing(true);
   };
-  // An e-mail or phone change is confirmed with the current password (issue 15): asked in a modal.
+  // An e-mail or phone change is confirmed with the current password: asked in a modal.
   const [pending, setPending] = useState<{ email?: string; phone?: string } | null>(null);
   const save = useMutation({
     mutationFn: (changes: { email?: string; phone?: string; password: string }) =>

@@ -37,7 +37,7 @@ export function PasswordModal({ opened, onClose }: { opened: boolean; onClose: (
   // The server's message: on the old password field when it names that field (a wrong password), else above.
   const serverOldError =
     mutation.error instanceof ApiError ? (mutation.error.fields.oldPassword ?? null) : null;
-  // A new password the server refuses (too common, equal to the login: issue 15) shows on its field.
+  // A new password the server refuses (too common, equal to the login) shows on its field.
   const serverNewError =
     mutation.error instanceof ApiError ? (mutation.error.fields.newPassword ?? null) : null;
   const submit = () => {

@@ -20,7 +20,7 @@ export function RequestChangeModal({
   const { t } = useTranslation();
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
-  // Bank details move the money: their request needs the current password (issue 15).
+  // Bank details move the money: their request needs the current password.
   const needsPassword = kind === 'bank_details';
   const [password, setPassword] = useState('');
   const mutation = useMutation({

@@ -25,7 +25,7 @@ export function SecurityBlock() {
       void openRequests.refresh();
     },
   });
-  // Asked for and not yet handled by the manager (issue 17): the button rests, across reloads too.
+  // Asked for and not yet handled by the manager: the button rests, across reloads too.
   const deletionAsked = remove.isSuccess || openRequests.isOpen('account_deletion');
   return (
     <Paper withBorder radius="md" p="lg">

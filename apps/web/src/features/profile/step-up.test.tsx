@@ -19,7 +19,7 @@ function stubApi(answers: Array<{ status: number; body: unknown }>) {
   return bodies;
 }
 
-describe('step-up of account changes (issue 15)', () => {
+describe('step-up of account changes', () => {
   afterEach(() => vi.unstubAllGlobals());
   beforeAll(() => {
     // Mantine's autosize text area listens to font loading, which the test DOM lacks.

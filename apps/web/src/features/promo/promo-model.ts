@@ -1,6 +1,9 @@
 import type { SaleLot } from '@portal/contract/promo';
 
-/** The three filters of the lots list; one at a time (spec §2: single-select, reset when another is chosen). */
+/**
+ * The three filters of the lots list; one at a time (spec: Screens and routes: single-select, reset when another is
+ * chosen).
+ */
 export type FilterKind = 'location' | 'unitType' | 'unitState';
 export type PromoFilter = { kind: FilterKind; value: string } | null;
 
@@ -37,7 +40,10 @@ export function applyFilter(lots: SaleLot[], filter: PromoFilter, today: string)
 
 const LOCATION_COLOURS = ['teal', 'indigo', 'grape', 'cyan', 'lime', 'pink'];
 
-/** Label colours of a card (spec §3 labelsObject): by location, by unit type (part) and by state. */
+/**
+ * Label colours of a card (spec: Entities and their fields labelsObject): by location, by unit type (part) and by
+ * state.
+ */
 export function labelColours(lot: Pick<SaleLot, 'location_id' | 'part' | 'launchDate'>, today: string) {
   return {
     location: LOCATION_COLOURS[lot.location_id % LOCATION_COLOURS.length] ?? 'teal',
@@ -57,7 +63,7 @@ export function filterOptions(lots: SaleLot[], en: boolean) {
 }
 
 /**
- * Which prices a lot card may show as a discount (issue 17): the market price is struck only when the investor's
+ * Which prices a lot card may show as a discount: the market price is struck only when the investor's
  * price (the bold one) is below it, and a discount price only when it lies between them (below the market price,
  * not below the investor's). A market price below the investor's price is shown plainly, never struck.
  */

@@ -107,7 +107,7 @@ function Lots() {
   const [chosen, setChosen] = useState<SaleLot | null>(null);
   const [done, setDone] = useState(false);
   // Lots asked for in this visit: their button stays disabled, so one click never becomes two requests; after a
-  // reload the server's list of open requests keeps it so until the manager completes the request (issue 17).
+  // reload the server's list of open requests keeps it so until the manager completes the request.
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const openRequests = useOpenRequests();
   const day = moscowDate();
@@ -382,7 +382,7 @@ function Callback() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const openRequests = useOpenRequests();
-  // A callback asked for earlier and not yet completed by the manager shows as asked after a reload (issue 17).
+  // A callback asked for earlier and not yet completed by the manager shows as asked after a reload.
   const requested = sent || openRequests.isOpen('callback');
   const send = useMutation({
     mutationFn: (body: CallbackRequest) => call('POST /suggestions/booking', { body }),
@@ -396,7 +396,7 @@ function Callback() {
     },
   });
   const submit = () => {
-    // Sent only with a phone (spec §5).
+    // Sent only with a phone (spec: Validation rules).
     if (phone.replace(/\D/g, '').length === 0) {
       setError(t('promo.phoneRequired'));
       return;

@@ -5,10 +5,10 @@ import {
   VIDEO_MIME_TYPE,
 } from '@portal/contract/reports';
 
-/** A photo or video of a report (spec §3 'Media slide'). */
+/** A photo or video of a report (spec: Entities and their fields 'Media slide'). */
 export type MediaSlide = { id: number; url: string; isVideo: boolean; name: string };
 
-/** A report as the page shows it (spec §3 media report display). */
+/** A report as the page shows it (spec: Entities and their fields media report display). */
 export type ReportView = {
   id: number;
   date: string;

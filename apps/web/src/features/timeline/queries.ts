@@ -3,7 +3,7 @@ import { call } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
 import { locationTimelineQuery } from '../../shared/timeline/use-timeline-tabs';
 
-// The role is part of every key: switching role reloads the page's data (spec §2).
+// The role is part of every key: switching role reloads the page's data (spec: Screens and routes).
 
 export function useLocationTimeline(locationId: number | null) {
   const { currentRole } = useSession();

@@ -10,7 +10,8 @@ const BLUE = '#1c7ed6';
 const GREEN = '#2f9e44';
 
 /**
- * The stage status marks of spec §4: 0 not started (an empty grey ring, the text goes grey), 1 awaiting
+ * The stage status marks of the spec (States and transitions): 0 not started (an empty grey ring, the text goes grey),
+ * 1 awaiting
  * commencement (grey clock), 2 in progress (blue), 3 done (green check), 4 the purchase (filled green check).
  */
 export function StatusIcon({ status, size = 22 }: { status: TimelineStatusId; size?: number }) {
@@ -78,7 +79,7 @@ export function Star() {
   );
 }
 
-/** The legend: done, in progress, awaiting commencement (spec §4). */
+/** The legend: done, in progress, awaiting commencement (spec: States and transitions). */
 export function StatusLegend() {
   const { t } = useTranslation();
   return (

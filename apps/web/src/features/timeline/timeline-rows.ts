@@ -5,7 +5,7 @@ import {
   type UnitTimeline,
 } from '@portal/contract/timeline';
 
-/** A row of a unit's timeline as the page draws it (spec §3 'Timeline row'). */
+/** A row of a unit's timeline as the page draws it (spec: Entities and their fields 'Timeline row'). */
 export type TimelineRow = {
   id: number;
   status: TimelineStatusId;

@@ -1,7 +1,8 @@
 import type { ActiveUnit } from '@portal/contract/profile';
 
 /**
- * Annual yield shown in the sell dialog (spec §4): 12 × average monthly income / invested sum × 100, rounded to
+ * Annual yield shown in the sell dialog (spec: States and transitions): 12 × average monthly income / invested sum ×
+ * 100, rounded to
  * two decimals; 0 when nothing was invested.
  */
 export function saleYield(averageMonthlyIncome: number, invested: number): number {
@@ -18,7 +19,10 @@ export function formatYield(value: number, locale: 'ru' | 'en'): string {
   }).format(value)}%`;
 }
 
-/** 'Sell asset' shows only while the unit earns and is not on sale; 'remove from sale' while it is (spec §4). */
+/**
+ * 'Sell asset' shows only while the unit earns and is not on sale; 'remove from sale' while it is (spec: States and
+ * transitions).
+ */
 export function saleAction(
   unit: Pick<ActiveUnit, 'is_sale' | 'last_month_income'>,
 ): 'sell' | 'remove' | null {
@@ -26,7 +30,7 @@ export function saleAction(
   return unit.last_month_income > 0 ? 'sell' : null;
 }
 
-/** A price the sell dialog may send: a number above 0 (spec §5). */
+/** A price the sell dialog may send: a number above 0 (spec: Validation rules). */
 export function validPrice(value: number | string | null | undefined): number | null {
   const price = typeof value === 'string' ? Number(value.replace(/\s/g, '').replace(',', '.')) : value;
   return typeof price === 'number' && Number.isFinite(price) && price > 0 ? price : null;

@@ -25,7 +25,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state
 import { unitsQueries } from './queries';
 import { formatYield, groupByLocation, saleAction, saleYield, validPrice } from './units-model';
 
-/** /units/: the investor's assets by location with the sale flow; lenders have no assets page (spec §6). */
+/**
+ * /units/: the investor's assets by location with the sale flow; lenders have no assets page (spec: Roles and
+ * permissions).
+ */
 export function UnitsPage() {
   const { currentRole } = useSession();
   if (currentRole !== 'INVESTOR') return <Navigate to="/dashboard/" replace />;

@@ -24,7 +24,7 @@ type RequestOptions = {
   contentType?: string;
 };
 
-/** Called on a 401 outside sign-in: the stored token is dropped and the page reloads (spec §4). */
+/** Called on a 401 outside sign-in: the stored token is dropped and the page reloads (spec: States and transitions). */
 function onUnauthorized() {
   storage.clear();
   window.location.reload();

@@ -1,7 +1,7 @@
 import { storage } from '../storage';
 
 /**
- * Camera streams and the interim report's files are for signed-in users (issue 15). The server signs their addresses
+ * Camera streams and the interim report's files are for signed-in users. The server signs their addresses
  * in its answers for ten minutes (`?st=…`), for `<video>`, `<img>` and Safari's native HLS, which cannot send a
  * header; players that can (hls.js, pdf.js) send the bearer header instead and use the address without the token,
  * so a refreshed answer does not restart them.

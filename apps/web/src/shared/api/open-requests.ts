@@ -7,9 +7,9 @@ import { queryKeyOf } from './query-key';
 export const openRequestsKey = queryKeyOf('GET /users/open-requests');
 
 /**
- * Issue 17: the user's requests to the manager that are still open (GET users/open-requests), so a button that
+ * The user's requests to the manager that are still open (GET users/open-requests), so a button that
  * sent one says «Заявка отправлена» and stays disabled across reloads until the manager completes it. A failed
- * call is an empty list (spec §8): the server still refuses a duplicate with 409.
+ * call is an empty list (spec: Error catalogue): the server still refuses a duplicate with 409.
  */
 export function useOpenRequests() {
   const queryClient = useQueryClient();

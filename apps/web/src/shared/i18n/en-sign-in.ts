@@ -80,7 +80,8 @@ export const enSignIn: SignInResources = {
     hint: 'Check the address or go back to the main page.',
     home: 'Back to the main page',
   },
-  // The messages the server answers too (spec §5): the contract's (messages.ts) texts, which the resources test
+  // The messages the server answers too (spec: Validation rules): the contract's (messages.ts) texts, which the
+  // resources test
   // compares, written out so that the first screen does not load the contract's catalogue of both languages.
   validation: {
     email: "This doesn't look like an email address.",

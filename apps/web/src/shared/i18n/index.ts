@@ -5,7 +5,7 @@ import { withTimeout } from '../chunk-timeout';
 import { localeFromCookie } from '../storage';
 
 /**
- * The texts come in three parts, each a chunk per language (issue 16): the sign-in screens' (the first screen loads
+ * The texts come in three parts, each a chunk per language: the sign-in screens' (the first screen loads
  * only these), the signed-in areas' (loaded with their layout) and the console's (with its layout). A language
  * loads the parts asked for so far; changeLanguage resolves once they have arrived.
  */

@@ -16,7 +16,7 @@ function keys(value: unknown, prefix = ''): string[] {
 const at = (texts: unknown, key: string) =>
   key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], texts);
 
-/** The three parts of the texts (issue 16): the sign-in screens', the signed-in areas', the console's. */
+/** The three parts of the texts: the sign-in screens', the signed-in areas', the console's. */
 const parts = [
   { name: 'sign-in', ru: ruSignIn, en: enSignIn },
   { name: 'signed-in areas', ru, en },

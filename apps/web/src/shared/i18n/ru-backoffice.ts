@@ -1,4 +1,4 @@
-/** The console's Russian texts, loaded with its layout (issue 16). Keys must match en-backoffice.ts; a test checks it. */
+/** The console's Russian texts, loaded with its layout. Keys must match en-backoffice.ts; a test checks it. */
 export const ruBackoffice = {
   backoffice: {
     title: 'Бэк-офис',

@@ -1,6 +1,6 @@
 /**
  * The sign-in screens' Russian texts (login, sign-up, password recovery, activation, two-factor, the errors shown
- * there, the not-found and error screens): the first screen loads only these (issue 16). The signed-in areas' texts
+ * there, the not-found and error screens): the first screen loads only these. The signed-in areas' texts
  * are in ru.ts, the console's in ru-backoffice.ts. Keys must match en-sign-in.ts; a test checks it.
  */
 export const ruSignIn = {
@@ -82,7 +82,8 @@ export const ruSignIn = {
     hint: 'Проверьте адрес или вернитесь на главную страницу.',
     home: 'Вернуться на главную',
   },
-  // The messages the server answers too (spec §5): the contract's (messages.ts) texts, which the resources test
+  // The messages the server answers too (spec: Validation rules): the contract's (messages.ts) texts, which the
+  // resources test
   // compares, written out so that the first screen does not load the contract's catalogue of both languages.
   validation: {
     email: 'Это непохоже на email-адрес.',

@@ -1,5 +1,5 @@
 /**
- * The signed-in areas' Russian texts, loaded with their layout (issue 16): the sign-in screens' texts are in
+ * The signed-in areas' Russian texts, loaded with their layout: the sign-in screens' texts are in
  * ru-sign-in.ts, the console's in ru-backoffice.ts. Keys must match en.ts; a test checks it.
  */
 

@@ -1,11 +1,11 @@
 import type { RoleCode } from '@portal/contract/constants';
 import type { UserLocation } from '@portal/contract/profile';
 
-// The session's rules, apart from its React state: sign-in uses them on the first screen (issue 16).
+// The session's rules, apart from its React state: sign-in uses them on the first screen.
 
 /**
  * The current role: the stored one while the user holds it; otherwise INVESTOR when the user has several
- * roles, else the single one (spec §4).
+ * roles, else the single one (spec: States and transitions).
  */
 export function pickRole(roles: RoleCode[], stored: string | null): RoleCode | null {
   if (stored && roles.includes(stored as RoleCode)) return stored as RoleCode;

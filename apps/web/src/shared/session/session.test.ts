@@ -12,7 +12,7 @@ const location = (id: number, isPlaceholder = false): UserLocation => ({
   isPlaceholder,
 });
 
-describe('current role (spec §4)', () => {
+describe('current role (spec: States and transitions)', () => {
   it('is INVESTOR for a user with several roles, else the single role', () => {
     expect(pickRole(['LENDER', 'INVESTOR'], null)).toBe('INVESTOR');
     expect(pickRole(['LENDER'], null)).toBe('LENDER');
@@ -25,7 +25,7 @@ describe('current role (spec §4)', () => {
   });
 });
 
-describe('current location (spec §4)', () => {
+describe('current location (spec: States and transitions)', () => {
   const locations = [location(2), location(7), location(666, true)];
 
   it('is the stored one while it is still available, otherwise the first', () => {

@@ -44,7 +44,8 @@ export function useSessionState(): SessionState {
   const setCurrentRole = useCallback((role: RoleCode) => {
     storage.setCurrentRole(role);
     setStoredRole(role);
-    // A new role starts on its first location (spec §4: its data loads for the first location of that role).
+    // A new role starts on its first location (spec: States and transitions: its data loads for the first location of
+    // that role).
     storage.clearCurrentLocationId();
     setStoredLocation(null);
     // The server keeps the choice for the next sign-in; the page does not wait for it.

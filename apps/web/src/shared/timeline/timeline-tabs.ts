@@ -1,6 +1,6 @@
 import { LENDER_TIMELINE_LOCATION_IDS, WHOLE_LOCATION_TAB_ID } from '@portal/contract/constants';
 
-/** A tab of the timeline and reports pages (spec §3 'Timeline tab'). */
+/** A tab of the timeline and reports pages (spec: Entities and their fields 'Timeline tab'). */
 export type TimelineTab = {
   /** 1488 for the whole location, the unit link's id for a unit, the location id for a lender's tab. */
   id: number;
@@ -38,7 +38,7 @@ export function investorTabs(
   ];
 }
 
-/** A lender's fixed tabs: locations 1, 2 and 3 (spec §2, §9). */
+/** A lender's fixed tabs: locations 1, 2 and 3 (spec: Screens and routes; Business constants and limits). */
 export function lenderTabs(names: Map<number, { name: string; nameEn: string }>): TimelineTab[] {
   return LENDER_TIMELINE_LOCATION_IDS.map((id) => ({
     id,

@@ -6,7 +6,7 @@ import { useSession } from '../session/session';
 import { storage } from '../storage';
 import { investorTabs, lenderTabs, pickLenderTab, type TimelineTab } from './timeline-tabs';
 
-// The role is part of every key: switching role reloads the page's data (spec §2).
+// The role is part of every key: switching role reloads the page's data (spec: Screens and routes).
 
 /** A location's timeline: the timeline page shows it, and the lender's tabs take their names from it (one cache). */
 export const locationTimelineQuery = (locationId: number, role: string) => ({

@@ -1,7 +1,7 @@
 import { withTimeout } from '../chunk-timeout';
 
 /**
- * Mantine's charts (recharts underneath, about 110 KB gzipped) load on demand (issue 16): a page paints its
+ * Mantine's charts (recharts underneath, about 110 KB gzipped) load on demand: a page paints its
  * figures first, and the chart's box (its height kept, so nothing shifts) fills in once the library is here. The
  * dashboard's loader starts the load as the route is entered; a module apart from the chart components, so that the
  * entry, which holds the loaders, carries none of them.

@@ -1,5 +1,6 @@
 /**
- * Category label colours keyed by the spec's category ids (§9); other categories are grey. The documents page and
+ * Category label colours keyed by the spec's category ids (Business constants and limits); other categories are grey.
+ * The documents page and
  * the console's owner documents draw them alike.
  */
 const CATEGORY_COLORS: Record<number, string> = {

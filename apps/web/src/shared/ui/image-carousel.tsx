@@ -6,7 +6,7 @@ export function wrapIndex(index: number, count: number): number {
   return count > 0 ? ((index % count) + count) % count : 0;
 }
 
-/** A carousel of one picture at a time that wraps (the units and promo cards, spec §2). */
+/** A carousel of one picture at a time that wraps (the units and promo cards, spec: Screens and routes). */
 export function ImageCarousel({
   images,
   alt,

@@ -8,7 +8,7 @@ const DATA = [
   { month: 'нояб. 26', occupancy: 55 },
 ];
 
-describe('lazy charts (issue 16)', () => {
+describe('lazy charts', () => {
   it('keep the chart box through the first paint, even with the library here, then draw the chart', async () => {
     const chart = (
       <AreaChart h={240} data={DATA} dataKey="month" series={[{ name: 'occupancy', color: 'teal' }]} />

@@ -10,7 +10,7 @@ import { preloadCharts } from './charts-preload';
 /**
  * The charts as a page uses them: a box of the chart's height while the library arrives (charts-preload.ts), and
  * until the page around it has painted once. Drawing a chart takes recharts tens of milliseconds; rendered in the
- * same pass as the page's figures it held their first paint back (issue 16: the dashboard's LCP), so it is drawn
+ * same pass as the page's figures it held their first paint back (the dashboard's LCP), so it is drawn
  * in the next task, as a transition React may interrupt.
  */
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The portal imports Mantine's styles per component (issue 16), so a component new to the code needs its style
+ * The portal imports Mantine's styles per component, so a component new to the code needs its style
  * file. This walks Mantine's modules from every name the code imports from @mantine/core, collects the CSS classes
  * they use, and checks that the style lists (mantine-styles.ts for the first screen, mantine-styles-app.ts for the
  * signed-in areas) hold every Mantine style file that defines one of them.

@@ -1,5 +1,5 @@
 /**
- * Mantine's styles for the first screen (issue 16): the global styles and the components of the entry and the
+ * Mantine's styles for the first screen: the global styles and the components of the entry and the
  * anonymous screens (sign-in, sign-up, recovery), in the order of Mantine's styles.css. The signed-in areas add
  * theirs with their layouts (mantine-styles-app.ts). The layer files put every rule in `@layer mantine`, so the
  * portal's unlayered app.css wins wherever both style an element, whichever sheet arrives first, as it did when it

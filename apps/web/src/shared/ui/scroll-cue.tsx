@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
  * A box that scrolls a wide table sideways and shows that it does: a shade with an arrow at each edge where more
- * columns wait (issue 17: tables were clipped with no sign that they scroll). The box is focusable, so keyboard
+ * columns wait (tables were clipped with no sign that they scroll). The box is focusable, so keyboard
  * users scroll it with the arrow keys too.
  */
 export function ScrollCue({

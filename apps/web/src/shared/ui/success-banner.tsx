@@ -2,7 +2,10 @@ import { Alert } from '@mantine/core';
 import { BANNER_VISIBLE_MS } from '@portal/contract/constants';
 import { useTimedFlag } from './timed';
 
-/** A request-sent banner: shown after a success, hidden after 5 seconds; a failure shows nothing (spec §2). */
+/**
+ * A request-sent banner: shown after a success, hidden after 5 seconds; a failure shows nothing (spec: Screens and
+ * routes).
+ */
 export function useSuccessBanner(): [boolean, () => void] {
   return useTimedFlag(BANNER_VISIBLE_MS);
 }
