@@ -94,7 +94,7 @@ describe('sign-in, sign-up and recovery in the browser', () => {
   it('registers a contract contact through the link in the e-mail', async () => {
     for (const viewport of [DESKTOP, MOBILE]) {
       const { page, close } = await openPage(browser, viewport);
-      // Every view of the auth screen; a link view of an unknown link says that it no longer works (issue 17).
+      // Every view of the auth screen; a link view of an unknown link says that it no longer works.
       for (const [path, name] of [
         ['/login', 'login'],
         ['/sign-up', 'sign-up'],

@@ -139,7 +139,7 @@ describe("the console's catalogue of locations and units", () => {
       await owned.locator('img').first().waitFor();
       await imagesLoaded(investor.page, '[data-testid="unit-card"] img', '/api/v1/files/units/');
       if (viewport === DESKTOP) {
-        // The assets page has no location tabs (issue 17): the dashboard's tabs pick the new location.
+        // The assets page has no location tabs: the dashboard's tabs pick the new location.
         await investor.page.goto(`${portal.url}/dashboard/`);
         await investor.page.getByRole('tab', { name: LOCATION }).click();
         await investor.page.getByTestId('location-infrastructure').getByText('Подъёмник').waitFor();

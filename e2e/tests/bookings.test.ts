@@ -84,7 +84,8 @@ describe('the bookings grids', () => {
       Date.now() + 20 * 86_400_000,
     );
 
-    // Edge events rest for a while after one is taken (spec §9): go to the left edge, then nudge there until
+    // Edge events rest for a while after one is taken (spec: Business constants and limits): go to the left edge, then
+    // nudge there until
     // one is taken. Once earlier dates are prepended the view has moved off the edge and is left alone.
     let asked = false;
     const earlier = page

@@ -24,7 +24,7 @@ const PRODUCTION = {
   NODE_ENV: 'production',
   JWT_SECRET: 'a-company-secret-of-at-least-32-characters',
   PUBLIC_URL: 'https://portal.hotels.test',
-  // Production asks managers and admins for a second factor first (issue 15; tests/security.test.ts covers it).
+  // Production asks managers and admins for a second factor first (tests/security.test.ts covers it).
 };
 
 /** The month before the current one in Moscow time, as the income import writes it (YYYY-MM). */

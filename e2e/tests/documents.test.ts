@@ -26,7 +26,7 @@ describe('the documents page', () => {
     await page.goto(`${portal.url}/documents/`);
     const rows = page.getByTestId('document-row');
     await rows.first().waitFor();
-    // Cards at every width (issue 17): each field of the spec's columns with its label.
+    // Cards at every width: each field of the spec's columns with its label.
     const managed = rows.filter({ hasText: 'Отчёт об управлении' });
     expect(await managed.getByTestId('category-label').textContent()).toBe('Отчёт');
     expect(await managed.getByTestId('document-place').textContent()).toBe('ЛокацияЛесной SPA-отель «Сосны»');

@@ -137,7 +137,7 @@ describe('finance pages in the browser', () => {
     await lender.page.getByTestId('income-summary').waitFor();
     const lenderSummary = await lender.page.getByTestId('income-summary').textContent();
     expect(lenderSummary).toContain('3\u00a0000\u00a0000\u00a0₽');
-    // Genitive after «до» (issue 17).
+    // Genitive after «до».
     expect(lenderSummary).toContain('до февраля 2027');
     expect(lenderSummary).not.toContain('до февраль');
     // Capitalization is the investors'.

@@ -63,7 +63,7 @@ describe('the profile page', () => {
     expect(await page.locator('input[name=phone]').inputValue()).toBe('+7 (999) 000-00-44');
     await page.locator('input[name=email]').fill('demo@example.com');
     await page.getByTestId('save-profile').click();
-    // The change of a sign-in contact asks for the current password (issue 15).
+    // The change of a sign-in contact asks for the current password.
     await page.getByTestId('step-up-password').fill('Demo1234');
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/users/profile'));
     await page.getByTestId('step-up-confirm').click();

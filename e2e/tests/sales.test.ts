@@ -144,7 +144,7 @@ describe('the units and promo pages', () => {
       const own = lots.filter({ hasText: 'Сюит-зеркало №2' });
       await own.getByTestId('own-lot').waitFor();
       expect(await own.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(0);
-      // The phone's run comes after the desktop's: the request it left on Баня №2 is still open (issue 17), so that
+      // The phone's run comes after the desktop's: the request it left on Баня №2 is still open, so that
       // button says so and rests.
       const earlier = viewport === MOBILE ? 1 : 0;
       expect(await lots.getByRole('button', { name: 'Оставить заявку' }).count()).toBe(3 - earlier);

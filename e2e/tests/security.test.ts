@@ -5,7 +5,9 @@ import { axeViolations } from '../support/axe.ts';
 import { launchBrowser, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
-/** Issue 15 in the browser: recovery with two-factor, TOTP, the sessions list, the step-up of an e-mail change. */
+/**
+ * Account security in the browser: recovery with two-factor, TOTP, the sessions list, the step-up of an e-mail change.
+ */
 describe('account security', () => {
   let portal: Portal;
   let browser: Browser;

@@ -5,7 +5,7 @@ import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '..
 import { type Portal, startPortal } from '../support/server.ts';
 
 /**
- * Issue 17, the defects seen in the browser: every figure and label a user can trust, in both languages, at 1440
+ * Every figure and label a user can trust, in both languages, at 1440
  * and 375 px.
  */
 
@@ -68,7 +68,7 @@ async function partShot(page: Page, locator: ReturnType<Page['locator']>, name: 
 const sidewaysOverflow = (page: Page) =>
   page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
-describe('trust in every figure and label (issue 17)', () => {
+describe('trust in every figure and label', () => {
   let portal: Portal;
   let browser: Browser;
   beforeAll(async () => {
