@@ -96,10 +96,9 @@ export const bookingStatisticsQuerySchema = z.object({
 });
 
 /**
- * Keys of the statistics' maps (the spec's entities: guestsToday by guest category id, unitsStatus by status id). The
- * ids are
- * ours: the spec names the keys, not their values. Guests of today's stays (rooms: staying at this moment; outbuildings:
- * a session today) by where they are in their stay: 1 arrived today, 2 staying on, 3 leaving today.
+ * Keys of the statistics' maps (the spec's entities: guestsToday by guest category id, unitsStatus by status id).
+ * The ids are ours: the spec names the keys, not their values. Guests of today's stays (rooms: staying at this moment;
+ * outbuildings: a session today) by where they are in their stay: 1 arrived today, 2 staying on, 3 leaving today.
  */
 export const GUEST_CATEGORY_IDS = { arriving: 1, staying: 2, departing: 3 } as const;
 export type GuestCategory = keyof typeof GUEST_CATEGORY_IDS;

@@ -24,8 +24,7 @@ export const INSPECTION_KIND_LABELS: Record<InspectionKind, { label: string; lab
 
 /**
  * The control page's filter (`currentFilterId`, spec: Entities and their fields): 0 every inspection, else one type by
- * its id. The ids are
- * ours (the spec names the state, not its values).
+ * its id. The ids are ours (the spec names the state, not its values).
  */
 export const INSPECTION_KIND_IDS: Record<InspectionKind, number> = { material: 1, service: 2, other: 3 };
 export const INSPECTION_FILTER_ALL = 0;

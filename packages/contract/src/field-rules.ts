@@ -2,9 +2,8 @@ import { AUTH_CODE_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './co
 
 /**
  * Field rules of the spec (Validation rules) as plain patterns and functions, without zod: the web client's sign-in
- * screens use only
- * these, so the first screen does not carry the schema library (it stays small). validation.ts builds the schemas on
- * them and re-exports them.
+ * screens use only these, so the first screen does not carry the schema library (it stays small). validation.ts
+ * builds the schemas on them and re-exports them.
  */
 
 /** local part, @, domain with a dot. */

@@ -3,8 +3,7 @@ import { DAY_MS, moscowDay, moscowHour } from '../../shared/time';
 
 /**
  * The booking grid's cells, derived once per data load (spec, operational areas: Entities and their fields; States and
- * transitions): a column per Moscow day
- * (rooms) or per hour (outbuildings); a cell knows its status, whether a stay starts, ends or changes over
+ * transitions): a column per Moscow day (rooms) or per hour (outbuildings); a cell knows its status, whether a stay starts, ends or changes over
  * there, and how many entries meet in it.
  */
 
