@@ -246,7 +246,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       });
     }
   }
-  const sendShell = serveWeb ? webShell(webRoot) : undefined;
+  const sendShell = serveWeb ? webShell(webRoot, ctx.config.portalToday) : undefined;
   // The static wildcard would answer the root as a directory; it is the shell like every client route.
   if (sendShell) app.get('/', { schema: { hide: true } }, sendShell);
   app.setNotFoundHandler((request, reply) => {

@@ -77,3 +77,37 @@ describe('the SPA shell of the first screens', () => {
     expect((await get('/dashboard/')).body).toBe(next);
   });
 });
+
+describe('the SPA shell on a pinned date', () => {
+  let webDir: string;
+  const appOn = (today?: string) => {
+    const app = Fastify();
+    app.get('/*', webShell(webDir, today));
+    return app;
+  };
+  beforeAll(async () => {
+    webDir = await mkdtemp(path.join(tmpdir(), 'portal-shell-'));
+    await writeFile(path.join(webDir, 'index.html'), INDEX);
+    await writeFile(path.join(webDir, 'first-screens.json'), JSON.stringify(FIRST_SCREENS));
+  });
+  afterAll(() => rm(webDir, { recursive: true, force: true }));
+
+  it('names the pinned date in every shell, so the web counts from the date the data does', async () => {
+    const app = appOn('2027-01-31');
+    for (const url of ['/profile/', '/dashboard/', '/login']) {
+      const body = (await app.inject({ method: 'GET', url })).body;
+      expect(body.match(/<meta name="portal-today" content="([^"]*)">/g)).toEqual([
+        '<meta name="portal-today" content="2027-01-31">',
+      ]);
+      expect(body.indexOf('portal-today')).toBeLessThan(body.indexOf('</head>'));
+    }
+    await app.close();
+  });
+
+  it('names no date when none is pinned', async () => {
+    const app = appOn(undefined);
+    for (const url of ['/profile/', '/dashboard/'])
+      expect((await app.inject({ method: 'GET', url })).body).not.toContain('portal-today');
+    await app.close();
+  });
+});

@@ -12,17 +12,22 @@ type Shells = { modified: number; plain: string; byScreen: Map<string, string> }
 const SAFE_ASSET = /^\/[\w./-]+$/;
 
 /**
- * Issue 16: the SPA shell (index.html) for every client route. For the first screens the build lists (/login,
+ * The SPA shell (index.html) for every client route. For the first screens the build lists (/login,
  * /dashboard/), the shell also names the route's own chunks and style sheets, in the language of the language
  * cookie, so the browser fetches them beside the entry instead of after it has run. The shells are made once and
  * made again when index.html changes (a deploy); without the list (an older build) every route gets index.html.
+ * A pinned date (`today`, PORTAL_TODAY) is named in every shell's `<meta name="portal-today">`, which the web's
+ * clock reads, so the pages count from the date the server's data does.
  */
-export function webShell(webRoot: string) {
+export function webShell(webRoot: string, today?: string) {
   const indexFile = path.join(webRoot, 'index.html');
   let shells: Promise<Shells> | undefined;
 
   const load = async (modified: number): Promise<Shells> => {
-    const plain = await readFile(indexFile, 'utf8');
+    const index = await readFile(indexFile, 'utf8');
+    const plain = today
+      ? index.replace('</head>', `<meta name="portal-today" content="${today}"></head>`)
+      : index;
     const screens = await readFile(path.join(webRoot, 'first-screens.json'), 'utf8')
       .then((text) => JSON.parse(text) as FirstScreens)
       .catch(() => ({}) as FirstScreens);
