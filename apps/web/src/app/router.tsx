@@ -120,7 +120,7 @@ export const router = createBrowserRouter([
           { path: '/', element: <Navigate to="/dashboard/" replace /> },
           {
             path: '/backoffice/',
-            // The console's texts and the signed-in areas' load with its layout (issue 16).
+            // The console's texts and the signed-in areas' load with its layout.
             lazy: page(
               () =>
                 Promise.all([
@@ -134,126 +134,126 @@ export const router = createBrowserRouter([
               {
                 index: true,
                 lazy: page(
-                  () => import('../features/backoffice/inbox-page'),
+                  () => import('../features/backoffice/requests/inbox-page'),
                   (m) => m.InboxPage,
                 ),
               },
               {
                 path: 'owners/',
                 lazy: page(
-                  () => import('../features/backoffice/owners-page'),
+                  () => import('../features/backoffice/owners/owners-page'),
                   (m) => m.OwnersPage,
                 ),
               },
               {
                 path: 'owners/:id',
                 lazy: page(
-                  () => import('../features/backoffice/owner-page'),
+                  () => import('../features/backoffice/owners/owner-page'),
                   (m) => m.OwnerPage,
                 ),
               },
               {
                 path: 'news/',
                 lazy: page(
-                  () => import('../features/backoffice/content-news-page'),
+                  () => import('../features/backoffice/content/news-page'),
                   (m) => m.ContentNewsPage,
                 ),
               },
               {
                 path: 'faq/',
                 lazy: page(
-                  () => import('../features/backoffice/content-faq-page'),
+                  () => import('../features/backoffice/content/faq-page'),
                   (m) => m.ContentFaqPage,
                 ),
               },
               {
                 path: 'reports/',
                 lazy: page(
-                  () => import('../features/backoffice/content-reports-page'),
+                  () => import('../features/backoffice/content/reports-page'),
                   (m) => m.ContentReportsPage,
                 ),
               },
               {
                 path: 'locations/',
                 lazy: page(
-                  () => import('../features/backoffice/catalogue-locations-page'),
+                  () => import('../features/backoffice/catalogue/locations-page'),
                   (m) => m.CatalogueLocationsPage,
                 ),
               },
               {
                 path: 'locations/:id',
                 lazy: page(
-                  () => import('../features/backoffice/catalogue-units-page'),
+                  () => import('../features/backoffice/catalogue/units-page'),
                   (m) => m.CatalogueUnitsPage,
                 ),
               },
               {
                 path: 'locations/lists/',
                 lazy: page(
-                  () => import('../features/backoffice/catalogue-lists-page'),
+                  () => import('../features/backoffice/catalogue/lists-page'),
                   (m) => m.CatalogueListsPage,
                 ),
               },
               {
                 path: 'locations/sources/',
                 lazy: page(
-                  () => import('../features/backoffice/catalogue-sources-page'),
+                  () => import('../features/backoffice/catalogue/sources-page'),
                   (m) => m.CatalogueSourcesPage,
                 ),
               },
               {
                 path: 'cameras/',
                 lazy: page(
-                  () => import('../features/backoffice/company-cameras-page'),
+                  () => import('../features/backoffice/company/cameras-page'),
                   (m) => m.CompanyCamerasPage,
                 ),
               },
               {
                 path: 'financial-report/',
                 lazy: page(
-                  () => import('../features/backoffice/company-report-page'),
+                  () => import('../features/backoffice/company/financial-report-page'),
                   (m) => m.CompanyReportPage,
                 ),
               },
               {
                 path: 'lots/',
                 lazy: page(
-                  () => import('../features/backoffice/company-lots-page'),
+                  () => import('../features/backoffice/company/lots-page'),
                   (m) => m.CompanyLotsPage,
                 ),
               },
               {
                 path: 'inventory/',
                 lazy: page(
-                  () => import('../features/backoffice/company-inventory-page'),
+                  () => import('../features/backoffice/company/inventory-page'),
                   (m) => m.CompanyInventoryPage,
                 ),
               },
               {
                 path: 'import/',
                 lazy: page(
-                  () => import('../features/backoffice/import-page'),
+                  () => import('../features/backoffice/import/import-page'),
                   (m) => m.ImportPage,
                 ),
               },
               {
                 path: 'audit/',
                 lazy: page(
-                  () => import('../features/backoffice/audit-page'),
+                  () => import('../features/backoffice/requests/audit-page'),
                   (m) => m.AuditPage,
                 ),
               },
               {
                 path: 'outbox/',
                 lazy: page(
-                  () => import('../features/backoffice/outbox-page'),
+                  () => import('../features/backoffice/requests/outbox-page'),
                   (m) => m.OutboxPage,
                 ),
               },
               {
                 path: 'staff/',
                 lazy: page(
-                  () => import('../features/backoffice/staff-page'),
+                  () => import('../features/backoffice/staff/staff-page'),
                   (m) => m.StaffPage,
                 ),
               },

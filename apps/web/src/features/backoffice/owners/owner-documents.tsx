@@ -1,0 +1,275 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { OwnerDetail } from '@portal/contract/backoffice';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { call, downloadFile, upload } from '../../../shared/api/client';
+import { formatDate } from '../../../shared/format';
+import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
+import { categoryColor } from '../../../shared/ui/document-category';
+import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ScrollCue } from '../../../shared/ui/scroll-cue';
+import { useCatalogue } from '../queries';
+
+const STATUS_IDS = [1, 13, 3, 2, -1] as const;
+
+/** The 'Documents' section of an owner's card: upload a PDF for the owner, see their documents and signed copies. */
+export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const list = useQuery({
+    queryKey: ['backoffice', 'owner-documents', owner.id],
+    queryFn: () => call('GET /backoffice/owners/:id/documents', { params: { id: owner.id } }),
+  });
+  const fetchFile = (uploadId: number) =>
+    void downloadFile('GET /backoffice/documents/download/:uploadId', { params: { uploadId } }).catch(
+      (error: unknown) => console.error(error),
+    );
+
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="owner-documents">
+      <Stack>
+        <Title order={2} size="h4">
+          {t('backofficeDocuments.title')}
+        </Title>
+        {list.isPending ? (
+          <LoadingState />
+        ) : list.isError ? (
+          <ErrorState onRetry={() => void list.refetch()} />
+        ) : list.data.documents.length === 0 ? (
+          <Text c="dimmed">{t('backofficeDocuments.none')}</Text>
+        ) : (
+          <ScrollCue minWidth={760} label={t('backofficeDocuments.title')}>
+            <Table miw={760} data-testid="owner-documents-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('backofficeDocuments.date')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.category')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.location')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.unit')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.number')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.status')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.file')}</Table.Th>
+                  <Table.Th>{t('backofficeDocuments.signedCopy')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.data.documents.map((d) => (
+                  <Table.Tr key={d.id} data-testid="owner-document-row" data-status={d.status.id}>
+                    <Table.Td>{formatDate(d.date, locale)}</Table.Td>
+                    <Table.Td>
+                      <Badge color={categoryColor(d.category.id)} variant="light" tt="none">
+                        {locale === 'en' ? d.category.nameEn : d.category.name}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{d.location?.name ?? '—'}</Table.Td>
+                    <Table.Td>{d.unit?.name ?? '—'}</Table.Td>
+                    <Table.Td>{d.number ?? '—'}</Table.Td>
+                    <Table.Td>{locale === 'en' ? d.status.nameEn : d.status.name}</Table.Td>
+                    <Table.Td>
+                      {d.uploadsId !== null && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          ta="left"
+                          fz="sm"
+                          onClick={() => fetchFile(d.uploadsId as number)}
+                        >
+                          {d.name}
+                        </Anchor>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {d.signedUploadsId !== null ? (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          fz="sm"
+                          data-testid="signed-copy"
+                          onClick={() => fetchFile(d.signedUploadsId as number)}
+                        >
+                          {t('backofficeDocuments.downloadSigned')}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollCue>
+        )}
+        <UploadForm owner={owner} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function UploadForm({ owner }: { owner: OwnerDetail }) {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const queryClient = useQueryClient();
+  const catalogue = useCatalogue();
+  const categories = useQuery({
+    queryKey: ['documents', 'categories'],
+    queryFn: () => call('GET /document-category'),
+  });
+  const [categoryId, setCategoryId] = useState('');
+  const [locationId, setLocationId] = useState('');
+  const [unitId, setUnitId] = useState('');
+  const [statusId, setStatusId] = useState<string>('1');
+  const [number, setNumber] = useState('');
+  const [description, setDescription] = useState('');
+  const [date, setDate] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [done, setDone] = useState(false);
+  const ownUnitIds = new Set(owner.units.map((u) => u.unitId));
+  const unitOptions = (catalogue.data?.units ?? [])
+    .filter((u) => ownUnitIds.has(u.id) && String(u.locationId) === locationId)
+    .map((u) => ({ value: String(u.id), label: u.name }));
+  const send = useMutation({
+    mutationFn: () => {
+      const form = new FormData();
+      form.append('categoryId', categoryId);
+      form.append('locationId', locationId);
+      if (unitId) form.append('unitId', unitId);
+      form.append('statusId', statusId);
+      form.append('number', number);
+      form.append('description', description);
+      if (date) form.append('date', date);
+      if (file) form.append('file', file, file.name);
+      return upload('POST /backoffice/owners/:id/documents', { id: owner.id }, form, () => undefined);
+    },
+    onSuccess: () => {
+      setDone(true);
+      setCategoryId('');
+      setUnitId('');
+      setNumber('');
+      setDescription('');
+      setDate('');
+      setFile(null);
+      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'owner-documents', owner.id] });
+      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'audit'] });
+    },
+  });
+  return (
+    <form
+      data-testid="owner-document-upload"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setDone(false);
+        if (categoryId && locationId && file) send.mutate();
+      }}
+    >
+      <Stack gap="sm">
+        <Text fw={600}>{t('backofficeDocuments.upload')}</Text>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          {/* Native selects: a long form in a back-office card, where a native list is quickest to use by keyboard. */}
+          <NativeSelect
+            label={t('backofficeDocuments.category')}
+            data={[
+              { value: '', label: '' },
+              ...(categories.data?.categories ?? []).map((c) => ({
+                value: String(c.id),
+                label: en ? c.nameEn : c.name,
+              })),
+            ]}
+            value={categoryId}
+            onChange={(e) => setCategoryId(e.currentTarget.value)}
+            required
+            data-testid="staff-category"
+          />
+          <NativeSelect
+            label={t('backofficeDocuments.location')}
+            data={[
+              { value: '', label: '' },
+              ...(catalogue.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name })),
+            ]}
+            value={locationId}
+            onChange={(e) => {
+              setLocationId(e.currentTarget.value);
+              setUnitId('');
+            }}
+            required
+            data-testid="staff-location"
+          />
+          <NativeSelect
+            label={t('backofficeDocuments.unit')}
+            data={[{ value: '', label: '' }, ...unitOptions]}
+            value={unitId}
+            onChange={(e) => setUnitId(e.currentTarget.value)}
+            disabled={unitOptions.length === 0}
+            data-testid="staff-unit"
+          />
+          <NativeSelect
+            label={t('backofficeDocuments.status')}
+            data={STATUS_IDS.map((id) => ({
+              value: String(id),
+              label: t(`backofficeDocuments.statuses.s${id < 0 ? 'Alert' : id}`),
+            }))}
+            value={statusId}
+            onChange={(e) => setStatusId(e.currentTarget.value)}
+            data-testid="staff-status"
+          />
+          <TextInput
+            label={t('backofficeDocuments.number')}
+            value={number}
+            onChange={(e) => setNumber(e.currentTarget.value)}
+            maxLength={100}
+          />
+          <TextInput
+            type="date"
+            label={t('backofficeDocuments.date')}
+            value={date}
+            onChange={(e) => setDate(e.currentTarget.value)}
+          />
+          <FileInput
+            label={t('backofficeDocuments.pdf')}
+            accept="application/pdf,.pdf"
+            value={file}
+            onChange={setFile}
+            clearable
+            required
+            data-testid="staff-file"
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('backofficeDocuments.description')}
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          maxLength={4000}
+          autosize
+          minRows={2}
+        />
+        <ApiErrorAlert error={send.error} />
+        {done && (
+          <Alert color="green" variant="light" role="status" data-testid="staff-uploaded">
+            {t('backofficeDocuments.uploaded')}
+          </Alert>
+        )}
+        <Group>
+          <Button type="submit" loading={send.isPending} disabled={!categoryId || !locationId || !file}>
+            {t('backofficeDocuments.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
