@@ -15,7 +15,15 @@ export default defineConfig({
     hookTimeout: 120_000,
     expect: { poll: { timeout: 30_000, interval: 100 } },
     projects: [
-      { extends: true, test: { name: 'pglite', env: { TEST_DB: 'pglite' } } },
+      // The contract's pure rules (packages/contract has no runner of its own) run once, with the pglite project.
+      {
+        extends: true,
+        test: {
+          name: 'pglite',
+          env: { TEST_DB: 'pglite' },
+          include: ['src/**/*.test.ts', '../../packages/contract/src/**/*.test.ts'],
+        },
+      },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true, test: { name: 'postgres', env: { TEST_DB: 'postgres' } } }]
         : []),
