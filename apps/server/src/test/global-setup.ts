@@ -9,6 +9,7 @@ import { openDatabase } from '../db/connection.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemoData } from '../demo/seed.ts';
 import { databaseFileStore } from '../integrations/file-store.ts';
+import { pinnedNow } from './pinned-today.ts';
 
 /** Where each test's database starts from: migrated and seeded once per run, copied for every test file. */
 export type TestTemplate = {
@@ -25,12 +26,12 @@ declare module 'vitest' {
 }
 
 /**
- * Builds the seeded template once per project and run: a fresh PGlite costs seconds of initdb and the demo seed
+ * Builds the seeded template once per project and run, on the pinned date (harness.ts pins the apps to it too): a fresh PGlite costs seconds of initdb and the demo seed
  * another second, which every test file paid before. Each test file now loads the template in a fraction of that.
  */
 export default async function setup(project: TestProject) {
   const root = await mkdtemp(path.join(tmpdir(), 'portal-template-'));
-  const now = new Date();
+  const now = pinnedNow();
 
   if (project.name === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;

@@ -14,6 +14,7 @@ import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/connection.ts';
 import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
 import { type OutboxWorker, startOutboxWorker } from '../modules/outbox/outbox.ts';
+import { PINNED_TODAY } from './pinned-today.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -32,13 +33,17 @@ export type TestApp = {
  * A failed start closes whatever it had opened, so a broken beforeAll leaves nothing running behind it.
  * `options.databaseUrl` starts another instance on an existing PostgreSQL database (say another test app's
  * `ctx.config.databaseUrl`), with its own DATA_DIR, as a second instance of one deployment: no copy, no drop.
+ * The app runs on the pinned date (PINNED_TODAY), the template's; another `env.PORTAL_TODAY` seeds a fresh
+ * database on that date instead of copying the template.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
   options: { databaseUrl?: string } = {},
 ): Promise<TestApp> {
   const template = inject('testTemplate');
+  const today = env.PORTAL_TODAY ?? PINNED_TODAY;
   const withDemoData = env.DEMO_DATA !== 'false';
+  const fromTemplate = withDemoData && today === PINNED_TODAY;
   const cleanups: Array<() => Promise<unknown>> = [];
   const cleanUp = async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
@@ -48,7 +53,7 @@ export async function startTestApp(
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     let databaseUrl: string | undefined = options.databaseUrl;
     if (!databaseUrl && process.env.TEST_DB === 'postgres') {
-      const created = await createPostgresDatabase(withDemoData ? template.postgresTemplate : undefined);
+      const created = await createPostgresDatabase(fromTemplate ? template.postgresTemplate : undefined);
       cleanups.push(created.drop);
       databaseUrl = created.url;
     }
@@ -58,6 +63,7 @@ export async function startTestApp(
       JWT_SECRET: randomBytes(32).toString('hex'),
       PUBLIC_URL: 'http://portal.test',
       LOG_LEVEL: 'silent',
+      PORTAL_TODAY: today,
       // PostgreSQL tells the answer cache of a change a moment after the commit (http/response-cache.ts), and many
       // tests write through SQL and read at once: the cache is on where a test asks for it. The embedded database
       // tells it before the write's own promise resolves, so the PGlite project runs every test with the cache on.
@@ -67,7 +73,7 @@ export async function startTestApp(
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       inMemory: true,
-      ...(!databaseUrl && withDemoData && template.pgliteDump
+      ...(!databaseUrl && fromTemplate && template.pgliteDump
         ? { pgliteDump: await openAsBlob(template.pgliteDump) }
         : {}),
     });

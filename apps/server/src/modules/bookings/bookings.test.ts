@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { pinnedNow } from '../../test/pinned-today.ts';
 
 describe('booking calls', () => {
   let t: TestApp;
@@ -16,7 +17,7 @@ describe('booking calls', () => {
   const get = (url: string, token = investor) => t.request({ method: 'GET', url: `/api/v1/${url}`, token });
   const window = (from: Date, days: number) =>
     `startDate=${from.toISOString()}&endDate=${new Date(from.getTime() + days * 86_400_000).toISOString()}`;
-  const monthAgo = new Date(Date.now() - 30 * 86_400_000);
+  const monthAgo = new Date(pinnedNow().getTime() - 30 * 86_400_000);
 
   it('lists the booking locations of each role, split by rooms and outbuildings', async () => {
     const mine = (await get('booking-locations')).json();
@@ -90,7 +91,7 @@ describe('booking calls', () => {
     expect(Object.keys(stats.guestsToday).sort()).toEqual(['1', '2', '3']);
     // Guests of the stays covering this moment, by where they are in the stay (Moscow days).
     const day = (iso: string) => new Date(Date.parse(iso) + 3 * 3_600_000).toISOString().slice(0, 10);
-    const now = Date.now();
+    const now = pinnedNow().getTime();
     const today = day(new Date(now).toISOString());
     const grid = (await get(`bookings?location=1&${window(new Date(now - 40 * 86_400_000), 80)}`)).json();
     const expected: Record<string, number> = { '1': 0, '2': 0, '3': 0 };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { pinnedNow } from '../../test/pinned-today.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
 // A 48×32 PNG of two stripes.
@@ -422,7 +423,7 @@ describe('back-office catalogue of locations and units', () => {
       type: 'web',
     });
     expect(renamed.statusCode).toBe(200);
-    const end = new Date();
+    const end = pinnedNow();
     const start = new Date(end.getTime() - 60 * 86_400_000);
     const grid = (
       await call(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { pinnedNow } from '../../test/pinned-today.ts';
 
 type Inspection = {
   id: number;
@@ -42,9 +43,10 @@ describe('inspection calls', () => {
     expect(body.lastInspectionDate).toBe(completed[0]?.inspectionDate);
     const times = completed.map((i) => Date.parse(i.inspectionDate));
     expect(times).toEqual([...times].sort((a, b) => b - a));
-    expect(Math.max(...times)).toBeLessThan(Date.now());
+    const now = pinnedNow().getTime();
+    expect(Math.max(...times)).toBeLessThan(now);
     for (const i of upcoming) {
-      expect(Date.parse(i.inspectionDate)).toBeGreaterThan(Date.now());
+      expect(Date.parse(i.inspectionDate)).toBeGreaterThan(now);
       expect(i.factRate).toBeNull();
       expect(i.percent).toBeNull();
       expect(i.result).toBe('');

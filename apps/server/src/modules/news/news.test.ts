@@ -2,6 +2,7 @@ import { newsPageSize } from '@portal/contract/news';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { pinnedNow } from '../../test/pinned-today.ts';
 
 type News = {
   news: Array<{ title: string; content: string; date: string }>;
@@ -93,7 +94,7 @@ describe('news calls', () => {
         content: sanitizeHtml('<p>Текст<img src=x onerror="alert(1)"><script>alert(2)</script></p>'),
         content_en: sanitizeHtml('<p>Text</p>'),
         image_url: null,
-        published_at: new Date(Date.now() + 3_600_000),
+        published_at: new Date(pinnedNow().getTime() + 3_600_000),
       })
       .execute();
     const first = (await get('news?rolesForNews=INVESTOR&pageSize=1')).json() as News;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRubles } from '../../shared/money.ts';
 import { addMonths, monthsBetween, yearMonthOf } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { pinnedNow } from '../../test/pinned-today.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
 import { annualYield } from './incomes.ts';
 
@@ -171,7 +172,7 @@ describe('units for sale', () => {
       .where('users.email', '=', 'investor@example.com')
       .where('user_units.unit_id', '=', card.unit_id)
       .executeTakeFirstOrThrow();
-    const lastMonth = addMonths(yearMonthOf(new Date()), -1);
+    const lastMonth = addMonths(yearMonthOf(pinnedNow()), -1);
     // What the card must say, from every row (the definition the kept total stands in for).
     const expected = async () => {
       const rows = (
