@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { AppContext } from '../context.ts';
 import { readsAnyLocation } from '../modules/access/service.ts';
 import { verifySessionId } from '../modules/auth/sessions.ts';
-import { locationOfProxyKey, locationsOfViewUrl } from '../modules/cameras/queries.ts';
+import { locationOfStreamKey, locationsShowingView } from '../modules/cameras/service.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { requireSession } from './session-auth.ts';
 
@@ -176,16 +176,15 @@ async function cameraLocations(
   definition: MediaDefinition,
   params: Params,
 ): Promise<number[]> {
-  const { db } = ctx.database;
   if (params.locationId !== undefined) {
     return /^\d{1,9}$/.test(params.locationId) ? [Number(params.locationId)] : [];
   }
   if (params.key !== undefined) {
-    const location = await locationOfProxyKey(db, params.key);
+    const location = await locationOfStreamKey(ctx, params.key);
     return location === undefined ? [] : [location];
   }
   // A looping view: the locations that show this address.
-  return locationsOfViewUrl(db, canonicalPath(definition, params));
+  return locationsShowingView(ctx, canonicalPath(definition, params));
 }
 
 /**

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.ts';
 import type { Executor } from '../db/executor.ts';
 import { type FileStore, FileTooLargeError, type StoredFileInfo } from '../integrations/file-store.ts';
+import { insertUpload, uploadedFileType } from '../modules/uploads/service.ts';
 import { sendWithRanges, storedFileSource } from './byte-ranges.ts';
 import { AppError, badRequest, notFound } from './errors.ts';
 import { readMultipart } from './multipart.ts';
@@ -183,33 +184,6 @@ export function newFileKey(dir: string) {
   return { key, publicUrl: `/api/v1/files/${key}` };
 }
 
-/** The uploads row of a stored file. */
-export async function insertUpload(
-  db: Executor,
-  file: { key: string; kind: string; mime: string; size: number; name: string | undefined },
-): Promise<number> {
-  const row = await db
-    .insertInto('uploads')
-    .values({
-      storage_key: file.key,
-      owner_user_id: null,
-      kind: file.kind,
-      mime_type: file.mime,
-      size_bytes: file.size,
-      original_name: (file.name ?? '').split(/[\\/]/).pop()?.slice(0, 200) || null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return Number(row.id);
-}
-
-/** Deletes the uploads rows (their files are deleted by the caller once the transaction is done). */
-export async function deleteUploads(db: Executor, ids: number[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.deleteFrom('uploads').where('id', 'in', ids).returning('storage_key').execute();
-  return rows.map((r) => r.storage_key);
-}
-
 export async function deleteStoredFiles(ctx: AppContext, keys: string[]) {
   await Promise.all(keys.map((key) => ctx.files.delete(key)));
 }
@@ -232,15 +206,10 @@ export function serveUploadedFiles(
   }
   routesOf(app, ctx)(definition, async (request, reply) => {
     const key = `${options.dir}/${request.params.name}`;
-    const upload = await ctx.database.db
-      .selectFrom('uploads')
-      .select('mime_type')
-      .where('storage_key', '=', key)
-      .where('kind', '=', options.kind)
-      .executeTakeFirst();
-    const file = upload ? await storedFileSource(ctx.files, key) : null;
-    if (!upload || !file) throw notFound();
-    reply.type(upload.mime_type).header('cache-control', 'private, max-age=86400, immutable');
+    const mimeType = await uploadedFileType(ctx, key, options.kind);
+    const file = mimeType ? await storedFileSource(ctx.files, key) : null;
+    if (!mimeType || !file) throw notFound();
+    reply.type(mimeType).header('cache-control', 'private, max-age=86400, immutable');
     return sendWithRanges(request, reply, file);
   });
 }

@@ -11,8 +11,6 @@ import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import {
   deleteStoredFiles,
-  deleteUploads,
-  insertUpload,
   keepUpload,
   parseFields,
   type SingleFile,
@@ -21,6 +19,7 @@ import {
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { deleteUploads, insertUpload } from '../uploads/service.ts';
 import * as q from './queries.ts';
 import { UpstreamRefusedError, vettedAddress } from './upstream.ts';
 

@@ -57,3 +57,13 @@ export async function hasTestPattern(ctx: AppContext, locationId: number): Promi
 export async function streamByKey(ctx: AppContext, proxyKey: string) {
   return q.proxiedStreamByKey(ctx.database.db, proxyKey);
 }
+
+/** The location whose stream a proxy key names, for the media guard (undefined: no such stream). */
+export async function locationOfStreamKey(ctx: AppContext, proxyKey: string): Promise<number | undefined> {
+  return q.locationOfProxyKey(ctx.database.db, proxyKey);
+}
+
+/** The locations showing a looping view at this address, for the media guard of a clip or an uploaded view. */
+export async function locationsShowingView(ctx: AppContext, url: string): Promise<number[]> {
+  return q.locationsOfViewUrl(ctx.database.db, url);
+}

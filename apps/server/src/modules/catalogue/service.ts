@@ -17,10 +17,11 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { insertUpload, keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
+import { keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { insertUpload } from '../uploads/service.ts';
 import { parseLocationInfo } from './location-info.ts';
 import * as q from './queries.ts';
 

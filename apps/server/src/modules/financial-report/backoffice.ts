@@ -4,17 +4,11 @@ import {
 } from '@portal/contract/backoffice-financial-report';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
-import {
-  deleteStoredFiles,
-  deleteUploads,
-  insertUpload,
-  keepUpload,
-  type SingleFile,
-  typeByContent,
-} from '../../http/uploaded-files.ts';
+import { deleteStoredFiles, keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { deleteUploads, insertUpload } from '../uploads/service.ts';
 import * as q from './queries.ts';
 import { currentReport } from './service.ts';
 

@@ -2,6 +2,14 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
 
+/** Advisory lock namespace of imports (the second key is the kind's hash): one import of a kind at a time. */
+const IMPORT_LOCK_NAMESPACE = 7_404_552;
+
+/** Waits for the transaction's turn to import this kind (held until the transaction ends). */
+export async function lockImportOfKind(db: Executor, kindName: string) {
+  await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${kindName}))`.execute(db);
+}
+
 // ---- the catalogue kinds ----
 
 /** The locations that have units. */

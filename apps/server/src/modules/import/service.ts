@@ -1,12 +1,13 @@
 import type { ImportKindCode, ImportReport } from '@portal/contract/backoffice';
 import type { Locale } from '@portal/contract/constants';
 import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
 import { EncodingError, FormatError, fileRows, type RawRow } from './formats.ts';
 import { IMPORT_KINDS, type ImportKind, type RowProblem } from './kinds.ts';
+import { lockImportOfKind } from './queries.ts';
 
 /**
  * Rows an upsert writes at once. PGlite runs each statement on the server's own thread, so its batches are small
@@ -16,8 +17,6 @@ export const importBatchRows = (database: 'postgres' | 'pglite') => (database ==
 const PROBLEMS_SHOWN = 200;
 /** Rows checked between two turns of the event loop, so an import never holds the server for long. */
 const YIELD_ROWS = 250;
-/** Advisory lock namespace of imports (the second key is the kind's hash): one import of a kind at a time. */
-const IMPORT_LOCK_NAMESPACE = 7_404_552;
 
 export type ImportOptions = {
   format: 'csv' | 'json';
@@ -175,7 +174,7 @@ async function forEachRow(
 /** Waits for the other import of the kind to finish; a wait beyond the statement timeout is a clear 409. */
 async function lockKind(trx: Transaction<DB>, kindName: ImportKindCode) {
   try {
-    await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${kindName}))`.execute(trx);
+    await lockImportOfKind(trx, kindName);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === '57014' || code === '55P03') throw conflict('import.busy', 'file');

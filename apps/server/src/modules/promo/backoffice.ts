@@ -10,17 +10,13 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import {
-  addPhotoLast,
-  deleteStoredFiles,
-  deleteUploads,
-  type SingleFile,
-} from '../../http/uploaded-files.ts';
+import { addPhotoLast, deleteStoredFiles, type SingleFile } from '../../http/uploaded-files.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
+import { deleteUploads } from '../uploads/service.ts';
 import * as q from './queries.ts';
 
 /**
