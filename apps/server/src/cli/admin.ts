@@ -15,6 +15,7 @@ import { migrate } from '../db/migrate.ts';
 import { AppError } from '../http/errors.ts';
 import { smtpMailer } from '../integrations/mail.ts';
 import { signupEmail } from '../modules/auth/emails.ts';
+import { deliverEmailNow, enqueueEmail } from '../modules/outbox/outbox.ts';
 import { createStaffAccount } from '../modules/staff/service.ts';
 
 const USAGE =
@@ -88,26 +89,15 @@ try {
   const created = await database.db.transaction().execute(async (trx) => {
     const account = await createStaffAccount(trx, config.publicUrl, data, null);
     if (!config.smtpUrl) return { ...account, outboxId: null };
-    // Kept in the outbox too: should the delivery below fail, the server's worker retries it.
-    const letter = signupEmail(data.locale, account.url);
-    const row = await trx
-      .insertInto('outbox')
-      .values({ channel: 'email', recipient: data.email, subject: letter.subject, body: letter.text })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { ...account, outboxId: row.id };
+    // Queued in the outbox too: should the delivery below fail, the server's worker retries it.
+    const outboxId = await enqueueEmail(trx, { to: data.email, ...signupEmail(data.locale, account.url) });
+    return { ...account, outboxId };
   });
   console.log(`Administrator ${data.email} (${data.phone}) created, user id ${created.userId}.`);
   if (config.smtpUrl && created.outboxId !== null) {
-    const letter = signupEmail(data.locale, created.url);
     const mailer = smtpMailer(config.smtpUrl, config.mailFrom);
     try {
-      await mailer.send({ to: data.email, ...letter });
-      await database.db
-        .updateTable('outbox')
-        .set({ status: 'sent', sent_at: new Date(), attempts: 1 })
-        .where('id', '=', created.outboxId)
-        .execute();
+      await deliverEmailNow(database.db, mailer, created.outboxId);
       console.log(`The activation link was mailed to ${data.email}; it works once, within 24 hours.`);
     } catch (error) {
       console.error(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
+import type { Mailer } from '../../integrations/mail.ts';
 import type { Logger } from '../../logger.ts';
 import * as q from './queries.ts';
 
@@ -8,8 +9,16 @@ import * as q from './queries.ts';
  * Every e-mail and SMS is written here in the same transaction as the change that causes it; the worker
  * delivers it afterwards with retries, so a rolled-back change never sends and a slow gateway never blocks.
  */
-export async function enqueueEmail(db: Executor, mail: { to: string; subject: string; text: string }) {
-  await q.insertMessage(db, { channel: 'email', recipient: mail.to, subject: mail.subject, body: mail.text });
+export async function enqueueEmail(
+  db: Executor,
+  mail: { to: string; subject: string; text: string },
+): Promise<number> {
+  return q.insertMessage(db, {
+    channel: 'email',
+    recipient: mail.to,
+    subject: mail.subject,
+    body: mail.text,
+  });
 }
 
 export async function enqueueSms(db: Executor, sms: { to: string; text: string }) {
@@ -35,17 +44,11 @@ export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promi
       }
       delivered = true;
     } catch (error) {
-      const failed = message.attempts >= MAX_ATTEMPTS;
-      const delaySeconds = Math.min(3600, 5 * 2 ** message.attempts);
       logger.warn(
         { outboxId: message.id, channel: message.channel, attempt: message.attempts, err: error },
         'delivery failed',
       );
-      await q.markAttemptFailed(ctx.database.db, message.id, {
-        failed,
-        lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
-        nextAttemptAt: new Date(Date.now() + delaySeconds * 1000),
-      });
+      await recordFailure(ctx.database.db, message, error);
     }
     if (!delivered) continue;
     // Delivered: the mark must land, or the message would go out again when its lease ends. A database that is
@@ -54,6 +57,32 @@ export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promi
     sent += 1;
   }
   return sent;
+}
+
+/**
+ * Delivers one queued e-mail now, outside the worker (the admin command, whose server may not be running). It is
+ * claimed first, so a running worker does not send it too; should the delivery fail, it stays queued for the
+ * worker's retries and the error goes to the caller.
+ */
+export async function deliverEmailNow(db: Executor, mailer: Mailer, id: number): Promise<void> {
+  const message = await q.claimMessage(db, id, LEASE_SECONDS);
+  if (!message) return; // a worker delivered it already
+  try {
+    await mailer.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
+  } catch (error) {
+    await recordFailure(db, message, error);
+    throw error;
+  }
+  await q.markSent(db, message.id);
+}
+
+/** A failed attempt: retried later (backing off), given up after MAX_ATTEMPTS. */
+async function recordFailure(db: Executor, message: { id: number; attempts: number }, error: unknown) {
+  await q.markAttemptFailed(db, message.id, {
+    failed: message.attempts >= MAX_ATTEMPTS,
+    lastError: String(error instanceof Error ? error.message : error).slice(0, 1000),
+    nextAttemptAt: new Date(Date.now() + Math.min(3600, 5 * 2 ** message.attempts) * 1000),
+  });
 }
 
 async function retryWhileUnavailable<T>(fn: () => Promise<T>, deadlineMs: number): Promise<T> {

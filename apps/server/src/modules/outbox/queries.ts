@@ -5,7 +5,25 @@ export async function insertMessage(
   db: Executor,
   message: { channel: 'email' | 'sms'; recipient: string; subject: string | null; body: string },
 ) {
-  await db.insertInto('outbox').values(message).execute();
+  const row = await db.insertInto('outbox').values(message).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Claims one pending message by its id for `leaseSeconds`, as claimDueMessages does; undefined when it is no longer
+ * pending (a worker delivered it already).
+ */
+export async function claimMessage(db: Executor, id: number, leaseSeconds: number) {
+  return db
+    .updateTable('outbox')
+    .set((eb) => ({
+      attempts: eb('attempts', '+', 1),
+      next_attempt_at: sql<Date>`now() + make_interval(secs => ${leaseSeconds})`,
+    }))
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .returning(['id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
+    .executeTakeFirst();
 }
 
 /**
