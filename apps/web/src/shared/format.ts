@@ -77,6 +77,20 @@ export function formatDate(value: string | null | undefined, locale: Locale = 'r
   }).format(date);
 }
 
+/** An instant as Moscow's date and time, 24.11.2026, 14:05 (24/11/2026, 14:05 in English); seconds when asked. */
+export function formatDateTime(value: string | null | undefined, locale: Locale = 'ru', seconds = false): string {
+  if (!value) return '—';
+  return dateFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    timeZone: 'Europe/Moscow',
+  }).format(new Date(value));
+}
+
 /** The date pickers' format, the same as formatDate's: 24.11.2026 in Russian, 24/11/2026 in English. */
 export const dateInputFormat = (locale: Locale) => (locale === 'en' ? 'DD/MM/YYYY' : 'DD.MM.YYYY');
 
