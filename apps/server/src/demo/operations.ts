@@ -1,15 +1,7 @@
+import { addMonths, daysInMonth, firstDayOf, monthOf, yearMonthOf } from '@portal/contract/periods';
 import type { Executor } from '../db/executor.ts';
 import { toKopecks } from '../shared/money.ts';
-import {
-  addDays,
-  addMonths,
-  daysInMonth,
-  firstDayOf,
-  monthOf,
-  moscowDate,
-  moscowInstant,
-  yearMonthOf,
-} from '../shared/time.ts';
+import { addDays, moscowDate, moscowInstant } from '../shared/time.ts';
 import { type Random, seededRandom } from './random.ts';
 
 /**

@@ -7,11 +7,13 @@ import {
   UNIT_STATUS_IDS,
   type UnitStatus,
 } from '@portal/contract/bookings';
+import { averagePrice, occupancy } from '@portal/contract/money-rules';
+import { firstDayOf, nextMonth, previousMonth, yearMonthOf } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
-import { addMonths, firstDayOf, moscowDate, moscowInstant, yearMonthOf } from '../../shared/time.ts';
+import { moscowDate, moscowInstant } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -113,8 +115,8 @@ export async function bookingStatistics(
   const units = await visibleUnits(ctx, session, locationId, part);
   const ids = units.map((u) => u.id);
   const thisMonth = yearMonthOf(now);
-  const from = moscowInstant(firstDayOf(addMonths(thisMonth, -1)));
-  const to = moscowInstant(firstDayOf(addMonths(thisMonth, 1)));
+  const from = moscowInstant(firstDayOf(previousMonth(thisMonth)));
+  const to = moscowInstant(firstDayOf(nextMonth(thisMonth)));
   const [overlapping, repairs] = await Promise.all([
     q.bookingsOverlapping(ctx.database.db, ids, from, to),
     q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1)),
@@ -157,31 +159,24 @@ export async function bookingStatistics(
   }
   const monthFigures = (month: number) => {
     const inMonth = rows.filter((b) => yearMonthOf(b.starts_at) === month);
-    const revenue = inMonth.reduce((sum, b) => sum + b.sum_kopecks, 0);
-    // Average price of a night for rooms, of an hour for outbuildings.
-    const unitsSold = inMonth.reduce(
-      (sum, b) =>
-        sum +
-        Math.max(
-          1,
-          Math.round(
-            (b.ends_at.getTime() - b.starts_at.getTime()) / (part === 'main' ? 86_400_000 : 3_600_000),
-          ),
-        ),
-      0,
-    );
+    const stays = inMonth.map((b) => ({
+      amount: b.sum_kopecks,
+      startMs: b.starts_at.getTime(),
+      endMs: b.ends_at.getTime(),
+    }));
     return {
-      revenue: toRubles(revenue),
-      average: unitsSold > 0 ? toRubles(Math.round(revenue / unitsSold)) : 0,
+      revenue: toRubles(inMonth.reduce((sum, b) => sum + b.sum_kopecks, 0)),
+      // Average price of a night for rooms, of an hour for outbuildings.
+      average: toRubles(averagePrice(stays, part)),
     };
   };
   const current0 = monthFigures(thisMonth);
-  const last = monthFigures(addMonths(thisMonth, -1));
+  const last = monthFigures(previousMonth(thisMonth));
   return {
     countOfUnits: units.length,
     loadToday: {
       countOfUnits: loaded.size,
-      percentOfUnits: units.length > 0 ? Math.round((loaded.size / units.length) * 10_000) / 100 : 0,
+      percentOfUnits: occupancy(units.map((u) => ({ booked: loaded.has(u.id) ? 1 : 0, available: 1 }))),
     },
     income: { thisMonth: current0.revenue, lastMonth: last.revenue },
     guestsToday,

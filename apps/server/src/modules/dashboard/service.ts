@@ -1,26 +1,33 @@
 import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
+import { availableHours, occupancy, percentChange } from '@portal/contract/money-rules';
+import {
+  addMonths,
+  firstDayOf,
+  lastCompleteMonth,
+  monthRange,
+  nextMonth,
+  previousMonth,
+  yearMonthOf,
+} from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
-import { addMonths, daysInMonth, firstDayOf, moscowInstant, yearMonthOf } from '../../shared/time.ts';
+import { moscowInstant } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { locationUnitsByType } from '../catalogue/service.ts';
-import { percentChange } from '../income/calculations.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
 import * as q from './queries.ts';
 
 /** The dashboard's month list starts from January 2022 (spec: Business constants and limits). */
 export const FIRST_DASHBOARD_MONTH = 202201;
-/** Outbuildings are counted over their 12 open hours a day. */
-const OUTBUILDING_HOURS_A_DAY = 12;
 const MAX_GRAPH_MONTHS = 60;
 
 /**
- * Occupancy of the units in each month, %: booked nights over available nights for rooms, booked hours over
- * open hours for outbuildings, averaged over the units. Cancelled bookings do not count. The booked time of each
- * unit in each month is summed in SQL: one row a unit and month, whatever the number of bookings.
+ * Occupancy of the units in each month, % (the contract's money rules: booked time over the time each unit can be
+ * booked, averaged over the units). Cancelled bookings do not count. The booked time of each unit in each month is
+ * summed in SQL: one row a unit and month, whatever the number of bookings.
  */
 async function occupancyByMonth(
   ctx: AppContext,
@@ -28,14 +35,11 @@ async function occupancyByMonth(
   fromMonth: number,
   toMonth: number,
 ) {
-  const months: q.MonthWindow[] = [];
-  for (let month = fromMonth; month <= toMonth; month = addMonths(month, 1)) {
-    months.push({
-      month,
-      start: moscowInstant(firstDayOf(month)),
-      end: moscowInstant(firstDayOf(addMonths(month, 1))),
-    });
-  }
+  const months: q.MonthWindow[] = monthRange(fromMonth, toMonth).map((month) => ({
+    month,
+    start: moscowInstant(firstDayOf(month)),
+    end: moscowInstant(firstDayOf(nextMonth(month))),
+  }));
   // The units' parts come with the owned units: one statement here, the booked time.
   const booked = await q.bookedTimeByMonth(
     ctx.database.db,
@@ -44,18 +48,12 @@ async function occupancyByMonth(
   );
   const bookedMs = new Map(booked.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms)]));
   const result = new Map<number, number>();
-  for (const { month, start, end } of months) {
-    const monthStart = start.getTime();
-    const monthEnd = end.getTime();
-    let share = 0;
-    for (const unit of units) {
-      const availableMs =
-        unit.part === 'main'
-          ? monthEnd - monthStart
-          : daysInMonth(month) * OUTBUILDING_HOURS_A_DAY * 3_600_000;
-      share += Math.min(1, (bookedMs.get(`${month}:${unit.unitId}`) ?? 0) / availableMs);
-    }
-    result.set(month, units.length > 0 ? Math.round((share / units.length) * 10_000) / 100 : 0);
+  for (const { month } of months) {
+    const shares = units.map((unit) => ({
+      booked: bookedMs.get(`${month}:${unit.unitId}`) ?? 0,
+      available: availableHours(unit.part, month) * 3_600_000,
+    }));
+    result.set(month, occupancy(shares));
   }
   return result;
 }
@@ -97,21 +95,19 @@ export async function dashboardActualData(
   now = portalNow(ctx.config.portalToday),
 ): Promise<DashboardActualData> {
   const units = await investorUnits(ctx, session, query.location);
-  const lastComplete = addMonths(yearMonthOf(now), -1);
-  const dates: number[] = [];
-  for (let month = lastComplete; month >= FIRST_DASHBOARD_MONTH; month = addMonths(month, -1))
-    dates.push(month);
+  const lastComplete = lastCompleteMonth(now);
+  const dates = monthRange(FIRST_DASHBOARD_MONTH, lastComplete).reverse();
   const selected = query.yearMonth ?? lastComplete;
   if (selected < FIRST_DASHBOARD_MONTH || selected > lastComplete)
     throw badRequest('validation.invalid', 'yearMonth');
-  const previous = addMonths(selected, -1);
+  const previous = previousMonth(selected);
   // Monthly totals summed in SQL, and the occupancy, at once. The totals are the dropdown's months and the
   // one before the first (its comparison), so the answer follows the calendar, not the length of the history.
   const [monthTotals, occupancy] = await Promise.all([
     monthlyIncomeTotals(
       ctx,
       units.map((u) => u.userUnitId),
-      { from: addMonths(FIRST_DASHBOARD_MONTH, -1), to: lastComplete },
+      { from: previousMonth(FIRST_DASHBOARD_MONTH), to: lastComplete },
     ),
     occupancyByMonth(ctx, units, previous, selected),
   ]);

@@ -5,21 +5,21 @@ import type {
   InvestorIncome,
   LenderIncome,
 } from '@portal/contract/finance';
+import {
+  annualYield,
+  averageMonthlyIncome,
+  monthlyYield,
+  paybackMonths,
+  percentChange,
+  roiForPeriod,
+} from '@portal/contract/money-rules';
+import { previousMonth } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
-import { addMonths, monthsBetween } from '../../shared/time.ts';
 import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
-import {
-  type MonthAmount,
-  paybackMonths,
-  percentChange,
-  percentPerMonth,
-  roiForPeriod,
-  roiPerYear,
-} from './calculations.ts';
 import * as q from './queries.ts';
 
 /**
@@ -49,7 +49,7 @@ async function lenderLoans(ctx: AppContext, session: Session, locationId: number
   return loans;
 }
 
-function totalsByMonth(rows: Array<{ year_month: number; amount_kopecks: number }>): MonthAmount[] {
+function totalsByMonth(rows: Array<{ year_month: number; amount_kopecks: number }>) {
   const totals = new Map<number, number>();
   for (const row of rows) totals.set(row.year_month, (totals.get(row.year_month) ?? 0) + row.amount_kopecks);
   return [...totals].sort(([a], [b]) => a - b).map(([yearMonth, amount]) => ({ yearMonth, amount }));
@@ -60,17 +60,16 @@ function statistics(
   summary: q.MonthsSummary,
   loanTermYearMonth: number | null,
 ): IncomeStatistics {
-  // averageMonthlyIncome's definition over the summed months: the total over the span from the first to the last.
   const { total, first, last } = summary;
-  const average = first !== null && last !== null ? total / (monthsBetween(first, last) + 1) : 0;
+  const average = averageMonthlyIncome(summary);
   return {
     averageMonthlyIncome: toRubles(average),
     invested: toRubles(invested),
     totalIncome: toRubles(total),
     payback: paybackMonths(invested, average),
     loanTermYearMonth,
-    averagePercentForYear: roiPerYear(average, invested),
-    averagePercentForMonth: percentPerMonth(average, invested),
+    averagePercentForYear: annualYield(average, invested),
+    averagePercentForMonth: monthlyYield(average, invested),
     firstYearMonth: first,
     lastYearMonth: last,
   };
@@ -115,7 +114,7 @@ export async function investorIncome(
   const rows = await q.incomesOf(
     ctx.database.db,
     units.map((u) => u.userUnitId),
-    { from: addMonths(query.yearMonthFrom, -1), to: query.yearMonthTo },
+    { from: previousMonth(query.yearMonthFrom), to: query.yearMonthTo },
   );
   let periodIncome = 0;
   const result = units.map((unit) => {
@@ -128,7 +127,7 @@ export async function investorIncome(
         return {
           yearMonth: r.year_month,
           amount: toRubles(r.amount_kopecks),
-          lastMonthDiff: percentChange(r.amount_kopecks, byMonth.get(addMonths(r.year_month, -1))),
+          lastMonthDiff: percentChange(r.amount_kopecks, byMonth.get(previousMonth(r.year_month))),
         };
       });
     return {
@@ -180,7 +179,7 @@ export async function investorActives(
   const rows = await q.incomesOf(
     db,
     units.map((u) => u.userUnitId),
-    { from: addMonths(query.yearMonth, -1), to: query.yearMonth },
+    { from: previousMonth(query.yearMonth), to: query.yearMonth },
   );
   const prices = new Map(
     (
@@ -204,7 +203,7 @@ export async function investorActives(
         invested: toRubles(unit.invested_kopecks),
         amount: toRubles(amount),
         percent: roiForPeriod(amount, unit.invested_kopecks),
-        lastMonthDiff: percentChange(amount, amountOf(unit.userUnitId, addMonths(query.yearMonth, -1))),
+        lastMonthDiff: percentChange(amount, amountOf(unit.userUnitId, previousMonth(query.yearMonth))),
         capitalizationPrice: price === undefined ? null : toRubles(price),
       };
     }),
@@ -220,7 +219,7 @@ export async function lenderActives(
   const rows = await q.loanPaymentsOf(
     ctx.database.db,
     loans.map((l) => l.id),
-    { from: addMonths(query.yearMonth, -1), to: query.yearMonth },
+    { from: previousMonth(query.yearMonth), to: query.yearMonth },
   );
   const amountOf = (loanId: number, yearMonth: number) =>
     rows.find((r) => r.loan_id === loanId && r.year_month === yearMonth)?.amount_kopecks;
@@ -235,7 +234,7 @@ export async function lenderActives(
         invested: toRubles(loan.amount_kopecks),
         amount: toRubles(amount),
         percent: roiForPeriod(amount, loan.amount_kopecks),
-        lastMonthDiff: percentChange(amount, amountOf(loan.id, addMonths(query.yearMonth, -1))),
+        lastMonthDiff: percentChange(amount, amountOf(loan.id, previousMonth(query.yearMonth))),
         capitalizationPrice: null,
       };
     }),

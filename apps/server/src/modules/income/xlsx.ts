@@ -1,7 +1,7 @@
 import type { Locale } from '@portal/contract/constants';
+import { monthOf, yearOf } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { toRubles } from '../../shared/money.ts';
-import { monthOf, yearOf } from '../../shared/time.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';

@@ -1,6 +1,6 @@
 import type { OutcomeData, OutcomeRow } from '@portal/contract/finance';
+import { operatingFigures } from '@portal/contract/money-rules';
 import { formatRubles } from '../../shared/money.ts';
-import { operatingFigures } from '../income/calculations.ts';
 
 /**
  * The demo profile (id 1223) sees these sample rows and figures on the income-outcome pages, whatever the month

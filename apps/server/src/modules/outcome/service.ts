@@ -1,11 +1,11 @@
 import { DEMO_PROFILE_ID } from '@portal/contract/constants';
 import type { OutcomeData } from '@portal/contract/finance';
+import { operatingFigures, percentChange } from '@portal/contract/money-rules';
+import { firstDayOf, nextMonth, previousMonth, toYearMonth } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { formatRubles, toRubles } from '../../shared/money.ts';
-import { addMonths, firstDayOf, toYearMonth } from '../../shared/time.ts';
 import { requireInvestorLocation } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { operatingFigures, percentChange } from '../income/calculations.ts';
 import * as q from './queries.ts';
 import { sampleOutcomeData } from './sample.ts';
 
@@ -23,7 +23,7 @@ export async function outcomeData(
   const { db } = ctx.database;
   const month = toYearMonth(query.year, query.month);
   const from = firstDayOf(month);
-  const to = firstDayOf(addMonths(month, 1));
+  const to = firstDayOf(nextMonth(month));
   const rows = await q.outcomeRows(db, query.locationId, query.part, from, to);
   const toRow = (r: (typeof rows)[number]) => {
     const amount = toRubles(r.amount_kopecks);
@@ -44,7 +44,7 @@ export async function outcomeData(
     db,
     query.locationId,
     query.part,
-    firstDayOf(addMonths(month, -1)),
+    firstDayOf(previousMonth(month)),
     from,
   );
   const figures = operatingFigures(incomeKopecks, outcomeKopecks);
@@ -52,7 +52,7 @@ export async function outcomeData(
     gop: toRubles(figures.gop),
     gopPercent: figures.gopPercent,
     incomeTotal: toRubles(incomeKopecks),
-    incomePercent: percentChange(incomeKopecks, previous === 0 ? undefined : previous),
+    incomePercent: percentChange(incomeKopecks, previous),
     outcomeTotal: toRubles(outcomeKopecks),
     outcomePercent: figures.outcomePercent,
     incomes: incomes.map(toRow),

@@ -1,3 +1,4 @@
+import { annualYield } from '@portal/contract/money-rules';
 import type { SaleLot } from '@portal/contract/promo';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -5,7 +6,7 @@ import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
-import { annualYield, unitIncomes } from '../units/incomes.ts';
+import { unitIncomes } from '../units/incomes.ts';
 import { publishedCompanyLots, sendCompanyLotRequest } from './backoffice.ts';
 import * as q from './queries.ts';
 

@@ -1,5 +1,6 @@
+import { averageMonthlyIncome } from '@portal/contract/money-rules';
+import { lastCompleteMonth } from '@portal/contract/periods';
 import type { Executor } from '../../db/executor.ts';
-import { addMonths, monthsBetween, yearMonthOf } from '../../shared/time.ts';
 import * as q from './queries.ts';
 
 export type UnitIncome = { lastMonth: number; averageMonthly: number };
@@ -16,21 +17,17 @@ export async function unitIncomes(
 ): Promise<Map<number, UnitIncome>> {
   const result = new Map<number, UnitIncome>();
   if (userUnitIds.length === 0) return result;
-  const lastMonth = addMonths(yearMonthOf(now), -1);
+  const lastMonth = lastCompleteMonth(now);
   const rows = await q.incomeTotals(db, userUnitIds, lastMonth);
   const byUnit = new Map(rows.map((row) => [Number(row.user_unit_id), row]));
   for (const id of userUnitIds) {
     const row = byUnit.get(id);
     result.set(id, {
       lastMonth: Number(row?.lastMonth ?? 0),
-      // averageMonthlyIncome's definition: the total over the span from the first month with income to the last.
-      averageMonthly: row ? Number(row.total) / (monthsBetween(row.first, row.last) + 1) : 0,
+      averageMonthly: row
+        ? averageMonthlyIncome({ total: Number(row.total), first: row.first, last: row.last })
+        : 0,
     });
   }
   return result;
-}
-
-/** Annual yield, %: 12 × average monthly income / price × 100, two decimals (the spec's sell dialog). */
-export function annualYield(averageMonthly: number, price: number): number {
-  return price > 0 ? Math.round(((12 * averageMonthly) / price) * 100 * 100) / 100 : 0;
 }

@@ -1,10 +1,10 @@
+import { annualYield, averageMonthlyIncome } from '@portal/contract/money-rules';
+import { lastCompleteMonth, nextMonth } from '@portal/contract/periods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toRubles } from '../../shared/money.ts';
-import { addMonths, monthsBetween, yearMonthOf } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { pinnedNow } from '../../test/pinned-today.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { annualYield } from './incomes.ts';
 
 type Lot = {
   unit_id: number;
@@ -172,7 +172,7 @@ describe('units for sale', () => {
       .where('users.email', '=', 'investor@example.com')
       .where('user_units.unit_id', '=', card.unit_id)
       .executeTakeFirstOrThrow();
-    const lastMonth = addMonths(yearMonthOf(pinnedNow()), -1);
+    const lastMonth = lastCompleteMonth(pinnedNow());
     // What the card must say, from every row (the definition the kept total stands in for).
     const expected = async () => {
       const rows = (
@@ -189,7 +189,7 @@ describe('units for sale', () => {
           Number(rows.find((row) => row.year_month === lastMonth)?.amount_kopecks ?? 0),
         ),
         average_monthly_income: toRubles(
-          total / (monthsBetween(Math.min(...months), Math.max(...months)) + 1),
+          averageMonthlyIncome({ total, first: Math.min(...months), last: Math.max(...months) }),
         ),
       };
     };
@@ -212,7 +212,7 @@ describe('units for sale', () => {
     // A month after the last complete one counts only when it is complete.
     await db
       .insertInto('incomes')
-      .values({ user_unit_id: userUnitId, year_month: addMonths(lastMonth, 1), amount_kopecks: 99_900_000 })
+      .values({ user_unit_id: userUnitId, year_month: nextMonth(lastMonth), amount_kopecks: 99_900_000 })
       .execute();
     await check();
     await db
@@ -222,14 +222,5 @@ describe('units for sale', () => {
       .execute();
     await check();
     expect((await cards(investor)).find((c) => c.unit_id === card.unit_id)?.last_month_income).toBe(7_777);
-  });
-});
-
-describe('annual yield', () => {
-  it('is 12 average months against the price, in percent with two decimals', () => {
-    expect(annualYield(100_000, 10_000_000)).toBe(12);
-    expect(annualYield(123_456, 9_876_543)).toBe(15);
-    expect(annualYield(1, 3)).toBe(400);
-    expect(annualYield(50_000, 0)).toBe(0);
   });
 });
