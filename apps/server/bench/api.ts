@@ -21,6 +21,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { addMonths, firstDayOf, lastCompleteMonth } from '@portal/contract/periods';
 import autocannon from 'autocannon';
 import pg from 'pg';
 
@@ -60,10 +61,8 @@ function calls(): Call[] {
   const day = 86_400_000;
   const windowStart = new Date(Date.now() - 30 * day);
   const windowEnd = new Date(windowStart.getTime() + 60 * day);
-  const now = new Date();
-  const ym = (d: Date) => d.getUTCFullYear() * 100 + d.getUTCMonth() + 1;
-  const yearAgo = new Date(Date.UTC(now.getUTCFullYear() - 1, now.getUTCMonth(), 1));
-  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const lastMonth = lastCompleteMonth(new Date());
+  const yearAgo = addMonths(lastMonth, -11);
   const all: Call[] = [
     { name: 'users/actives-info', path: '/api/v1/users/actives-info' },
     { name: 'users/data-profile', path: '/api/v1/users/data-profile' },
@@ -71,11 +70,11 @@ function calls(): Call[] {
     { name: 'dashboard/actual-data', path: '/api/v1/dashboard/actual-data?location=1' },
     {
       name: 'dashboard/graph (12 months)',
-      path: `/api/v1/dashboard/graph?location=1&startDate=${yearAgo.toISOString().slice(0, 10)}&endDate=${lastMonth.toISOString().slice(0, 10)}`,
+      path: `/api/v1/dashboard/graph?location=1&startDate=${firstDayOf(yearAgo)}&endDate=${firstDayOf(lastMonth)}`,
     },
     {
       name: 'investor-income (12 months)',
-      path: `/api/v1/investor-income?location=1&yearMonthFrom=${ym(yearAgo)}&yearMonthTo=${ym(lastMonth)}`,
+      path: `/api/v1/investor-income?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
     },
     { name: 'investor-income/statistics', path: '/api/v1/investor-income/statistics?location=1' },
     {
