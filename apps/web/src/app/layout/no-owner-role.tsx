@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { ApiError, call } from '../../shared/api/client';
+import { queryKeyOf } from '../../shared/api/query-key';
 import { useSignOut } from '../../shared/session/use-sign-out';
 import { LanguageToggler } from '../../shared/ui/language-toggler';
 import { Logo } from '../../shared/ui/logo';
@@ -17,7 +18,7 @@ export function NoOwnerRole() {
   const signOut = useSignOut();
   // A manager or an admin has the back office instead: that is where their sign-in leads.
   const staff = useQuery({
-    queryKey: ['backoffice', 'me'],
+    queryKey: queryKeyOf('GET /backoffice/me'),
     queryFn: () => call('GET /backoffice/me'),
     retry: false,
   });

@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, downloadFile } from '../../shared/api/client';
+import { financialReportQuery } from '../../shared/api/financial-report';
 import { useOpenRequests } from '../../shared/api/open-requests';
 import { EXTERNAL_LINKS } from '../../shared/links';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
@@ -13,10 +14,7 @@ import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner'
  */
 function ReportDownload() {
   const { t } = useTranslation();
-  const report = useQuery({
-    queryKey: ['financial-report'],
-    queryFn: () => call('GET /financial-report'),
-  });
+  const report = useQuery(financialReportQuery());
   const file = useMutation({ mutationFn: () => downloadFile('GET /financial-report/download') });
   const current = report.data?.report;
   if (!current) return null;

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
+import { queryKeyOf } from '../../shared/api/query-key';
 
 /**
  * The dashboard's four calls, as options shared by the page's hooks and the route's loader (prefetch.ts), which
@@ -8,22 +9,22 @@ import { call } from '../../shared/api/client';
 export const dashboardQueries = {
   locationInfo: (location: number) =>
     queryOptions({
-      queryKey: ['location-info', location],
+      queryKey: queryKeyOf('GET /dashboard/location-info', location),
       queryFn: () => call('GET /dashboard/location-info', { query: { location } }),
     }),
   statistics: (location: number) =>
     queryOptions({
-      queryKey: ['dashboard-statistics', location],
+      queryKey: queryKeyOf('GET /dashboard/statistics', location),
       queryFn: () => call('GET /dashboard/statistics', { query: { location } }),
     }),
   actualData: (location: number, yearMonth: number | undefined) =>
     queryOptions({
-      queryKey: ['actual-data', location, yearMonth],
+      queryKey: queryKeyOf('GET /dashboard/actual-data', location, yearMonth),
       queryFn: () => call('GET /dashboard/actual-data', { query: { location, yearMonth } }),
     }),
   graph: (location: number, startDate: string, endDate: string) =>
     queryOptions({
-      queryKey: ['dashboard-graph', location, startDate, endDate],
+      queryKey: queryKeyOf('GET /dashboard/graph', location, startDate, endDate),
       queryFn: () => call('GET /dashboard/graph', { query: { location, startDate, endDate } }),
     }),
 };

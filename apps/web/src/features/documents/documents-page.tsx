@@ -38,7 +38,7 @@ import {
   rowActions,
   visibleDocuments,
 } from './documents-model';
-import { documentsQueries } from './queries';
+import { documentsQueries, isDocumentsQuery } from './queries';
 
 /** /documents/: request a document, the user's documents and those of their locations, signing and downloads. */
 export function DocumentsPage() {
@@ -95,7 +95,7 @@ function RequestForm() {
       setSent(true);
       setCategory(null);
       setComment('');
-      void queryClient.invalidateQueries({ queryKey: ['documents'] });
+      void queryClient.invalidateQueries({ predicate: isDocumentsQuery });
       void openRequests.refresh();
     },
     onError: (error) => {
@@ -199,7 +199,7 @@ function DocumentsTable({ docs }: { docs: Document[] }) {
     },
     onSuccess: () => {
       setNotice({ ok: true, text: t('documents.uploaded') });
-      void queryClient.invalidateQueries({ queryKey: ['documents'] });
+      void queryClient.invalidateQueries({ predicate: isDocumentsQuery });
       void queryClient.invalidateQueries({ queryKey: queryKeys.profile });
     },
     onError: (error) => setNotice({ ok: false, text: apiErrorMessage(error, t('common.error')) }),

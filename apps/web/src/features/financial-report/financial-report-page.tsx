@@ -2,9 +2,9 @@ import { Image, Paper, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { financialReportQuery } from '../../shared/api/financial-report';
 import { SIGNED_MEDIA_REFRESH_MS, withoutMediaToken } from '../../shared/api/media-url';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
-import { financialReportQueries } from './queries';
 
 // pdf.js is large: it loads only for a report uploaded as a PDF.
 const PdfPages = lazy(() => import('./pdf-pages').then((m) => ({ default: m.PdfPages })));
@@ -16,7 +16,7 @@ const PdfPages = lazy(() => import('./pdf-pages').then((m) => ({ default: m.PdfP
 export function FinancialReportPage() {
   const { t } = useTranslation();
   const report = useQuery({
-    ...financialReportQueries.current(),
+    ...financialReportQuery(),
     // The page addresses are signed for ten minutes: fresh ones before they run out.
     refetchInterval: SIGNED_MEDIA_REFRESH_MS,
   });

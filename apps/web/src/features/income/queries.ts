@@ -1,41 +1,40 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
+import { queryKeyOf } from '../../shared/api/query-key';
 
 type Role = 'INVESTOR' | 'LENDER';
 
 /** The income page's calls (investor and lender variants), as options shared by its hooks. */
 export const incomeQueries = {
-  statistics: (role: Role, location: number) =>
-    queryOptions({
-      queryKey: ['income-statistics', role, location],
-      queryFn: () =>
-        role === 'INVESTOR'
-          ? call('GET /investor-income/statistics', { query: { location } })
-          : call('GET /lender-income/statistics', { query: { location } }),
-    }),
+  statistics: (role: Role, location: number) => {
+    const route = role === 'INVESTOR' ? 'GET /investor-income/statistics' : 'GET /lender-income/statistics';
+    return queryOptions({
+      queryKey: queryKeyOf(route, location),
+      queryFn: () => call(route, { query: { location } }),
+    });
+  },
   investorIncome: (location: number, from: number, to: number) =>
     queryOptions({
-      queryKey: ['investor-income', location, from, to],
+      queryKey: queryKeyOf('GET /investor-income', location, from, to),
       queryFn: () =>
         call('GET /investor-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
     }),
   lenderIncome: (location: number, from: number, to: number) =>
     queryOptions({
-      queryKey: ['lender-income', location, from, to],
+      queryKey: queryKeyOf('GET /lender-income', location, from, to),
       queryFn: () =>
         call('GET /lender-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
     }),
-  actives: (role: Role, location: number, yearMonth: number) =>
-    queryOptions({
-      queryKey: ['income-actives', role, location, yearMonth],
-      queryFn: () =>
-        role === 'INVESTOR'
-          ? call('GET /investor-income/actives', { query: { location, yearMonth } })
-          : call('GET /lender-income/actives', { query: { location, yearMonth } }),
-    }),
+  actives: (role: Role, location: number, yearMonth: number) => {
+    const route = role === 'INVESTOR' ? 'GET /investor-income/actives' : 'GET /lender-income/actives';
+    return queryOptions({
+      queryKey: queryKeyOf(route, location, yearMonth),
+      queryFn: () => call(route, { query: { location, yearMonth } }),
+    });
+  },
   capitalization: (unitId: number) =>
     queryOptions({
-      queryKey: ['capitalization-graphic', unitId],
+      queryKey: queryKeyOf('GET /investor-income/unit-capitalization-graphic', unitId),
       queryFn: () => call('GET /investor-income/unit-capitalization-graphic', { query: { unitId } }),
     }),
 };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
+import { queryKeyOf } from '../../shared/api/query-key';
 import { useSession } from '../../shared/session/session';
 import { locationTimelineQuery } from '../../shared/timeline/use-timeline-tabs';
 
@@ -16,7 +17,7 @@ export function useLocationTimeline(locationId: number | null) {
 export function useUnitTimeline(userUnitId: number | null) {
   const { currentRole } = useSession();
   return useQuery({
-    queryKey: ['timeline-unit', userUnitId, currentRole],
+    queryKey: queryKeyOf('GET /timeline/get-timeline', userUnitId, currentRole),
     queryFn: () => call('GET /timeline/get-timeline', { query: { userUnitId: userUnitId ?? 0 } }),
     enabled: userUnitId !== null,
   });

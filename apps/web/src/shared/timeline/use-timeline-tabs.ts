@@ -2,6 +2,7 @@ import { LENDER_TIMELINE_LOCATION_IDS, WHOLE_LOCATION_TAB_ID } from '@portal/con
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../api/client';
+import { queryKeyOf } from '../api/query-key';
 import { useSession } from '../session/session';
 import { storage } from '../storage';
 import { investorTabs, lenderTabs, pickLenderTab, type TimelineTab } from './timeline-tabs';
@@ -10,7 +11,7 @@ import { investorTabs, lenderTabs, pickLenderTab, type TimelineTab } from './tim
 
 /** A location's timeline: the timeline page shows it, and the lender's tabs take their names from it (one cache). */
 export const locationTimelineQuery = (locationId: number, role: string) => ({
-  queryKey: ['timeline-location', locationId, role],
+  queryKey: queryKeyOf('GET /timeline/get-timeline-location', locationId, role),
   queryFn: () => call('GET /timeline/get-timeline-location', { query: { locationId } }),
 });
 
