@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatArea, formatMoney, formatPercent, formatYearMonth } from './format';
+import {
+  formatArea,
+  formatDate,
+  formatDateTime,
+  formatDayMonth,
+  formatDayMonthTime,
+  formatLongDate,
+  formatMoney,
+  formatPercent,
+  formatShortDateTime,
+  formatYearMonth,
+} from './format';
 
 describe('formatting', () => {
   it('groups rubles by thousands with spaces and adds the ruble sign, all non-breaking', () => {
@@ -22,5 +33,30 @@ describe('formatting', () => {
   it('names months in the language of the page', () => {
     expect(formatYearMonth(202610, 'ru')).toBe('октябрь 2026');
     expect(formatYearMonth(202610, 'en')).toBe('October 2026');
+  });
+
+  // 21:30 UTC on 31 December is already half past midnight on New Year's Day in Moscow, wherever the browser is.
+  const lateUtc = '2026-12-31T21:30:05Z';
+
+  it('shows an instant on the Moscow calendar and clock, in both languages', () => {
+    expect(formatDate(lateUtc, 'ru')).toBe('01.01.2027');
+    expect(formatDate(lateUtc, 'en')).toBe('01/01/2027');
+    expect(formatDateTime(lateUtc, 'ru')).toBe('01.01.2027, 00:30');
+    expect(formatDateTime(lateUtc, 'en')).toBe('01/01/2027, 00:30');
+    expect(formatDateTime(lateUtc, 'ru', true)).toBe('01.01.2027, 00:30:05');
+    expect(formatDateTime(lateUtc, 'en', true)).toBe('01/01/2027, 00:30:05');
+    expect(formatShortDateTime(lateUtc, 'ru')).toBe('01.01, 00:30');
+    expect(formatShortDateTime(lateUtc, 'en')).toBe('01/01, 00:30');
+    expect(formatDayMonthTime(lateUtc, 'ru')).toBe('1 янв., 00:30');
+    expect(formatDayMonthTime(lateUtc, 'en')).toBe('1 Jan, 00:30');
+    expect(formatDateTime(null)).toBe('—');
+  });
+
+  it('keeps a calendar day the day it names', () => {
+    expect(formatDate('2026-12-31', 'ru')).toBe('31.12.2026');
+    expect(formatDayMonth('2026-12-31', 'ru')).toBe('31 дек.');
+    expect(formatDayMonth('2026-12-31', 'en')).toBe('31 Dec');
+    expect(formatLongDate('2026-12-31', 'ru')).toBe('31 декабря 2026 г.');
+    expect(formatLongDate('2026-12-31', 'en')).toBe('31 December 2026');
   });
 });

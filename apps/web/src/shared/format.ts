@@ -66,29 +66,70 @@ export function formatPercent(
   return `${formatNumber(value, fractionDigits, locale)}%`;
 }
 
+/**
+ * Dates and times are Moscow's wherever the browser is (spec: months and days are Moscow's). A yyyy-mm-dd value is a
+ * calendar day: read at noon UTC, which is the same day in Moscow.
+ */
+const MOSCOW = 'Europe/Moscow';
+const instantOf = (value: string) => new Date(value.length === 10 ? `${value}T12:00:00Z` : value);
+const intlLocale = (locale: Locale) => (locale === 'en' ? 'en-GB' : 'ru-RU');
+const inMoscow = (value: string, locale: Locale, options: Intl.DateTimeFormatOptions) =>
+  dateFormat(intlLocale(locale), { ...options, timeZone: MOSCOW }).format(instantOf(value));
+
+/** 24.11.2026 / 24/11/2026. */
 export function formatDate(value: string | null | undefined, locale: Locale = 'ru'): string {
   if (!value) return '—';
-  const date = new Date(value.length === 10 ? `${value}T12:00:00Z` : value);
-  return dateFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+  return inMoscow(value, locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** 24.11, 09:05 / 24/11, 09:05: a time within a short span, such as a stay in the booking grid's tooltip. */
+export function formatShortDateTime(value: string, locale: Locale = 'ru'): string {
+  return inMoscow(value, locale, {
     day: '2-digit',
     month: '2-digit',
-    year: 'numeric',
-    timeZone: 'Europe/Moscow',
-  }).format(date);
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
+/** 24 нояб., 09:05 / 24 Nov, 09:05: a recent moment, such as a session's start. */
+export function formatDayMonthTime(value: string, locale: Locale = 'ru'): string {
+  return inMoscow(value, locale, {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
+/** 24 нояб. / 24 Nov: a day heading where the month and year show elsewhere. */
+export function formatDayMonth(value: string, locale: Locale = 'ru'): string {
+  return inMoscow(value, locale, { day: 'numeric', month: 'short' });
+}
+
+/** 24 ноября 2026 г. / 24 November 2026: a day read out in words, as a screen reader says a cell's date. */
+export function formatLongDate(value: string, locale: Locale = 'ru'): string {
+  return inMoscow(value, locale, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
 /** An instant as Moscow's date and time, 24.11.2026, 14:05 (24/11/2026, 14:05 in English); seconds when asked. */
-export function formatDateTime(value: string | null | undefined, locale: Locale = 'ru', seconds = false): string {
+export function formatDateTime(
+  value: string | null | undefined,
+  locale: Locale = 'ru',
+  seconds = false,
+): string {
   if (!value) return '—';
-  return dateFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
+  return inMoscow(value, locale, {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
-    timeZone: 'Europe/Moscow',
-  }).format(new Date(value));
+    hourCycle: 'h23',
+  });
 }
 
 /** The date pickers' format, the same as formatDate's: 24.11.2026 in Russian, 24/11/2026 in English. */
