@@ -1,4 +1,5 @@
-import { DAY_MS, MOSCOW_OFFSET_MS, moscowDay } from './time';
+import { MOSCOW_OFFSET_MS } from '@portal/contract/periods';
+import { DAY_MS, moscowDay } from './time';
 
 /**
  * The portal's one clock on the web side. The server may run on a pinned date (PORTAL_TODAY, unset in production):

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, moscowDate, moscowDay, moscowHour, moscowMidnight } from './time';
+import {
+  DAY_MS,
+  moscowDate,
+  moscowDay,
+  moscowHour,
+  moscowMidnight,
+  pickedMonth,
+  yearMonthOfPicked,
+} from './time';
 
 describe('Moscow time', () => {
   it('turns the day at 00:00 in Moscow, which is 21:00 UTC the evening before', () => {
@@ -20,5 +28,11 @@ describe('Moscow time', () => {
     );
     const hour = moscowHour(Date.parse('2026-03-10T14:45:00+03:00'));
     expect(hour - moscowDay(Date.parse('2026-03-10T14:45:00+03:00')) * 24).toBe(14);
+  });
+
+  it("reads a month picker's value as the month it shows, whatever the browser's time zone", () => {
+    expect(yearMonthOfPicked('2026-03-01')).toBe(202603);
+    expect(yearMonthOfPicked('2026-12-31')).toBe(202612);
+    for (const month of [202401, 202402, 202612]) expect(yearMonthOfPicked(pickedMonth(month))).toBe(month);
   });
 });

@@ -1,6 +1,9 @@
+import { addMonths, firstDayOf, yearMonthOf } from '@portal/contract/periods';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { queryKeyOf } from '../../shared/api/query-key';
+import { nowMs } from '../../shared/clock';
+import { moscowDate } from '../../shared/time';
 
 /**
  * The dashboard's four calls, as options shared by the page's hooks and the route's loader (prefetch.ts), which
@@ -29,10 +32,9 @@ export const dashboardQueries = {
     }),
 };
 
-/** The chart starts where booking data starts: twelve months back, up to now. */
-export function graphRange(now = new Date()) {
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 12, 1));
-  return { startDate: start.toISOString().slice(0, 10), endDate: now.toISOString().slice(0, 10) };
+/** The chart starts where booking data starts: twelve (Moscow) months back, up to today on the portal's clock. */
+export function graphRange(now = nowMs()) {
+  return { startDate: firstDayOf(addMonths(yearMonthOf(now), -12)), endDate: moscowDate(now) };
 }
 
 // Disabled until the location is known; the key then names it (0 never reaches the server).

@@ -3,9 +3,11 @@ import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { useElementSize } from '@mantine/hooks';
+import { lastCompleteMonth } from '@portal/contract/periods';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/api/client';
+import { nowMs } from '../../shared/clock';
 import {
   formatCompactMoney,
   formatMoney,
@@ -15,6 +17,7 @@ import {
   formatYearMonthAfterPreposition,
 } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { pickedMonth, yearMonthOfPicked } from '../../shared/time';
 import { InfoPopover } from '../../shared/ui/info-popover';
 import { LineChart } from '../../shared/ui/lazy-charts';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
@@ -26,12 +29,10 @@ import {
   buildIncomeChart,
   defaultRange,
   labelledMonths,
-  lastCompleteMonth,
   MONTH_LABEL_PX,
   moneyTicks,
   monthLabelRoom,
   SERIES_COLORS,
-  yearMonthOfDate,
   yearMonthOfRow,
 } from './income-series';
 import { useIncomeActives, useIncomeStatistics, useInvestorIncome, useLenderIncome } from './queries';
@@ -47,8 +48,8 @@ export function IncomePage() {
   const [downloadError, setDownloadError] = useState<string | null>(null);
   // The data follows a complete range only: picking the first month alone reloads nothing.
   const [applied, setApplied] = useState(defaultRange);
-  const from = yearMonthOfDate(applied[0]);
-  const to = yearMonthOfDate(applied[1]);
+  const from = yearMonthOfPicked(applied[0]);
+  const to = yearMonthOfPicked(applied[1]);
 
   const stats = useIncomeStatistics(currentRole, location);
   const investorList = useInvestorIncome(location, from, to, investor);
@@ -59,8 +60,8 @@ export function IncomePage() {
 
   const onRange = (value: [Date | string | null, Date | string | null]) => {
     const next: [Date | null, Date | null] = [
-      value[0] ? new Date(value[0]) : null,
-      value[1] ? new Date(value[1]) : null,
+      value[0] ? pickedMonth(yearMonthOfPicked(value[0])) : null,
+      value[1] ? pickedMonth(yearMonthOfPicked(value[1])) : null,
     ];
     setRange(next);
     // A new range reloads the data and selects the first unit series again.
@@ -93,7 +94,7 @@ export function IncomePage() {
             label={t('finance.range')}
             value={range}
             onChange={onRange}
-            maxDate={lastCompleteMonth()}
+            maxDate={pickedMonth(lastCompleteMonth(nowMs()))}
             minDate={new Date(2022, 0, 1)}
             w={260}
             data-testid="income-range"

@@ -1,12 +1,7 @@
+import { addMonths, monthRange } from '@portal/contract/periods';
 import { describe, expect, it } from 'vitest';
-import {
-  buildIncomeChart,
-  defaultRange,
-  labelledMonths,
-  moneyTicks,
-  monthLabelRoom,
-  yearMonthOfDate,
-} from './income-series';
+import { yearMonthOfPicked } from '../../shared/time';
+import { buildIncomeChart, defaultRange, labelledMonths, moneyTicks, monthLabelRoom } from './income-series';
 
 const units = [
   {
@@ -47,11 +42,7 @@ describe('income chart', () => {
   });
 
   /** yyyymm of n months from a first one. */
-  const monthsFrom = (first: number, n: number) =>
-    Array.from({ length: n }, (_, i) => {
-      const index = Math.floor(first / 100) * 12 + (first % 100) - 1 + i;
-      return Math.floor(index / 12) * 100 + (index % 12) + 1;
-    });
+  const monthsFrom = (first: number, n: number) => monthRange(first, addMonths(first, n - 1));
 
   it('labels as many months as the chart has room for, at most 15, on calendar steps', () => {
     expect(monthLabelRoom(0)).toBe(15);
@@ -85,8 +76,11 @@ describe('income chart', () => {
     expect(moneyTicks([-30_000, 70_000])).toEqual([-40_000, -20_000, 0, 20_000, 40_000, 60_000, 80_000]);
   });
 
-  it('defaults to the twelve complete months before the current one', () => {
-    const [from, to] = defaultRange(new Date(2026, 10, 22));
-    expect([yearMonthOfDate(from), yearMonthOfDate(to)]).toEqual([202511, 202610]);
+  it('defaults to the twelve complete Moscow months before the current one', () => {
+    const range = (instant: string) => defaultRange(Date.parse(instant)).map(yearMonthOfPicked);
+    expect(range('2026-11-22T12:00:00+03:00')).toEqual([202511, 202610]);
+    // 22:30 UTC on 30 November is 1 December in Moscow: November is complete.
+    expect(range('2026-11-30T22:30:00Z')).toEqual([202512, 202611]);
+    expect(range('2027-01-01T00:10:00+03:00')).toEqual([202601, 202612]);
   });
 });

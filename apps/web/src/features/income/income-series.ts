@@ -1,4 +1,13 @@
 import type { InvestorIncome } from '@portal/contract/finance';
+import {
+  addMonths,
+  firstDayOf,
+  lastCompleteMonth,
+  monthRange,
+  monthsBetween,
+} from '@portal/contract/periods';
+import { nowMs } from '../../shared/clock';
+import { pickedMonth } from '../../shared/time';
 
 /** The spec's four series colours; the unit filter appears when there are more series than colours. */
 export const SERIES_COLORS = ['forest.7', 'orange.6', 'blue.6', 'grape.6'] as const;
@@ -11,10 +20,8 @@ export type ChartRow = { date: string } & Record<string, number | string>;
  * are 0.
  */
 export function buildIncomeChart(units: InvestorIncome['units'], en: boolean, from: number, to: number) {
-  const months: number[] = [];
-  for (let m = from; m <= to; m = m % 100 === 12 ? m + 89 : m + 1) months.push(m);
-  const data: ChartRow[] = months.map((month) => {
-    const row: ChartRow = { date: `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}-05` };
+  const data: ChartRow[] = monthRange(from, to).map((month) => {
+    const row: ChartRow = { date: `${firstDayOf(month).slice(0, 8)}05` };
     for (const unit of units)
       row[`u${unit.unitId}`] = unit.incomes.find((i) => i.yearMonth === month)?.amount ?? 0;
     return row;
@@ -51,7 +58,8 @@ const MONTH_STEPS = [1, 2, 3, 4, 6, 12, 24] as const;
  * read the same whatever month the range starts with. Other months keep their tick mark without a label.
  */
 export function labelledMonths(months: number[], room: number): Set<number> {
-  const index = (month: number) => Math.floor(month / 100) * 12 + (month % 100) - 1;
+  // Counted from January 2000: every step divides 24, so each one's labelled months fall on the same calendar months.
+  const index = (month: number) => monthsBetween(200001, month);
   const count = (step: number) => months.filter((month) => index(month) % step === 0).length;
   const step =
     MONTH_STEPS.find((candidate) => (candidate === 1 ? months.length : count(candidate)) <= room) ?? 24;
@@ -89,15 +97,8 @@ export function axisWidth(labels: string[]): number {
 /** yyyymm of a chart row's date ('2026-11-05' → 202611). */
 export const yearMonthOfRow = (date: string) => Number(date.slice(0, 7).replace('-', ''));
 
-/** yyyymm of a Date's month. */
-export const yearMonthOfDate = (date: Date) => date.getFullYear() * 100 + date.getMonth() + 1;
-
-/** Incomes are paid for complete months: the last one is the month before the current. */
-export function lastCompleteMonth(now = new Date()): Date {
-  return new Date(now.getFullYear(), now.getMonth() - 1, 1);
-}
-
-/** The default range: the twelve complete months up to now. */
-export function defaultRange(now = new Date()): [Date, Date] {
-  return [new Date(now.getFullYear(), now.getMonth() - 12, 1), lastCompleteMonth(now)];
+/** The default range, as the month picker's values: the twelve complete (Moscow) months up to now. */
+export function defaultRange(now = nowMs()): [Date, Date] {
+  const last = lastCompleteMonth(now);
+  return [pickedMonth(addMonths(last, -11)), pickedMonth(last)];
 }

@@ -17,13 +17,16 @@ import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { DEMO_PROFILE_ID } from '@portal/contract/constants';
+import { lastCompleteMonth, monthOf, yearMonthOf, yearOf } from '@portal/contract/periods';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { downloadFile } from '../../shared/api/client';
+import { nowMs } from '../../shared/clock';
 import { formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { pickedMonth, yearMonthOfPicked } from '../../shared/time';
 import { InfoPopover } from '../../shared/ui/info-popover';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { ScrollCue } from '../../shared/ui/scroll-cue';
@@ -31,25 +34,21 @@ import { Change, Stat } from '../../shared/ui/stat';
 import { type AmountSort, categoriesOf, visibleRows } from './outcome-rows';
 import { outcomeQueries } from './queries';
 
-/** The last complete month: the bank rows of the current one are still coming in. */
-function lastMonth(now = new Date()) {
-  return new Date(now.getFullYear(), now.getMonth() - 1, 1);
-}
-
 /** /dashboard/outcome/ (rooms) and /dashboard/outcome-periphery/ (outbuildings); investors only. */
 export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const { currentRole, currentLocation, profile } = useSession();
-  const [month, setMonth] = useState<Date>(lastMonth);
+  // The last complete month first: the bank rows of the current one are still coming in.
+  const [month, setMonth] = useState(() => lastCompleteMonth(nowMs()));
   const [tab, setTab] = useState<'income' | 'expenses'>('income');
   const [categories, setCategories] = useState<string[]>([]);
   const [sort, setSort] = useState<AmountSort>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const location = currentLocation?.id;
   const demo = profile.id === DEMO_PROFILE_ID;
-  const year = month.getFullYear();
-  const monthNumber = month.getMonth() + 1;
+  const year = yearOf(month);
+  const monthNumber = monthOf(month);
   // Disabled until the location is known; the key then names it (0 never reaches the server).
   const data = useQuery({
     ...outcomeQueries.month(part, location ?? 0, year, monthNumber),
@@ -87,9 +86,9 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
             {!demo && (
               <MonthPickerInput
                 label={t('finance.month')}
-                value={month}
-                onChange={(value) => value && setMonth(new Date(value))}
-                maxDate={new Date()}
+                value={pickedMonth(month)}
+                onChange={(value) => value && setMonth(yearMonthOfPicked(value))}
+                maxDate={pickedMonth(yearMonthOf(nowMs()))}
                 minDate={new Date(2022, 0, 1)}
                 w={200}
                 data-testid="outcome-month"

@@ -1,14 +1,8 @@
 import type { ActiveUnit } from '@portal/contract/profile';
 import { describe, expect, it } from 'vitest';
-import { formatYield, groupByLocation, saleAction, saleYield, validPrice } from './units-model';
+import { formatYield, groupByLocation, saleAction, validPrice } from './units-model';
 
 describe('sale yield', () => {
-  it('is 12 average months against the invested sum, in percent with two decimals', () => {
-    expect(saleYield(100_000, 10_000_000)).toBe(12);
-    expect(saleYield(98_765.43, 9_800_000)).toBe(12.09);
-    expect(saleYield(1, 3)).toBe(400);
-    expect(saleYield(50_000, 0)).toBe(0);
-  });
   it('is shown with exactly two decimals in each language', () => {
     expect(formatYield(12, 'ru')).toBe('12,00%');
     expect(formatYield(12.09, 'en')).toBe('12.09%');

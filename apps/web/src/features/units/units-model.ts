@@ -1,15 +1,5 @@
 import type { ActiveUnit } from '@portal/contract/profile';
 
-/**
- * Annual yield shown in the sell dialog (spec: States and transitions): 12 × average monthly income / invested sum ×
- * 100, rounded to
- * two decimals; 0 when nothing was invested.
- */
-export function saleYield(averageMonthlyIncome: number, invested: number): number {
-  if (!(invested > 0)) return 0;
-  return Math.round(((12 * averageMonthlyIncome) / invested) * 100 * 100) / 100;
-}
-
 /** The yield with exactly two decimals, in the page's language (14,50% / 14.50%). */
 export function formatYield(value: number, locale: 'ru' | 'en'): string {
   return `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU', {

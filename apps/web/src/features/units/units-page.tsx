@@ -11,6 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { annualYield } from '@portal/contract/money-rules';
 import type { ActiveUnit } from '@portal/contract/profile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,7 +24,7 @@ import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ImageCarousel } from '../../shared/ui/image-carousel';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { unitsQueries } from './queries';
-import { formatYield, groupByLocation, saleAction, saleYield, validPrice } from './units-model';
+import { formatYield, groupByLocation, saleAction, validPrice } from './units-model';
 
 /**
  * /units/: the investor's assets by location with the sale flow; lenders have no assets page (spec: Roles and
@@ -248,7 +249,7 @@ function SellDialog({
     }
     sell.mutate({ target: unit, value });
   };
-  const yieldValue = unit ? saleYield(unit.average_monthly_income, unit.invested) : 0;
+  const yieldValue = unit ? annualYield(unit.average_monthly_income, unit.invested) : 0;
   return (
     <Modal opened={unit !== null} onClose={close} title={t('units.sellTitle')} centered>
       {unit && (
