@@ -1,6 +1,6 @@
-import { PDFDocument, rgb } from 'pdf-lib';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writePdf } from '../../apps/server/src/shared/pdf-writer.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -19,13 +19,15 @@ const PNG = Buffer.from(
 );
 
 /** A two-page A4 PDF, each page a dark block on white, so a drawn page has dark pixels. */
-async function reportPdf(): Promise<Buffer> {
-  const pdf = await PDFDocument.create();
-  for (let n = 0; n < 2; n += 1) {
-    const page = pdf.addPage([595, 842]);
-    page.drawRectangle({ x: 60, y: 300, width: 475, height: 400, color: rgb(0.1, 0.25, 0.2) });
-  }
-  return Buffer.from(await pdf.save());
+function reportPdf(): Buffer {
+  const page = {
+    width: 595,
+    height: 842,
+    shapes: [
+      { kind: 'rect' as const, x: 60, y: 300, width: 475, height: 400, colour: [0.1, 0.25, 0.2] as const },
+    ],
+  };
+  return writePdf('Report', [page, page]);
 }
 
 /** Signs the manager in and opens a console section by its tab. */
@@ -62,7 +64,7 @@ describe("the company's content in the console", () => {
     await file.setInputFiles({
       name: 'Отчёт 2024.pdf',
       mimeType: 'application/pdf',
-      buffer: await reportPdf(),
+      buffer: reportPdf(),
     });
     await staff.page.getByTestId('company-report-current').waitFor();
     expect(await staff.page.getByTestId('company-report-current').textContent()).toContain('Отчёт 2024.pdf');

@@ -8,7 +8,7 @@ import { simplePdf } from '../modules/documents/pdf.ts';
  * 2 no signature needed, -1 attention), documents of the four locations, and a PDF file for every document.
  * The 'both' account signs in the electronic document service (useDiadoc). The investor keeps exactly one
  * document to sign and the lender and the demo profile none, as the layout's banner tests expect.
- * The PDFs are drawn with pdf-lib; `writeDemoDocumentFiles` stores them once the rows are committed.
+ * The PDFs are drawn by shared/pdf-writer.ts; `writeDemoDocumentFiles` stores them once the rows are committed.
  */
 export type DemoFile = { key: string; title: string; lines: string[] };
 

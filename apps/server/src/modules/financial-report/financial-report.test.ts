@@ -1,5 +1,5 @@
 import { FINANCIAL_REPORT_PAGES, financialReportPageUrl } from '@portal/contract/financial-report';
-import { PDFDocument } from 'pdf-lib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { TEST_PDF, TEST_PNG, uploadForm } from '../../test/upload-form.ts';
@@ -67,9 +67,11 @@ describe('interim financial report', () => {
     expect(response.headers['content-type']).toContain('application/pdf');
     expect(response.headers['content-disposition']).toContain('interim-financial-report.pdf');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    const pdf = await PDFDocument.load(response.rawPayload);
-    expect(pdf.getPageCount()).toBe(FINANCIAL_REPORT_PAGES);
-    expect(pdf.getPage(0).getSize()).toEqual({ width: 595, height: 842 });
+    const task = getDocument({ data: new Uint8Array(response.rawPayload), verbosity: 0 });
+    const pdf = await task.promise;
+    expect(pdf.numPages).toBe(FINANCIAL_REPORT_PAGES);
+    expect((await pdf.getPage(1)).view).toEqual([0, 0, 595, 842]);
+    await task.destroy();
     expect((await get('financial-report/download')).statusCode).toBe(401);
   });
 

@@ -15,7 +15,7 @@ export function financialReportRoutes(ctx: AppContext) {
     route(financialReportApi.download, async (_request, reply) => {
       const current = (await currentReport(ctx)).report;
       if (current?.kind !== 'pages') throw notFound();
-      const pdf = await demoReportPdf(current.pages.length);
+      const pdf = demoReportPdf(current.pages.length);
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')
@@ -23,7 +23,7 @@ export function financialReportRoutes(ctx: AppContext) {
           'content-disposition',
           contentDisposition('Промежуточный финансовый отчёт.pdf', 'interim-financial-report.pdf'),
         )
-        .send(Buffer.from(pdf));
+        .send(pdf);
     });
     route(financialReportApi.page, async (request, reply) => {
       const page = Number(/^page-(\d{1,2})\.svg$/.exec(request.params.name)?.[1]);
