@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PINNED_TODAY } from '../../apps/server/src/test/pinned-today.ts';
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -9,7 +10,7 @@ const ROOT = path.join(import.meta.dirname, '../..');
 export type PortalOptions = {
   /** false: an empty database, as a company's first production start has (default: the demo data). */
   demoData?: boolean;
-  /** More settings for the server, e.g. NODE_ENV=production. */
+  /** More settings for the server, e.g. NODE_ENV=production or another PORTAL_TODAY than the pinned date. */
   env?: Record<string, string>;
   /** A data folder prepared before the start (say, by `npm run admin`); removed at stop like a fresh one. */
   dataDir?: string;
@@ -18,7 +19,8 @@ export type PortalOptions = {
 /**
  * The real portal as `npm start` runs it, on a fresh database in a temporary folder (the demo data unless told
  * otherwise), delivering mail to a real SMTP server in the test; SMS go to its log (no gateway), where the tests
- * read the codes.
+ * read the codes. The portal runs on the suites' pinned date (PORTAL_TODAY), so the demo data a test meets are the
+ * same on every real day.
  */
 export async function startPortal(options: PortalOptions = {}) {
   const smtp = await startSmtpServer();
@@ -37,6 +39,7 @@ export async function startPortal(options: PortalOptions = {}) {
       DEMO_DATA: options.demoData === false ? 'false' : 'true',
       SMTP_URL: smtp.url,
       LOG_LEVEL: 'info',
+      PORTAL_TODAY: PINNED_TODAY,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pinnedNow } from '../../apps/server/src/test/pinned-today.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -81,7 +82,7 @@ describe('the bookings grids', () => {
     });
     const laterUrl = new URL((await later).url());
     expect(Date.parse(laterUrl.searchParams.get('endDate') ?? '')).toBeGreaterThan(
-      Date.now() + 20 * 86_400_000,
+      pinnedNow().getTime() + 20 * 86_400_000,
     );
 
     // Edge events rest for a while after one is taken (spec: Business constants and limits): go to the left edge, then
@@ -109,7 +110,7 @@ describe('the bookings grids', () => {
       .toBe(true);
     const earlierUrl = new URL((await earlier).url());
     expect(Date.parse(earlierUrl.searchParams.get('startDate') ?? '')).toBeLessThan(
-      Date.now() - 10 * 86_400_000,
+      pinnedNow().getTime() - 10 * 86_400_000,
     );
     // The view stays on the dates it showed: prepending shifts the scroll by the added columns.
     await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(300);
@@ -119,7 +120,7 @@ describe('the bookings grids', () => {
     await page.getByRole('option', { name: 'Два месяца назад' }).click();
     const presetUrl = new URL((await preset).url());
     const start = Date.parse(presetUrl.searchParams.get('startDate') ?? '');
-    expect(Math.round((Date.now() - start) / 86_400_000)).toBeGreaterThanOrEqual(60);
+    expect(Math.round((pinnedNow().getTime() - start) / 86_400_000)).toBeGreaterThanOrEqual(60);
     await close();
   });
 

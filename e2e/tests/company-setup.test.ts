@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../apps/server/src/modules/auth/totp.ts';
+import { pinnedNow } from '../../apps/server/src/test/pinned-today.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -27,9 +28,9 @@ const PRODUCTION = {
   // Production asks managers and admins for a second factor first (tests/security.test.ts covers it).
 };
 
-/** The month before the current one in Moscow time, as the income import writes it (YYYY-MM). */
+/** The month before the portal's current one (the pinned date) in Moscow time, as the income import writes it (YYYY-MM). */
 function lastMonth() {
-  const moscow = new Date(Date.now() + 3 * 3_600_000);
+  const moscow = new Date(pinnedNow().getTime() + 3 * 3_600_000);
   const month = new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth() - 1, 1));
   return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
 }
