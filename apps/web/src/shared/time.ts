@@ -17,8 +17,8 @@ export const moscowHour = (ms: number) => Math.floor((ms + MOSCOW_OFFSET_MS) / H
 /** The instant of 00:00 Moscow time on the Moscow day of `ms`. */
 export const moscowMidnight = (ms: number) => moscowDay(ms) * DAY_MS - MOSCOW_OFFSET_MS;
 
-/** The Moscow date of an instant (now by default) as yyyy-mm-dd. */
-export const moscowDate = (ms = Date.now()) => new Date(ms + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
+/** The Moscow date of an instant as yyyy-mm-dd ("today" is todayIso() of clock.ts, on the portal's clock). */
+export const moscowDate = (ms: number) => new Date(ms + MOSCOW_OFFSET_MS).toISOString().slice(0, 10);
 
 /**
  * A month picker's value as yyyymm. The picker deals in calendar dates, not instants: 'YYYY-MM-DD', or a Date at local

@@ -1,5 +1,6 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { todayIso } from '../../shared/clock';
 import { EXTERNAL_LINKS } from '../../shared/links';
 
 export function Footer() {
@@ -19,7 +20,7 @@ export function Footer() {
           </Anchor>
         </Group>
         <Text size="xs" c="dimmed">
-          {t('layout.footerCredits', { year: new Date().getFullYear() })}
+          {t('layout.footerCredits', { year: todayIso().slice(0, 4) })}
         </Text>
       </Group>
     </footer>

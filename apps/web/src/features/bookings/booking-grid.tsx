@@ -3,7 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../shared/format';
+import {
+  formatDayMonth,
+  formatLongDate,
+  formatMoney,
+  formatShortDateTime,
+  formatYearMonth,
+} from '../../shared/format';
 import type { Cell, Granularity, GridColumn, GridGroup } from './grid-model';
 
 const NAME_WIDTH = 180;
@@ -41,6 +47,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const scrollRef = useRef<HTMLElement>(null);
+  // On the monotonic clock: the rest is a span of real time, not a moment of the portal's day.
   const restingUntil = useRef(0);
   const scrolled = useRef(false);
   const [tip, setTip] = useState<Tip>(null);
@@ -88,12 +95,12 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
   const onScroll = () => {
     scrolled.current = true;
     const element = scrollRef.current;
-    if (!element || Date.now() < restingUntil.current) return;
+    if (!element || performance.now() < restingUntil.current) return;
     if (element.scrollLeft <= EDGE_PX) {
-      restingUntil.current = Date.now() + EDGE_PAUSE_MS;
+      restingUntil.current = performance.now() + EDGE_PAUSE_MS;
       onEdge('before');
     } else if (element.scrollLeft + element.clientWidth >= element.scrollWidth - EDGE_PX) {
-      restingUntil.current = Date.now() + EDGE_PAUSE_MS;
+      restingUntil.current = performance.now() + EDGE_PAUSE_MS;
       onEdge('after');
     }
   };
@@ -122,16 +129,7 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     columns.length - 1,
     Math.ceil(((virtualColumns.at(-1)?.index ?? -1) + 1) / COLUMN_CHUNK) * COLUMN_CHUNK - 1,
   );
-  const monthFormat = new Intl.DateTimeFormat(en ? 'en-GB' : 'ru-RU', {
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  const dayFormat = new Intl.DateTimeFormat(en ? 'en-GB' : 'ru-RU', {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  const locale = en ? 'en' : 'ru';
 
   return (
     // The grid scrolls, so it is a named region that takes the focus itself (WCAG 2.1.1): a window of hours with no
@@ -189,10 +187,10 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
             const top =
               granularity === 'day'
                 ? column.isMonthStart || first
-                  ? monthFormat.format(new Date(`${column.date}T12:00:00Z`))
+                  ? formatYearMonth(Number(column.date.slice(0, 7).replace('-', '')), locale)
                   : ''
                 : column.hour === 0 || first
-                  ? dayFormat.format(new Date(`${column.date}T12:00:00Z`))
+                  ? formatDayMonth(column.date, locale)
                   : '';
             return (
               <div
@@ -336,28 +334,15 @@ const GridRow = memo(function GridRow({
   );
 });
 
-/** One date formatter per language, made once: a cell's name is built on every row render. */
-const cellDateFormats = {
-  en: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-  ru: new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
-};
-
 /** The date of a column as a cell's name says it: the day, and for hourly grids the hour too. */
 function cellDate(column: GridColumn, granularity: Granularity, en: boolean) {
-  const day = (en ? cellDateFormats.en : cellDateFormats.ru).format(new Date(`${column.date}T12:00:00Z`));
+  const day = formatLongDate(column.date, en ? 'en' : 'ru');
   return granularity === 'day' ? day : `${day} ${column.label}:00`;
 }
 
 function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
-  const time = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
-    day: '2-digit',
-    month: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Moscow',
-  });
   return (
     <div
       className="booking-tooltip"
@@ -369,8 +354,8 @@ function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
         entry.kind === 'booking' ? (
           <div key={`b${entry.booking.id}`} className="booking-tooltip-entry">
             <Text size="xs" fw={600}>
-              {time.format(new Date(entry.booking.startDateTime))} —{' '}
-              {time.format(new Date(entry.booking.endDateTime))}
+              {formatShortDateTime(entry.booking.startDateTime, locale)} —{' '}
+              {formatShortDateTime(entry.booking.endDateTime, locale)}
             </Text>
             <Text size="xs">
               {t('bookings.status')}:{' '}
@@ -395,8 +380,8 @@ function BookingTooltip({ cell, x, y }: { cell: Cell; x: number; y: number }) {
         ) : (
           <div key={`r${entry.start}`} className="booking-tooltip-entry">
             <Text size="xs" fw={600}>
-              {t('bookings.repair')}: {time.format(new Date(entry.repair.startDateTime))} —{' '}
-              {time.format(new Date(entry.repair.endDateTime))}
+              {t('bookings.repair')}: {formatShortDateTime(entry.repair.startDateTime, locale)} —{' '}
+              {formatShortDateTime(entry.repair.endDateTime, locale)}
             </Text>
             <Text size="xs">{entry.repair.description}</Text>
           </div>

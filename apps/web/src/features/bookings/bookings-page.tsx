@@ -5,14 +5,16 @@ import 'dayjs/locale/en';
 import { GUEST_CATEGORY_IDS, UNIT_STATUS_IDS } from '@portal/contract/bookings';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { now, nowMs } from '../../shared/clock';
 import { dateInputFormat, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { moscowDate } from '../../shared/time';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Stat } from '../../shared/ui/stat';
 import { BookingGrid } from './booking-grid';
 import { buildColumns, buildGrid } from './grid-model';
 import { type Part, useBookingLocations, useBookingStatistics, useBookings } from './queries';
-import { at11, extend, initialWindow, PRESETS, STEP_DAYS, windowFrom } from './window';
+import { at11, dayAt11, extend, initialWindow, PRESETS, STEP_DAYS, windowFrom } from './window';
 
 /** Where the summary blocks appear (spec, operational areas: the bookings pages). */
 const STATISTICS_LOCATIONS: Record<Part, number[]> = { main: [1], periphery: [1, 2, 3, 4, 7] };
@@ -48,7 +50,7 @@ export function BookingsPage({ part }: { part: Part }) {
   }, [location]);
 
   const columns = useMemo(
-    () => buildColumns(window.start.getTime(), window.end.getTime(), granularity, Date.now()),
+    () => buildColumns(window.start.getTime(), window.end.getTime(), granularity, nowMs()),
     [window, granularity],
   );
   const allSources = useMemo(() => {
@@ -174,7 +176,7 @@ export function BookingsPage({ part }: { part: Part }) {
               data={PRESETS.map((p) => ({ value: p.key, label: t(`bookings.presets.${p.key}`) }))}
               onChange={(value) => {
                 const preset = PRESETS.find((p) => p.key === value);
-                if (preset) setStart(at11(new Date(), preset.days));
+                if (preset) setStart(at11(now(), preset.days));
               }}
               w={{ base: '100%', sm: 220 }}
               data-testid="booking-preset"
@@ -182,8 +184,8 @@ export function BookingsPage({ part }: { part: Part }) {
             <DatePickerInput
               label={t('bookings.date')}
               valueFormat={dateInputFormat(locale)}
-              value={window.start}
-              onChange={(value) => value && setStart(at11(new Date(value), 0))}
+              value={moscowDate(window.start.getTime())}
+              onChange={(value) => value && setStart(dayAt11(value))}
               w={{ base: '100%', sm: 180 }}
             />
           </Group>

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { extend, initialWindow, MAX_WINDOW_DAYS } from './window';
+import { dayAt11, extend, initialWindow, MAX_WINDOW_DAYS } from './window';
 
 describe('bookings window', () => {
   it('starts a day before today and ends four days after, at 11:00 Moscow time', () => {
     const { start, end } = initialWindow(new Date('2026-11-22T23:30:00+03:00'));
     expect(start.toISOString()).toBe('2026-11-21T08:00:00.000Z');
     expect(end.toISOString()).toBe('2026-11-26T08:00:00.000Z');
+  });
+
+  it('starts a picked calendar day at 11:00 Moscow time', () => {
+    expect(dayAt11('2026-12-31').toISOString()).toBe('2026-12-31T08:00:00.000Z');
   });
 
   it('grows on either side and never past the 366 days one call may ask for', () => {

@@ -1,15 +1,19 @@
+import { now } from '../../shared/clock';
 import { DAY_MS, HOUR_MS, moscowMidnight } from '../../shared/time';
 
 // The bookings window: dates at 11:00 Moscow time, as the spec's initial window sets them.
 
 /** 11:00 Moscow time of the day `days` from the day of `now`. */
-export function at11(now: Date, days: number): Date {
-  return new Date(moscowMidnight(now.getTime()) + days * DAY_MS + 11 * HOUR_MS);
+export function at11(at: Date, days: number): Date {
+  return new Date(moscowMidnight(at.getTime()) + days * DAY_MS + 11 * HOUR_MS);
 }
 
-/** From one day before to four days after today (spec: States and transitions). */
-export function initialWindow(now = new Date()): { start: Date; end: Date } {
-  return { start: at11(now, -1), end: at11(now, 4) };
+/** 11:00 Moscow time of a calendar day picked as yyyy-mm-dd, whatever the browser's time zone. */
+export const dayAt11 = (day: string) => at11(new Date(`${day.slice(0, 10)}T12:00:00Z`), 0);
+
+/** From one day before to four days after today on the portal's clock (spec: States and transitions). */
+export function initialWindow(today = now()): { start: Date; end: Date } {
+  return { start: at11(today, -1), end: at11(today, 4) };
 }
 
 /** Rooms grow by two weeks a step; outbuildings, shown by the hour, by three days (three steps of a day). */

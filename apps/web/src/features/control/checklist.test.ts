@@ -46,19 +46,20 @@ describe('checklist counts', () => {
 
 describe('date range of the control page', () => {
   const at = (iso: string) => ({ inspectionDate: iso }) as Inspection;
-  it('keeps inspections within whole days of the range', () => {
-    const list = [at('2026-01-01T07:00:00Z'), at('2026-02-10T07:00:00Z'), at('2026-03-31T20:00:00Z')];
-    const from = new Date(2026, 1, 10);
-    const to = new Date(2026, 2, 31);
-    expect(inRange(list, from, to)).toEqual(list.slice(1));
+  it('keeps inspections within whole Moscow days of the range', () => {
+    const list = [
+      at('2026-02-09T20:30:00Z'), // 23:30 on 9 February in Moscow
+      at('2026-02-09T21:30:00Z'), // 00:30 on 10 February in Moscow
+      at('2026-03-31T20:00:00Z'), // 23:00 on 31 March in Moscow
+      at('2026-03-31T21:00:00Z'), // midnight, 1 April in Moscow
+    ];
+    expect(inRange(list, '2026-02-10', '2026-03-31')).toEqual(list.slice(1, 3));
+    expect(inRange(list, '2026-02-10', null)).toEqual(list.slice(1));
     expect(inRange(list, null, null)).toEqual(list);
   });
-  it('defaults to the year ending now', () => {
-    const now = new Date(2026, 10, 23, 12);
-    const [start, end] = defaultRange(now);
-    expect(end).toBe(now);
-    expect(start.getFullYear()).toBe(2025);
-    expect(start.getMonth()).toBe(10);
+  it('defaults to the year ending today', () => {
+    expect(defaultRange('2026-11-23')).toEqual(['2025-11-23', '2026-11-23']);
+    expect(defaultRange('2028-02-29')).toEqual(['2027-03-01', '2028-02-29']);
   });
 });
 

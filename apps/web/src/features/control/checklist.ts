@@ -6,6 +6,7 @@ import {
   type Inspection,
   percentUp,
 } from '@portal/contract/control';
+import { moscowDate } from '../../shared/time';
 
 export type Count = { passed: number; total: number; percent: number };
 
@@ -27,21 +28,24 @@ export function countChecks(items: Array<ChecklistGroup | ChecklistSubgroup>): C
 /** The anchor of a checklist section, for the side index. */
 export const sectionId = (groupId: number) => `checklist-group-${groupId}`;
 
-/** Completed inspections inside the date range, both ends included (whole days). */
-export function inRange(inspections: Inspection[], from: Date | null, to: Date | null): Inspection[] {
-  const start = from ? new Date(from).setHours(0, 0, 0, 0) : Number.NEGATIVE_INFINITY;
-  const end = to ? new Date(to).setHours(23, 59, 59, 999) : Number.POSITIVE_INFINITY;
+/**
+ * Completed inspections inside the date range (yyyy-mm-dd days, as the date picker gives them), both ends included:
+ * an inspection counts on its Moscow day, wherever the browser is.
+ */
+export function inRange(inspections: Inspection[], from: string | null, to: string | null): Inspection[] {
   return inspections.filter((i) => {
-    const at = Date.parse(i.inspectionDate);
-    return at >= start && at <= end;
+    const day = moscowDate(Date.parse(i.inspectionDate));
+    return (from === null || day >= from) && (to === null || day <= to);
   });
 }
 
-/** The default date range: the year ending now (spec: Screens and routes: a window ending now). */
-export function defaultRange(now: Date): [Date, Date] {
-  const start = new Date(now);
-  start.setFullYear(start.getFullYear() - 1);
-  return [start, now];
+/**
+ * The default date range: the year ending today (spec: Screens and routes: a window ending now), from the same day a
+ * year before; a 29 February starts on 1 March.
+ */
+export function defaultRange(today: string): [string, string] {
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
+  return [new Date(Date.UTC(year - 1, month - 1, day)).toISOString().slice(0, 10), today];
 }
 
 /** The control page's type filter (`currentFilterId`): 0 keeps every inspection, else those of that type id. */

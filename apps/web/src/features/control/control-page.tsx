@@ -26,6 +26,7 @@ import {
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { todayIso } from '../../shared/clock';
 import { dateInputFormat, formatDate, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { CompositeChart } from '../../shared/ui/lazy-charts';
@@ -35,7 +36,7 @@ import { Stat } from '../../shared/ui/stat';
 import { byType, defaultRange, inRange } from './checklist';
 import { useLocationInspections } from './queries';
 
-type Range = [Date | null, Date | null];
+type Range = [string | null, string | null];
 
 /** /dashboard/control/: summary, chart, date range and the passed and upcoming checks of the location. */
 export function ControlPage() {
@@ -43,7 +44,7 @@ export function ControlPage() {
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const { currentLocation } = useSession();
   const inspections = useLocationInspections(currentLocation?.id);
-  const [range, setRange] = useState<Range>(() => defaultRange(new Date()));
+  const [range, setRange] = useState<Range>(() => defaultRange(todayIso()));
   const [tab, setTab] = useState<string | null>('passed');
   // The spec's control state: selectedDates (the range) and currentFilterId (the inspection type, 0 all).
   const [currentFilterId, setCurrentFilterId] = useState(INSPECTION_FILTER_ALL);
@@ -85,7 +86,7 @@ export function ControlPage() {
             type="range"
             label={t('control.period')}
             value={range}
-            onChange={(value) => setRange([toDate(value[0]), toDate(value[1])])}
+            onChange={(value) => setRange([value[0], value[1]])}
             valueFormat={dateInputFormat(locale)}
             clearButtonProps={{ 'aria-label': t('common.clear') }}
             maw={320}
@@ -174,11 +175,6 @@ export function ControlPage() {
       </Stack>
     </DatesProvider>
   );
-}
-
-function toDate(value: Date | string | null): Date | null {
-  if (value === null) return null;
-  return value instanceof Date ? value : new Date(value);
 }
 
 const kindOf = (typeId: number): InspectionKind =>

@@ -3,6 +3,7 @@ import type { SessionInfo } from '@portal/contract/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
+import { formatDayMonthTime } from '../../shared/format';
 import { ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { profileQueries } from './queries';
 
@@ -19,18 +20,10 @@ export function deviceName(userAgent: string | null): string | null {
   return userAgent.slice(0, 60);
 }
 
-function when(value: string, locale: string) {
-  return new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : 'ru-RU', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-}
-
 /** The sessions that still work: device, IP, started and last seen; end one, or all the others. */
 export function SessionsBlock() {
   const { t, i18n } = useTranslation();
+  const locale = i18n.language === 'en' ? 'en' : 'ru';
   const queryClient = useQueryClient();
   const sessions = useQuery(profileQueries.sessions());
   const refresh = () => void queryClient.invalidateQueries({ queryKey: profileQueries.sessions().queryKey });
@@ -66,8 +59,8 @@ export function SessionsBlock() {
         <Text size="xs" c="dimmed">
           {[
             session.ip,
-            t('profile.sessionStarted', { date: when(session.createdAt, i18n.language) }),
-            t('profile.sessionLastSeen', { date: when(session.lastSeenAt, i18n.language) }),
+            t('profile.sessionStarted', { date: formatDayMonthTime(session.createdAt, locale) }),
+            t('profile.sessionLastSeen', { date: formatDayMonthTime(session.lastSeenAt, locale) }),
           ]
             .filter(Boolean)
             .join(' · ')}

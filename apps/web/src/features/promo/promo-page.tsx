@@ -18,9 +18,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../shared/api/client';
 import { requestSubject, useOpenRequests } from '../../shared/api/open-requests';
+import { todayIso } from '../../shared/clock';
 import { formatArea, formatDate, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
-import { moscowDate } from '../../shared/time';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { ImageCarousel } from '../../shared/ui/image-carousel';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
@@ -110,7 +110,7 @@ function Lots() {
   // reload the server's list of open requests keeps it so until the manager completes the request.
   const [requested, setRequested] = useState<ReadonlySet<string>>(new Set());
   const openRequests = useOpenRequests();
-  const day = moscowDate();
+  const day = todayIso();
   const all = lots.data?.lots ?? [];
   const options = useMemo(() => filterOptions(all, en), [all, en]);
   const shown = applyFilter(all, filter, day);
