@@ -8,6 +8,12 @@ import { MONTH_TIME_OFFSET_HOURS } from './constants.ts';
  */
 export const MOSCOW_OFFSET_MS = MONTH_TIME_OFFSET_HOURS * 3_600_000;
 
+/**
+ * The first month the portal shows: the dashboard's month list starts from January 2022 (the spec's business
+ * constants and limits), and the income pages' month pickers start there too.
+ */
+export const FIRST_MONTH = 202201;
+
 /** 2026 and 3 → 202603. */
 export function toYearMonth(year: number, month: number): number {
   return year * 100 + month;

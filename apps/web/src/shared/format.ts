@@ -1,4 +1,5 @@
 import type { Locale } from '@portal/contract/constants';
+import { monthOf, yearOf } from '@portal/contract/periods';
 import i18next from 'i18next';
 
 /**
@@ -137,7 +138,7 @@ export const dateInputFormat = (locale: Locale) => (locale === 'en' ? 'DD/MM/YYY
 
 /** yyyymm → 'октябрь 2026' / 'October 2026'. */
 export function formatYearMonth(yearMonth: number, locale: Locale = 'ru'): string {
-  const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
+  const date = new Date(Date.UTC(yearOf(yearMonth), monthOf(yearMonth) - 1, 5));
   return dateFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
     month: 'long',
     year: 'numeric',
@@ -152,7 +153,7 @@ export function formatYearMonth(yearMonth: number, locale: Locale = 'ru'): strin
  * 2027», never «до февраль 2027»); English is 'February 2027'. Intl writes the genitive beside a day, which is dropped.
  */
 export function formatYearMonthAfterPreposition(yearMonth: number, locale: Locale = 'ru'): string {
-  const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
+  const date = new Date(Date.UTC(yearOf(yearMonth), monthOf(yearMonth) - 1, 5));
   if (locale === 'en') return formatYearMonth(yearMonth, 'en');
   const parts = dateFormat('ru-RU', {
     day: 'numeric',
@@ -166,7 +167,7 @@ export function formatYearMonthAfterPreposition(yearMonth: number, locale: Local
 
 /** yyyymm → 'окт. 26' / 'Oct 26': chart ticks. */
 export function formatShortYearMonth(yearMonth: number, locale: Locale = 'ru'): string {
-  const date = new Date(Date.UTC(Math.floor(yearMonth / 100), (yearMonth % 100) - 1, 5));
+  const date = new Date(Date.UTC(yearOf(yearMonth), monthOf(yearMonth) - 1, 5));
   return dateFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
     month: 'short',
     year: '2-digit',

@@ -2,6 +2,7 @@ import type { DashboardActualData, LocationInfo } from '@portal/contract/finance
 import { availableHours, occupancy, percentChange } from '@portal/contract/money-rules';
 import {
   addMonths,
+  FIRST_MONTH,
   firstDayOf,
   lastCompleteMonth,
   monthRange,
@@ -20,8 +21,6 @@ import { locationUnitsByType } from '../catalogue/service.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
 import * as q from './queries.ts';
 
-/** The dashboard's month list starts from January 2022 (spec: Business constants and limits). */
-export const FIRST_DASHBOARD_MONTH = 202201;
 const MAX_GRAPH_MONTHS = 60;
 
 /**
@@ -96,10 +95,9 @@ export async function dashboardActualData(
 ): Promise<DashboardActualData> {
   const units = await investorUnits(ctx, session, query.location);
   const lastComplete = lastCompleteMonth(now);
-  const dates = monthRange(FIRST_DASHBOARD_MONTH, lastComplete).reverse();
+  const dates = monthRange(FIRST_MONTH, lastComplete).reverse();
   const selected = query.yearMonth ?? lastComplete;
-  if (selected < FIRST_DASHBOARD_MONTH || selected > lastComplete)
-    throw badRequest('validation.invalid', 'yearMonth');
+  if (selected < FIRST_MONTH || selected > lastComplete) throw badRequest('validation.invalid', 'yearMonth');
   const previous = previousMonth(selected);
   // Monthly totals summed in SQL, and the occupancy, at once. The totals are the dropdown's months and the
   // one before the first (its comparison), so the answer follows the calendar, not the length of the history.
@@ -107,7 +105,7 @@ export async function dashboardActualData(
     monthlyIncomeTotals(
       ctx,
       units.map((u) => u.userUnitId),
-      { from: previousMonth(FIRST_DASHBOARD_MONTH), to: lastComplete },
+      { from: previousMonth(FIRST_MONTH), to: lastComplete },
     ),
     occupancyByMonth(ctx, units, previous, selected),
   ]);
@@ -115,7 +113,7 @@ export async function dashboardActualData(
   return {
     actualDataDates: dates,
     actualData: [...totals]
-      .filter(([yearMonth]) => yearMonth >= FIRST_DASHBOARD_MONTH)
+      .filter(([yearMonth]) => yearMonth >= FIRST_MONTH)
       .sort(([a], [b]) => a - b)
       .map(([yearMonth, amount]) => ({ yearMonth, amount: toRubles(amount) })),
     actualDataInSelectedDate: {

@@ -3,7 +3,7 @@ import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { useElementSize } from '@mantine/hooks';
-import { lastCompleteMonth } from '@portal/contract/periods';
+import { FIRST_MONTH, lastCompleteMonth } from '@portal/contract/periods';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../shared/api/client';
@@ -95,7 +95,7 @@ export function IncomePage() {
             value={range}
             onChange={onRange}
             maxDate={pickedMonth(lastCompleteMonth(nowMs()))}
-            minDate={new Date(2022, 0, 1)}
+            minDate={pickedMonth(FIRST_MONTH)}
             w={260}
             data-testid="income-range"
           />

@@ -17,7 +17,7 @@ import { DatesProvider, MonthPickerInput } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { DEMO_PROFILE_ID } from '@portal/contract/constants';
-import { lastCompleteMonth, monthOf, yearMonthOf, yearOf } from '@portal/contract/periods';
+import { FIRST_MONTH, lastCompleteMonth, monthOf, yearMonthOf, yearOf } from '@portal/contract/periods';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -89,7 +89,7 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
                 value={pickedMonth(month)}
                 onChange={(value) => value && setMonth(yearMonthOfPicked(value))}
                 maxDate={pickedMonth(yearMonthOf(nowMs()))}
-                minDate={new Date(2022, 0, 1)}
+                minDate={pickedMonth(FIRST_MONTH)}
                 w={200}
                 data-testid="outcome-month"
               />
