@@ -65,7 +65,6 @@ export const staffReportBodySchema = z.object({
 export type StaffReportBody = z.input<typeof staffReportBodySchema>;
 
 export const staffReportSavedSchema = z.object({ id: z.number() });
-export const staffReportMediaAddedSchema = staffReportMediaSchema;
 
 /** /api/v1/backoffice/reports: the console's media reports (managers and admins); their files are served by filesApi. */
 export const backofficeReportsApi = {
@@ -119,7 +118,7 @@ export const backofficeReportsApi = {
     access: 'staff',
     params: staffReportParamsSchema,
     consumes: ['multipart/form-data'],
-    response: staffReportMediaAddedSchema,
+    response: staffReportMediaSchema,
     errors: [404],
   }),
   removeMedia: defineRoute({

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readdir, readFile, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
@@ -240,68 +240,6 @@ export function databaseFileStore(
       return gone.length;
     },
   };
-}
-
-/** Files in a folder, one a key (`root/dir/name`): what the server used before 020; kept for tools and the move. */
-export function diskFileStore(root: string): FileStore {
-  const resolve = (key: string) => {
-    checkKey(key);
-    return path.join(root, key);
-  };
-  const statOf = async (key: string): Promise<StoredFileInfo | null> => {
-    const data = await readFile(resolve(key)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    if (!data) return null;
-    return {
-      size: data.length,
-      contentType: await typeOf(data.subarray(0, 4100), undefined),
-      sha256: createHash('sha256').update(data).digest('hex'),
-    };
-  };
-  const store: FileStore = {
-    within: () => store,
-    async put(key, data) {
-      const file = resolve(key);
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, data);
-    },
-    async putStream(key, source, options = {}) {
-      const parts: Buffer[] = [];
-      let size = 0;
-      for await (const piece of source) {
-        size += piece.length;
-        if (options.maxBytes !== undefined && size > options.maxBytes)
-          throw new FileTooLargeError(options.maxBytes);
-        parts.push(asBuffer(piece));
-      }
-      await store.put(key, Buffer.concat(parts));
-      return (await statOf(key)) as StoredFileInfo;
-    },
-    async get(key) {
-      try {
-        return await readFile(resolve(key));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw error;
-      }
-    },
-    stat: statOf,
-    async openRead(key, range) {
-      const file = resolve(key);
-      const size = await stat(file).then(
-        (s) => s.size,
-        () => null,
-      );
-      if (size === null) return null;
-      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
-    },
-    async delete(key) {
-      await rm(resolve(key), { force: true });
-    },
-  };
-  return store;
 }
 
 /**

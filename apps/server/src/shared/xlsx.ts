@@ -2,7 +2,6 @@ import type ExcelJSModule from 'exceljs';
 
 /** Ruble cells stay numbers: the format only groups thousands and adds the sign. */
 export const RUBLE_FORMAT = '#,##0.00 "₽"';
-export const PERCENT_FORMAT = '0.00"%"';
 
 export type SheetColumn = { header: string; key: string; width: number; format?: string };
 

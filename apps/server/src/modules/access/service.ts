@@ -20,12 +20,10 @@ import * as q from './queries.ts';
  * builders re-exported here (readableLocations, ownedUnitLinks…), so the check costs no extra round trip.
  */
 export {
-  heldLocationIds,
   locationRoles,
   ownedUnitLinks,
   ownersInScope,
   type Reader,
-  type Relation,
   readableLocationIds,
   readableLocations,
   type Scope,
