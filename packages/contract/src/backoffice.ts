@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES, STAFF_ROLE_CODES } from './constants.ts';
 import { successSchema } from './errors.ts';
 import { bankDetailsSchema } from './profile.ts';
+import { requestKindSchema } from './requests.ts';
 import { defineRoute } from './route.ts';
 
 const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof typeof ORGANIZATION_TYPES], {
@@ -10,20 +11,8 @@ const organizationTypeSchema = z.enum(Object.keys(ORGANIZATION_TYPES) as [keyof 
 
 import { emailSchema, idSchema, phoneSchema, requiredText, trimmedText } from './validation.ts';
 
-/** The kinds of requests owners send to their manager; the inbox filters by them. */
-export const REQUEST_KINDS = [
-  'change_data',
-  'bank_details',
-  'account_deletion',
-  'document',
-  'conversion',
-  'entrepreneur',
-  'callback',
-  'faq_question',
-  'buy_lot',
-  'sale_notice',
-] as const;
-export type RequestKindCode = (typeof REQUEST_KINDS)[number];
+/** Defined once in request-subjects.ts; re-exported for the console, which filters its inbox by them. */
+export { REQUEST_KINDS, type RequestKindCode } from './request-subjects.ts';
 
 /** A request moves forward only: new → in progress → done. */
 export const REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
@@ -68,7 +57,7 @@ const personSchema = z.object({
 
 /** GET /api/v1/backoffice/requests: the inbox, newest first. */
 export const requestListQuerySchema = z.object({
-  kind: z.enum(REQUEST_KINDS, { error: 'validation.invalid' }).optional(),
+  kind: requestKindSchema.optional(),
   status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }).optional(),
   ownerId: idSchema.optional().describe("One client's requests (the owner card)"),
   ...pageQuery,
@@ -77,7 +66,7 @@ export type RequestListQuery = z.input<typeof requestListQuerySchema>;
 export const managerRequestSchema = z
   .object({
     id: z.number().int(),
-    kind: z.enum(REQUEST_KINDS),
+    kind: requestKindSchema,
     status: z.enum(REQUEST_STATUSES),
     owner: personSchema,
     managerId: z.number().int().nullable(),

@@ -12,6 +12,14 @@ const isoDateOrTime = z.union([z.iso.date({ error: 'validation.invalid' }), isoD
   error: 'validation.invalid',
 });
 
+/**
+ * A booking's status as the upstream booking system reports it, lowercased (the spec's booking day status): the
+ * import accepts only these, the database holds only these (a check constraint), the grid shows 'checkedin' as 'new'.
+ */
+export const BOOKING_STATUSES = ['new', 'confirmed', 'checkedin', 'checkedout', 'cancelled'] as const;
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+
 export const bookingsQuerySchema = z
   .object({
     location: requiredIdSchema,
@@ -32,7 +40,7 @@ export const bookingSchema = z.object({
   id: z.number(),
   startDateTime: z.string(),
   endDateTime: z.string(),
-  status: z.string().describe('Upstream status lowercased: new, confirmed, checkedin, checkedout, cancelled'),
+  status: bookingStatusSchema.describe('Upstream status lowercased'),
   guestAmount: z.number(),
   source: z.object({ id: z.number(), name: z.string(), nameEn: z.string(), type: z.string() }).nullable(),
   paid: z.number(),

@@ -185,6 +185,10 @@ export const MESSAGES = {
     en: 'An individual has no bank details in the portal',
   },
   'import.unknown': { ru: 'нет такого значения в данных портала', en: "not found in the portal's data" },
+  'import.bookingStatus': {
+    ru: 'нет такого статуса брони',
+    en: 'not a booking status',
+  },
   'import.notOwned': { ru: 'этот юнит не принадлежит клиенту', en: 'the client does not own this unit' },
   'import.duplicate': { ru: 'повторяет ключ предыдущей строки', en: 'repeats the key of an earlier row' },
   'import.empty': { ru: 'В файле нет строк', en: 'The file has no rows' },

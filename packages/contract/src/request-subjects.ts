@@ -1,4 +1,22 @@
 /**
+ * The kinds of requests owners send to their manager (the design's Data): the back office's inbox filters by them,
+ * the database holds only these (a check constraint).
+ */
+export const REQUEST_KINDS = [
+  'change_data',
+  'bank_details',
+  'account_deletion',
+  'document',
+  'conversion',
+  'entrepreneur',
+  'callback',
+  'faq_question',
+  'buy_lot',
+  'sale_notice',
+] as const;
+export type RequestKindCode = (typeof REQUEST_KINDS)[number];
+
+/**
  * An owner's request to the manager about one thing stays open (new or in progress) until the manager
  * completes it, and while it is open a second one of the same kind about the same thing is refused with 409. The
  * thing is the request's subject, a key written the same way here for the server and the web client:
@@ -19,7 +37,7 @@ export const SUBJECT_REQUEST_KINDS = [
   'entrepreneur',
   'callback',
   'account_deletion',
-] as const;
+] as const satisfies readonly RequestKindCode[];
 export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];
 
 /** The subject keys of the kinds above (see SUBJECT_REQUEST_KINDS). */

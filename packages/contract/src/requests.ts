@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { SUBJECT_REQUEST_KINDS } from './request-subjects.ts';
+import { REQUEST_KINDS, SUBJECT_REQUEST_KINDS } from './request-subjects.ts';
 import { defineRoute } from './route.ts';
 
 /** Defined without zod in request-subjects.ts (the web client's buttons use them); re-exported for the server. */
-export { requestSubject, SUBJECT_REQUEST_KINDS, type SubjectRequestKind } from './request-subjects.ts';
+export {
+  REQUEST_KINDS,
+  type RequestKindCode,
+  requestSubject,
+  SUBJECT_REQUEST_KINDS,
+  type SubjectRequestKind,
+} from './request-subjects.ts';
+
+export const requestKindSchema = z.enum(REQUEST_KINDS, { error: 'validation.invalid' });
 
 /** GET /api/v1/users/open-requests: the user's requests that are still open, by kind and subject. */
 export const openRequestsResponseSchema = z.object({

@@ -1,3 +1,5 @@
+import type { BookingStatus } from '@portal/contract/bookings';
+import type { RequestKindCode } from '@portal/contract/requests';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Typed view of the tables the migrations create. */
@@ -201,7 +203,7 @@ export interface RequestsTable {
   id: Generated<BigIntId>;
   user_id: BigIntId;
   manager_id: BigIntId | null;
-  kind: string;
+  kind: RequestKindCode;
   status: Generated<'new' | 'in_progress' | 'done'>;
   payload: Json<Record<string, unknown>>;
   manager_comment: string | null;
@@ -250,7 +252,7 @@ export interface BookingsTable {
   unit_id: BigIntId;
   starts_at: RequiredTimestamp;
   ends_at: RequiredTimestamp;
-  status: string;
+  status: BookingStatus;
   guest_amount: Generated<number>;
   source_id: number | null;
   paid_kopecks: Generated<BigIntId>;

@@ -34,7 +34,7 @@ describe('demo operations', () => {
     const statuses = (await database.db.selectFrom('bookings').select('status').distinct().execute()).map(
       (r) => r.status,
     );
-    expect(statuses).toEqual(expect.arrayContaining(['checkedOut', 'checkedIn', 'new', 'cancelled']));
+    expect(statuses).toEqual(expect.arrayContaining(['checkedout', 'checkedin', 'new', 'cancelled']));
     const both = await sql<{ n: number }>`
       select count(*)::int as n from repairs r join bookings b on b.unit_id = r.unit_id
       and b.starts_at < r.ends_at and b.ends_at > r.starts_at and b.status <> 'cancelled'`.execute(

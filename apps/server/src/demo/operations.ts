@@ -1,3 +1,4 @@
+import type { BookingStatus } from '@portal/contract/bookings';
 import { addMonths, daysInMonth, firstDayOf, monthOf, yearMonthOf } from '@portal/contract/periods';
 import type { Executor } from '../db/executor.ts';
 import { toKopecks } from '../shared/money.ts';
@@ -131,10 +132,10 @@ function pickSource(random: Random): number {
   return 3;
 }
 
-function statusFor(start: string, end: string, today: string, random: Random): string {
+function statusFor(start: string, end: string, today: string, random: Random): BookingStatus {
   if (random.chance(0.05)) return 'cancelled';
-  if (end <= today) return 'checkedOut';
-  if (start <= today) return 'checkedIn';
+  if (end <= today) return 'checkedout';
+  if (start <= today) return 'checkedin';
   return random.chance(0.15) ? 'confirmed' : 'new';
 }
 
@@ -149,7 +150,7 @@ function roomBookings(unit: UnitRow, range: OperationsRange, today: string, rand
     unit_id: number;
     starts_at: Date;
     ends_at: Date;
-    status: string;
+    status: BookingStatus;
     guest_amount: number;
     source_id: number;
     paid_kopecks: number;

@@ -77,7 +77,7 @@ export async function bookings(
         id: b.id,
         startDateTime: b.starts_at.toISOString(),
         endDateTime: b.ends_at.toISOString(),
-        status: b.status.toLowerCase(),
+        status: b.status,
         guestAmount: b.guest_amount,
         source:
           b.sourceId === null
@@ -121,7 +121,7 @@ export async function bookingStatistics(
     q.bookingsOverlapping(ctx.database.db, ids, from, to),
     q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1)),
   ]);
-  const rows = overlapping.filter((b) => b.status.toLowerCase() !== 'cancelled');
+  const rows = overlapping.filter((b) => b.status !== 'cancelled');
   const today = moscowDate(now);
   // Rooms are taken while a stay covers this moment; outbuildings when they have a session today.
   const current = rows.filter((b) =>
@@ -150,7 +150,7 @@ export async function bookingStatistics(
     const status: UnitStatus = repairs.some((r) => r.unit_id === unit.id)
       ? 'repair'
       : booking
-        ? booking.status.toLowerCase() === 'checkedin'
+        ? booking.status === 'checkedin'
           ? 'checkedin'
           : 'booked'
         : 'free';

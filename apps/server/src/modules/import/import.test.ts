@@ -210,6 +210,25 @@ describe('data import', () => {
     expect(await count()).toBe(before + 1);
   });
 
+  it("refuses a booking status the portal does not know, saying so in the user's language", async () => {
+    const csv = [
+      'externalId,unitId,startsAt,endsAt,status,guests,sourceId,paid,sum',
+      'pms-20,1,2027-05-01T14:00:00+03:00,2027-05-02T12:00:00+03:00,CheckedIn,2,3,0,100',
+      'pms-21,1,2027-05-03T14:00:00+03:00,2027-05-04T12:00:00+03:00,arrived,2,3,0,100',
+    ].join('\n');
+    const refused = await upload('bookings', csv);
+    expect(refused.json()).toMatchObject({ accepted: 1, rejected: 1, applied: false });
+    expect(refused.json().problems).toEqual([{ row: 2, field: 'status', message: 'нет такого статуса брони' }]);
+    const english = await t.request({
+      method: 'POST',
+      url: '/api/v1/backoffice/import/bookings',
+      token: manager,
+      headers: { 'content-type': 'text/csv', 'accept-language': 'en' },
+      payload: csv,
+    });
+    expect(english.json().problems).toEqual([{ row: 2, field: 'status', message: 'not a booking status' }]);
+  });
+
   it('imports monthly incomes of units the owner owns, by owner, unit and month', async () => {
     const owned = await db()
       .selectFrom('user_units')

@@ -1,3 +1,4 @@
+import { BOOKING_STATUSES } from '@portal/contract/bookings';
 import type { MessageKey } from '@portal/contract/messages';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
@@ -44,11 +45,12 @@ const bookingRow = z
     unitId: integer,
     startsAt: dateTime,
     endsAt: dateTime,
+    // The booking system's casing ('CheckedIn') is taken; the portal keeps the status lowercased.
     status: z
       .string()
       .trim()
       .toLowerCase()
-      .pipe(z.enum(['new', 'confirmed', 'checkedin', 'checkedout', 'cancelled'])),
+      .pipe(z.enum(BOOKING_STATUSES, { error: 'import.bookingStatus' })),
     guests: z.coerce.number().int().min(0).max(100),
     sourceId: optionalSourceId,
     paid: money,

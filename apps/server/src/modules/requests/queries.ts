@@ -1,3 +1,4 @@
+import type { RequestKindCode } from '@portal/contract/requests';
 import type { Executor } from '../../db/executor.ts';
 
 const OPEN = ['new', 'in_progress'] as const;
@@ -16,7 +17,7 @@ export async function openRequestsWithSubject(db: Executor, userId: number) {
 }
 
 /** An open request (new or in progress) of the user of one kind about one subject. */
-export async function openRequestAbout(db: Executor, userId: number, kind: string, subject: string) {
+export async function openRequestAbout(db: Executor, userId: number, kind: RequestKindCode, subject: string) {
   return db
     .selectFrom('requests')
     .select('id')
@@ -55,7 +56,7 @@ export async function insertRequest(
   request: {
     userId: number;
     managerId: number | null;
-    kind: string;
+    kind: RequestKindCode;
     subject: string | null;
     payload: string;
   },

@@ -1,3 +1,4 @@
+import type { RequestKindCode } from '@portal/contract/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../demo/accounts.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
@@ -54,7 +55,7 @@ describe('requests to the manager and the back-office scope', () => {
       headers: { 'accept-language': locale },
       payload: { question },
     });
-  const requestCount = async (userId: number, kind: string) =>
+  const requestCount = async (userId: number, kind: RequestKindCode) =>
     Number(
       (
         await t.ctx.database.db
@@ -89,7 +90,7 @@ describe('requests to the manager and the back-office scope', () => {
   });
 
   /** The manager completes the user's open requests of a kind, so the next one is no duplicate. */
-  const complete = (userId: number, kind: string) =>
+  const complete = (userId: number, kind: RequestKindCode) =>
     t.ctx.database.db
       .updateTable('requests')
       .set({ status: 'done', manager_comment: 'Готово' })

@@ -1,5 +1,10 @@
 import { ERROR_CODES } from '@portal/contract/errors';
-import { type OpenRequest, requestSubject, type SubjectRequestKind } from '@portal/contract/requests';
+import {
+  type OpenRequest,
+  type RequestKindCode,
+  requestSubject,
+  type SubjectRequestKind,
+} from '@portal/contract/requests';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
@@ -7,20 +12,7 @@ import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
 
-/** Kinds of requests owners send to their manager (the design's Data); the back office works through them. */
-export type RequestKind =
-  | 'change_data'
-  | 'bank_details'
-  | 'account_deletion'
-  | 'document'
-  | 'conversion'
-  | 'entrepreneur'
-  | 'callback'
-  | 'faq_question'
-  | 'buy_lot'
-  | 'sale_notice';
-
-const KIND_TITLES: Record<RequestKind, string> = {
+const KIND_TITLES: Record<RequestKindCode, string> = {
   change_data: 'Изменение основных данных',
   bank_details: 'Изменение банковских реквизитов',
   account_deletion: 'Удаление аккаунта',
@@ -43,7 +35,7 @@ export const REQUEST_LIMITS = {
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts one request of the user; 429 with Retry-After and a localized message once over either limit. */
-async function countRequest(ctx: AppContext, userId: number, kind: RequestKind) {
+async function countRequest(ctx: AppContext, userId: number, kind: RequestKindCode) {
   const results = await Promise.all([
     ctx.limiter.hit(`owner-request:${kind}:${userId}`, REQUEST_LIMITS.perKind),
     ctx.limiter.hit(`owner-request:${userId}`, REQUEST_LIMITS.perUser),
@@ -58,7 +50,7 @@ async function countRequest(ctx: AppContext, userId: number, kind: RequestKind) 
  * What a request is about (packages/contract/src/requests.ts), read from the payload its caller built; null for the
  * requests that carry the owner's own words, which are never duplicates.
  */
-export function subjectOf(kind: RequestKind, payload: Record<string, unknown>): string | null {
+export function subjectOf(kind: RequestKindCode, payload: Record<string, unknown>): string | null {
   switch (kind) {
     case 'buy_lot':
       return requestSubject.buyLot(Number(payload.ownerInvestorId), Number(payload.unitId));
@@ -104,7 +96,7 @@ export async function createManagerRequest(
   ctx: AppContext,
   db: Executor,
   userId: number,
-  kind: RequestKind,
+  kind: RequestKindCode,
   payload: Record<string, unknown>,
 ): Promise<number> {
   // One open request of a kind about one thing; a duplicate is refused before it counts or mails.

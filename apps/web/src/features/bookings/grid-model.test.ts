@@ -1,13 +1,19 @@
-import type { Booking, BookingsResponse } from '@portal/contract/bookings';
+import type { Booking, BookingStatus, BookingsResponse } from '@portal/contract/bookings';
 import { describe, expect, it } from 'vitest';
 import { buildColumns, buildGrid, displayStatus, unitCells } from './grid-model';
 
 /** A stay in Moscow time: check-in at 14:00, check-out at 12:00. */
-const stay = (id: number, from: string, to: string, status = 'checkedOut', source = 3): Booking => ({
+const stay = (
+  id: number,
+  from: string,
+  to: string,
+  status: BookingStatus = 'checkedout',
+  source = 3,
+): Booking => ({
   id,
   startDateTime: new Date(`${from}T14:00:00+03:00`).toISOString(),
   endDateTime: new Date(`${to}T12:00:00+03:00`).toISOString(),
-  status: status.toLowerCase(),
+  status,
   guestAmount: 2,
   source: { id: source, name: 'Сайт', nameEn: 'Website', type: 'web' },
   paid: 10_000,
@@ -50,14 +56,14 @@ describe('booking grid cells', () => {
   });
 
   it("shows 'checkedin' as new, a repair as repair and both together as both", () => {
-    expect(displayStatus('checkedIn')).toBe('new');
-    expect(displayStatus('Confirmed')).toBe('confirmed');
+    expect(displayStatus('checkedin')).toBe('new');
+    expect(displayStatus('confirmed')).toBe('confirmed');
     const repair = {
       startDateTime: new Date('2026-11-04T12:00:00+03:00').toISOString(),
       endDateTime: new Date('2026-11-06T12:00:00+03:00').toISOString(),
       description: 'Ремонт',
     };
-    const cells = unitCells([stay(1, '2026-11-02', '2026-11-05', 'checkedIn')], [repair], columns, 'day');
+    const cells = unitCells([stay(1, '2026-11-02', '2026-11-05', 'checkedin')], [repair], columns, 'day');
     expect(cells.get(1)?.status).toBe('new');
     expect(cells.get(3)).toMatchObject({ status: 'both', isMany: true, count: 2 });
     expect(cells.get(5)?.status).toBe('repair');

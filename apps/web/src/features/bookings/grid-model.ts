@@ -1,4 +1,4 @@
-import type { Booking, BookingsResponse, Repair } from '@portal/contract/bookings';
+import type { Booking, BookingStatus, BookingsResponse, Repair } from '@portal/contract/bookings';
 import { DAY_MS, moscowDay, moscowHour } from '../../shared/time';
 
 /**
@@ -46,10 +46,9 @@ export type GridColumn = {
 
 const dayToDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 
-/** 'checkedin' shows as 'new'; other upstream statuses stay as they are, lowercased. */
-export function displayStatus(status: string): string {
-  const lower = status.toLowerCase();
-  return lower === 'checkedin' ? 'new' : lower;
+/** 'checkedin' shows as 'new'; the other statuses as they are. */
+export function displayStatus(status: BookingStatus): Exclude<BookingStatus, 'checkedin'> {
+  return status === 'checkedin' ? 'new' : status;
 }
 
 export function buildColumns(
