@@ -83,6 +83,24 @@ export function formatDate(value: string | null | undefined, locale: Locale = 'r
   return inMoscow(value, locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
+/** An instant as Moscow's date and time, 24.11.2026, 14:05 (24/11/2026, 14:05 in English); seconds when asked. */
+export function formatDateTime(
+  value: string | null | undefined,
+  locale: Locale = 'ru',
+  seconds = false,
+): string {
+  if (!value) return '—';
+  return inMoscow(value, locale, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+  });
+}
+
 /** 24.11, 09:05 / 24/11, 09:05: a time within a short span, such as a stay in the booking grid's tooltip. */
 export function formatShortDateTime(value: string, locale: Locale = 'ru'): string {
   return inMoscow(value, locale, {
@@ -113,24 +131,6 @@ export function formatDayMonth(value: string, locale: Locale = 'ru'): string {
 /** 24 ноября 2026 г. / 24 November 2026: a day read out in words, as a screen reader says a cell's date. */
 export function formatLongDate(value: string, locale: Locale = 'ru'): string {
   return inMoscow(value, locale, { day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-/** An instant as Moscow's date and time, 24.11.2026, 14:05 (24/11/2026, 14:05 in English); seconds when asked. */
-export function formatDateTime(
-  value: string | null | undefined,
-  locale: Locale = 'ru',
-  seconds = false,
-): string {
-  if (!value) return '—';
-  return inMoscow(value, locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(seconds ? { second: '2-digit' } : {}),
-    hourCycle: 'h23',
-  });
 }
 
 /** The date pickers' format, the same as formatDate's: 24.11.2026 in Russian, 24/11/2026 in English. */
