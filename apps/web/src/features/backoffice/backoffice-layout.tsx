@@ -98,31 +98,3 @@ export function BackofficeLayout() {
     </div>
   );
 }
-
-/** Page numbers for a list: shown only when there is more than one page. */
-export function Pager({
-  page,
-  total,
-  pageSize,
-  onChange,
-}: {
-  page: number;
-  total: number;
-  pageSize: number;
-  onChange: (page: number) => void;
-}) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (pages <= 1) return null;
-  return (
-    <Group justify="flex-end" gap="xs" mt="sm">
-      <Button size="xs" variant="default" disabled={page <= 1} onClick={() => onChange(page - 1)}>
-        ←
-      </Button>
-      <Text size="sm">{t('backoffice.pagination', { page, pages })}</Text>
-      <Button size="xs" variant="default" disabled={page >= pages} onClick={() => onChange(page + 1)}>
-        →
-      </Button>
-    </Group>
-  );
-}

@@ -1,21 +1,9 @@
-import {
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import type { UnitListItem } from '@portal/contract/backoffice-catalogue';
+import { Button, NumberInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { type UnitListItem, unitListItemBodySchema } from '@portal/contract/backoffice-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { fieldErrors } from '../content/content-ui';
+import { FormModal, useConsoleForm } from '../form-modal';
+import { ConsolePage, ItemCard, ListPage } from '../list-page';
 import { CatalogueNav } from './catalogue-nav';
 import { type UnitListKind, useUnitList, useUnitListSave } from './queries';
 
@@ -23,19 +11,16 @@ import { type UnitListKind, useUnitList, useUnitListSave } from './queries';
 export function CatalogueListsPage() {
   const { t } = useTranslation();
   return (
-    <Stack gap="md">
-      <CatalogueNav />
-      <Title order={1} size="h3">
-        {t('backofficeCatalogue.lists.title')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('backofficeCatalogue.lists.hint')}
-      </Text>
+    <ConsolePage
+      nav={<CatalogueNav />}
+      title={t('backofficeCatalogue.lists.title')}
+      hint={t('backofficeCatalogue.lists.hint')}
+    >
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <NamedList kind="unit-types" title={t('backofficeCatalogue.lists.types')} />
         <NamedList kind="unit-stages" title={t('backofficeCatalogue.lists.stages')} />
       </SimpleGrid>
-    </Stack>
+    </ConsolePage>
   );
 }
 
@@ -44,18 +29,33 @@ function NamedList({ kind, title }: { kind: UnitListKind; title: string }) {
   const en = i18n.language === 'en';
   const list = useUnitList(kind);
   const [editing, setEditing] = useState<UnitListItem | 'new' | null>(null);
-
-  let body: React.ReactNode;
-  if (list.isPending) body = <LoadingState />;
-  else if (list.isError) body = <ErrorState onRetry={() => void list.refetch()} />;
-  else if (list.data.items.length === 0) body = <EmptyState title={t('backofficeCatalogue.lists.empty')} />;
-  else
-    body = (
-      <Stack gap={6}>
-        {list.data.items.map((item) => (
-          <Paper key={item.id} withBorder radius="sm" px="sm" py={6} data-testid={`${kind}-item`}>
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Stack gap={0} style={{ minWidth: 0 }}>
+  return (
+    <>
+      <ListPage
+        order={2}
+        testId={kind}
+        title={title}
+        actions={
+          <Button size="xs" onClick={() => setEditing('new')} data-testid={`${kind}-add`}>
+            {t('backofficeCatalogue.lists.add')}
+          </Button>
+        }
+        query={list}
+        empty={(data) => (data.items.length === 0 ? { title: t('backofficeCatalogue.lists.empty') } : null)}
+      >
+        {(data) => (
+          <Stack gap={6}>
+            {data.items.map((item) => (
+              <ItemCard
+                key={item.id}
+                compact
+                testId={`${kind}-item`}
+                actions={
+                  <Button size="compact-xs" variant="default" onClick={() => setEditing(item)}>
+                    {t('common.edit')}
+                  </Button>
+                }
+              >
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {en ? item.nameEn : item.name}
                 </Text>
@@ -63,32 +63,11 @@ function NamedList({ kind, title }: { kind: UnitListKind; title: string }) {
                   {en ? item.name : item.nameEn} ·{' '}
                   {t('backofficeCatalogue.lists.unitCount', { count: item.unitCount })}
                 </Text>
-              </Stack>
-              <Button
-                size="compact-xs"
-                variant="default"
-                style={{ flex: 'none' }}
-                onClick={() => setEditing(item)}
-              >
-                {t('common.edit')}
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-    );
-
-  return (
-    <Stack gap="sm" data-testid={kind}>
-      <Group justify="space-between">
-        <Title order={2} size="h4">
-          {title}
-        </Title>
-        <Button size="xs" onClick={() => setEditing('new')} data-testid={`${kind}-add`}>
-          {t('backofficeCatalogue.lists.add')}
-        </Button>
-      </Group>
-      {body}
+              </ItemCard>
+            ))}
+          </Stack>
+        )}
+      </ListPage>
       {editing && (
         <ItemForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -98,7 +77,7 @@ function NamedList({ kind, title }: { kind: UnitListKind; title: string }) {
           onClose={() => setEditing(null)}
         />
       )}
-    </Stack>
+    </>
   );
 }
 
@@ -115,65 +94,59 @@ function ItemForm({
 }) {
   const { t } = useTranslation();
   const save = useUnitListSave(kind);
-  const [name, setName] = useState(original?.name ?? '');
-  const [nameEn, setNameEn] = useState(original && original.nameEn !== original.name ? original.nameEn : '');
-  const [position, setPosition] = useState<number | string>(original?.position ?? '');
-  const errors = fieldErrors(save.error);
+  const { values, set, errors, check } = useConsoleForm(
+    () => ({
+      name: original?.name ?? '',
+      nameEn: original && original.nameEn !== original.name ? original.nameEn : '',
+      position: (original?.position ?? '') as number | string,
+    }),
+    save,
+    unitListItemBodySchema,
+  );
   return (
-    <Modal opened onClose={onClose} title={title} centered>
-      <form
-        noValidate
-        data-testid={`${kind}-form`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate(
-            {
-              id: original?.id,
-              body: { name, nameEn, ...(position === '' ? {} : { position: Number(position) }) },
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack>
-          <TextInput
-            label={t('backofficeCatalogue.lists.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            maxLength={200}
-            data-testid={`${kind}-name`}
-          />
-          <TextInput
-            label={t('backofficeCatalogue.lists.nameEn')}
-            description={t('backofficeContent.englishHint')}
-            value={nameEn}
-            onChange={(event) => setNameEn(event.currentTarget.value)}
-            error={errors.nameEn}
-            maxLength={200}
-            data-testid={`${kind}-name-en`}
-          />
-          <NumberInput
-            label={t('backofficeCatalogue.lists.position')}
-            value={position}
-            onChange={setPosition}
-            error={errors.position}
-            min={0}
-            max={100_000}
-            allowDecimal={false}
-          />
-          <ApiErrorAlert error={save.error} hideOnFields={['name', 'nameEn', 'position']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid={`${kind}-save`}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      testId={`${kind}-form`}
+      title={title}
+      saving={save}
+      shownFields={['name', 'nameEn', 'position']}
+      submitTestId={`${kind}-save`}
+      onClose={onClose}
+      onSubmit={() => {
+        const body = {
+          name: values.name,
+          nameEn: values.nameEn,
+          ...(values.position === '' ? {} : { position: Number(values.position) }),
+        };
+        if (check(body)) save.mutate({ id: original?.id, body }, { onSuccess: onClose });
+      }}
+    >
+      <TextInput
+        label={t('backofficeCatalogue.lists.name')}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.name}
+        required
+        maxLength={200}
+        data-testid={`${kind}-name`}
+      />
+      <TextInput
+        label={t('backofficeCatalogue.lists.nameEn')}
+        description={t('backofficeContent.englishHint')}
+        value={values.nameEn}
+        onChange={(event) => set('nameEn', event.currentTarget.value)}
+        error={errors.nameEn}
+        maxLength={200}
+        data-testid={`${kind}-name-en`}
+      />
+      <NumberInput
+        label={t('backofficeCatalogue.lists.position')}
+        value={values.position}
+        onChange={(value) => set('position', value)}
+        error={errors.position}
+        min={0}
+        max={100_000}
+        allowDecimal={false}
+      />
+    </FormModal>
   );
 }

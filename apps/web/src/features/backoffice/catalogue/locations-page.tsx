@@ -4,9 +4,7 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
   Text,
@@ -14,14 +12,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import type { CatalogueLocation } from '@portal/contract/backoffice-catalogue';
+import { type CatalogueLocation, catalogueLocationBodySchema } from '@portal/contract/backoffice-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { EnglishHeading, fieldErrors } from '../content/content-ui';
+import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
+import { IdCell } from '../id-cell';
+import { ItemCard, ListPage } from '../list-page';
 import { CatalogueNav } from './catalogue-nav';
 import { useCatalogueLocations, useLocationSave } from './queries';
 
@@ -32,30 +29,57 @@ export function CatalogueLocationsPage() {
   const locations = useCatalogueLocations();
   const [editing, setEditing] = useState<CatalogueLocation | 'new' | null>(null);
 
-  let body: React.ReactNode;
-  if (locations.isPending) body = <LoadingState />;
-  else if (locations.isError) body = <ErrorState onRetry={() => void locations.refetch()} />;
-  else if (locations.data.items.length === 0)
-    body = (
-      <EmptyState
-        title={t('backofficeCatalogue.locations.empty')}
-        text={t('backofficeCatalogue.locations.emptyHint')}
-      />
-    );
-  else
-    body = (
-      <Stack gap="sm" data-testid="catalogue-locations">
-        {locations.data.items.map((item) => (
-          <Paper key={item.id} withBorder radius="md" p="sm" data-testid="catalogue-location">
-            <Group justify="space-between" align="flex-start" gap="sm">
-              <Stack gap={4} style={{ minWidth: 0, flex: '1 1 280px' }}>
+  return (
+    <>
+      <ListPage
+        nav={<CatalogueNav />}
+        title={t('backofficeCatalogue.locations.title')}
+        actions={
+          <Button onClick={() => setEditing('new')} data-testid="catalogue-location-create">
+            {t('backofficeCatalogue.locations.create')}
+          </Button>
+        }
+        hint={t('backofficeCatalogue.locations.hint')}
+        query={locations}
+        empty={(data) =>
+          data.items.length === 0
+            ? {
+                title: t('backofficeCatalogue.locations.empty'),
+                text: t('backofficeCatalogue.locations.emptyHint'),
+              }
+            : null
+        }
+      >
+        {(data) => (
+          <Stack gap="sm" data-testid="catalogue-locations">
+            {data.items.map((item) => (
+              <ItemCard
+                key={item.id}
+                testId="catalogue-location"
+                actions={
+                  <>
+                    <Button size="xs" variant="default" onClick={() => setEditing(item)}>
+                      {t('common.edit')}
+                    </Button>
+                    {!item.isPlaceholder && (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        component={Link}
+                        to={`/backoffice/locations/${item.id}`}
+                        data-testid="catalogue-location-units"
+                      >
+                        {t('backofficeCatalogue.locations.units')}
+                      </Button>
+                    )}
+                  </>
+                }
+              >
                 <Group gap={6}>
                   <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                     {en ? item.nameEn : item.name}
                   </Text>
-                  <Text size="xs" c="dimmed">
-                    № {item.id}
-                  </Text>
+                  <IdCell id={item.id} />
                 </Group>
                 <Group gap={6}>
                   {item.isPlaceholder && (
@@ -77,44 +101,11 @@ export function CatalogueLocationsPage() {
                   {item.distanceKm !== null &&
                     ` · ${t('backofficeCatalogue.locations.distance', { count: item.distanceKm })}`}
                 </Text>
-              </Stack>
-              <Group gap={6}>
-                <Button size="xs" variant="default" onClick={() => setEditing(item)}>
-                  {t('common.edit')}
-                </Button>
-                {!item.isPlaceholder && (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    component={Link}
-                    to={`/backoffice/locations/${item.id}`}
-                    data-testid="catalogue-location-units"
-                  >
-                    {t('backofficeCatalogue.locations.units')}
-                  </Button>
-                )}
-              </Group>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-    );
-
-  return (
-    <Stack gap="md">
-      <CatalogueNav />
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('backofficeCatalogue.locations.title')}
-        </Title>
-        <Button onClick={() => setEditing('new')} data-testid="catalogue-location-create">
-          {t('backofficeCatalogue.locations.create')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('backofficeCatalogue.locations.hint')}
-      </Text>
-      {body}
+              </ItemCard>
+            ))}
+          </Stack>
+        )}
+      </ListPage>
       {editing && (
         <LocationForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -122,7 +113,7 @@ export function CatalogueLocationsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-    </Stack>
+    </>
   );
 }
 
@@ -152,30 +143,28 @@ const nextKey = () => {
 
 function LocationForm({ original, onClose }: { original: CatalogueLocation | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
   const save = useLocationSave();
-  const [values, setValues] = useState<Values>(() => ({
-    name: original?.name ?? '',
-    nameEn: original ? english(original.name, original.nameEn) : '',
-    position: original?.position ?? '',
-    existsMain: original?.existsMain ?? true,
-    existsPeriphery: original?.existsPeriphery ?? false,
-    isPlaceholder: original?.isPlaceholder ?? false,
-    distanceKm: original?.distanceKm ?? '',
-    description: original?.description ?? '',
-    descriptionEn: original ? english(original.description, original.descriptionEn) : '',
-    infrastructure: (original?.infrastructure ?? []).map((item) => ({
-      key: nextKey(),
-      name: item.name,
-      nameEn: english(item.name, item.nameEn),
-      count: item.count,
-    })),
-  }));
-  const errors = fieldErrors(save.error);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    if (save.isError) save.reset();
-    setValues((current) => ({ ...current, [key]: value }));
-  };
+  const { values, set, errors, check } = useConsoleForm<Values>(
+    () => ({
+      name: original?.name ?? '',
+      nameEn: original ? english(original.name, original.nameEn) : '',
+      position: original?.position ?? '',
+      existsMain: original?.existsMain ?? true,
+      existsPeriphery: original?.existsPeriphery ?? false,
+      isPlaceholder: original?.isPlaceholder ?? false,
+      distanceKm: original?.distanceKm ?? '',
+      description: original?.description ?? '',
+      descriptionEn: original ? english(original.description, original.descriptionEn) : '',
+      infrastructure: (original?.infrastructure ?? []).map((item) => ({
+        key: nextKey(),
+        name: item.name,
+        nameEn: english(item.name, item.nameEn),
+        count: item.count,
+      })),
+    }),
+    save,
+    catalogueLocationBodySchema,
+  );
   const setItem = (key: number, change: Partial<Item>) =>
     set(
       'infrastructure',
@@ -183,210 +172,187 @@ function LocationForm({ original, onClose }: { original: CatalogueLocation | nul
     );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       size="xl"
-      fullScreen={phone}
+      testId="catalogue-location-form"
       title={
         original
           ? t('backofficeCatalogue.locations.editTitle', { id: original.id })
           : t('backofficeCatalogue.locations.createTitle')
       }
+      saving={save}
+      shownFields={SHOWN_FIELDS}
+      submitTestId="location-save"
+      onClose={onClose}
+      onSubmit={() => {
+        const position = numberOrNull(values.position);
+        const body = {
+          name: values.name,
+          nameEn: values.nameEn,
+          ...(position === null ? {} : { position }),
+          existsMain: values.existsMain,
+          existsPeriphery: values.existsPeriphery,
+          isPlaceholder: values.isPlaceholder,
+          distanceKm: numberOrNull(values.distanceKm),
+          description: values.description,
+          descriptionEn: values.descriptionEn,
+          infrastructure: values.infrastructure.map((item) => ({
+            name: item.name,
+            nameEn: item.nameEn,
+            count: Number(item.count || 0),
+          })),
+        };
+        if (check(body)) save.mutate({ id: original?.id, body }, { onSuccess: onClose });
+      }}
     >
-      <form
-        noValidate
-        data-testid="catalogue-location-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const position = numberOrNull(values.position);
-          save.mutate(
-            {
-              id: original?.id,
-              body: {
-                name: values.name,
-                nameEn: values.nameEn,
-                ...(position === null ? {} : { position }),
-                existsMain: values.existsMain,
-                existsPeriphery: values.existsPeriphery,
-                isPlaceholder: values.isPlaceholder,
-                distanceKm: numberOrNull(values.distanceKm),
-                description: values.description,
-                descriptionEn: values.descriptionEn,
-                infrastructure: values.infrastructure.map((item) => ({
-                  name: item.name,
-                  nameEn: item.nameEn,
-                  count: Number(item.count || 0),
-                })),
-              },
-            },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack>
-          <Title order={3} size="h5">
-            {t('backofficeContent.russian')}
-          </Title>
-          <TextInput
-            label={t('backofficeCatalogue.locations.name')}
-            value={values.name}
-            onChange={(event) => set('name', event.currentTarget.value)}
-            error={errors.name}
-            required
-            maxLength={200}
-            data-testid="location-name"
-          />
-          <Textarea
-            label={t('backofficeCatalogue.locations.description')}
-            value={values.description}
-            onChange={(event) => set('description', event.currentTarget.value)}
-            error={errors.description}
-            autosize
-            minRows={2}
-            maxLength={2000}
-            data-testid="location-description"
-          />
-          <EnglishHeading />
-          <TextInput
-            label={t('backofficeCatalogue.locations.nameEn')}
-            value={values.nameEn}
-            onChange={(event) => set('nameEn', event.currentTarget.value)}
-            error={errors.nameEn}
-            maxLength={200}
-            data-testid="location-name-en"
-          />
-          <Textarea
-            label={t('backofficeCatalogue.locations.descriptionEn')}
-            value={values.descriptionEn}
-            onChange={(event) => set('descriptionEn', event.currentTarget.value)}
-            error={errors.descriptionEn}
-            autosize
-            minRows={2}
-            maxLength={2000}
-          />
+      <RussianHeading />
+      <TextInput
+        label={t('backofficeCatalogue.locations.name')}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.name}
+        required
+        maxLength={200}
+        data-testid="location-name"
+      />
+      <Textarea
+        label={t('backofficeCatalogue.locations.description')}
+        value={values.description}
+        onChange={(event) => set('description', event.currentTarget.value)}
+        error={errors.description}
+        autosize
+        minRows={2}
+        maxLength={2000}
+        data-testid="location-description"
+      />
+      <EnglishHeading />
+      <TextInput
+        label={t('backofficeCatalogue.locations.nameEn')}
+        value={values.nameEn}
+        onChange={(event) => set('nameEn', event.currentTarget.value)}
+        error={errors.nameEn}
+        maxLength={200}
+        data-testid="location-name-en"
+      />
+      <Textarea
+        label={t('backofficeCatalogue.locations.descriptionEn')}
+        value={values.descriptionEn}
+        onChange={(event) => set('descriptionEn', event.currentTarget.value)}
+        error={errors.descriptionEn}
+        autosize
+        minRows={2}
+        maxLength={2000}
+      />
 
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NumberInput
-              label={t('backofficeCatalogue.locations.distanceKm')}
-              value={values.distanceKm}
-              onChange={(value) => set('distanceKm', value)}
-              error={errors.distanceKm}
-              min={0}
-              max={100_000}
-              decimalScale={1}
-              data-testid="location-distance"
-            />
-            <NumberInput
-              label={t('backofficeCatalogue.locations.position')}
-              description={t('backofficeCatalogue.locations.positionHint')}
-              value={values.position}
-              onChange={(value) => set('position', value)}
-              error={errors.position}
-              min={0}
-              max={100_000}
-              allowDecimal={false}
-            />
-          </SimpleGrid>
-          <Stack gap="xs">
-            <Checkbox
-              label={t('backofficeCatalogue.locations.existsMain')}
-              checked={values.existsMain}
-              onChange={(event) => set('existsMain', event.currentTarget.checked)}
-            />
-            <Checkbox
-              label={t('backofficeCatalogue.locations.existsPeriphery')}
-              checked={values.existsPeriphery}
-              onChange={(event) => set('existsPeriphery', event.currentTarget.checked)}
-            />
-            <Checkbox
-              label={t('backofficeCatalogue.locations.isPlaceholder')}
-              checked={values.isPlaceholder}
-              onChange={(event) => set('isPlaceholder', event.currentTarget.checked)}
-              error={errors.isPlaceholder}
-              data-testid="location-placeholder"
-            />
-          </Stack>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <NumberInput
+          label={t('backofficeCatalogue.locations.distanceKm')}
+          value={values.distanceKm}
+          onChange={(value) => set('distanceKm', value)}
+          error={errors.distanceKm}
+          min={0}
+          max={100_000}
+          decimalScale={1}
+          data-testid="location-distance"
+        />
+        <NumberInput
+          label={t('backofficeCatalogue.locations.position')}
+          description={t('backofficeCatalogue.locations.positionHint')}
+          value={values.position}
+          onChange={(value) => set('position', value)}
+          error={errors.position}
+          min={0}
+          max={100_000}
+          allowDecimal={false}
+        />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <Checkbox
+          label={t('backofficeCatalogue.locations.existsMain')}
+          checked={values.existsMain}
+          onChange={(event) => set('existsMain', event.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('backofficeCatalogue.locations.existsPeriphery')}
+          checked={values.existsPeriphery}
+          onChange={(event) => set('existsPeriphery', event.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('backofficeCatalogue.locations.isPlaceholder')}
+          checked={values.isPlaceholder}
+          onChange={(event) => set('isPlaceholder', event.currentTarget.checked)}
+          error={errors.isPlaceholder}
+          data-testid="location-placeholder"
+        />
+      </Stack>
 
-          <Title order={3} size="h5">
-            {t('backofficeCatalogue.locations.infrastructure')}
-          </Title>
-          <Text size="sm" c="dimmed" mt={-8}>
-            {t('backofficeCatalogue.locations.infrastructureHint')}
-          </Text>
-          {values.infrastructure.map((item) => (
-            <Group
-              key={item.key}
-              gap="xs"
-              align="flex-end"
-              wrap="wrap"
-              data-testid="location-infrastructure-item"
-            >
-              <TextInput
-                label={t('backofficeCatalogue.locations.itemName')}
-                value={item.name}
-                onChange={(event) => setItem(item.key, { name: event.currentTarget.value })}
-                maxLength={200}
-                style={{ flex: '2 1 160px' }}
-              />
-              <TextInput
-                label={t('backofficeCatalogue.locations.itemNameEn')}
-                value={item.nameEn}
-                onChange={(event) => setItem(item.key, { nameEn: event.currentTarget.value })}
-                maxLength={200}
-                style={{ flex: '2 1 160px' }}
-              />
-              <NumberInput
-                label={t('backofficeCatalogue.locations.itemCount')}
-                value={item.count}
-                onChange={(value) => setItem(item.key, { count: value })}
-                min={1}
-                max={10_000}
-                allowDecimal={false}
-                style={{ flex: '1 1 90px' }}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mb={2}
-                aria-label={t('backofficeCatalogue.locations.removeItem')}
-                title={t('backofficeCatalogue.locations.removeItem')}
-                onClick={() =>
-                  set(
-                    'infrastructure',
-                    values.infrastructure.filter((other) => other.key !== item.key),
-                  )
-                }
-              >
-                ✕
-              </ActionIcon>
-            </Group>
-          ))}
-          <Button
-            variant="light"
-            style={{ alignSelf: 'flex-start' }}
+      <Title order={3} size="h5">
+        {t('backofficeCatalogue.locations.infrastructure')}
+      </Title>
+      <Text size="sm" c="dimmed" mt={-8}>
+        {t('backofficeCatalogue.locations.infrastructureHint')}
+      </Text>
+      {values.infrastructure.map((item) => (
+        <Group
+          key={item.key}
+          gap="xs"
+          align="flex-end"
+          wrap="wrap"
+          data-testid="location-infrastructure-item"
+        >
+          <TextInput
+            label={t('backofficeCatalogue.locations.itemName')}
+            value={item.name}
+            onChange={(event) => setItem(item.key, { name: event.currentTarget.value })}
+            maxLength={200}
+            style={{ flex: '2 1 160px' }}
+          />
+          <TextInput
+            label={t('backofficeCatalogue.locations.itemNameEn')}
+            value={item.nameEn}
+            onChange={(event) => setItem(item.key, { nameEn: event.currentTarget.value })}
+            maxLength={200}
+            style={{ flex: '2 1 160px' }}
+          />
+          <NumberInput
+            label={t('backofficeCatalogue.locations.itemCount')}
+            value={item.count}
+            onChange={(value) => setItem(item.key, { count: value })}
+            min={1}
+            max={10_000}
+            allowDecimal={false}
+            style={{ flex: '1 1 90px' }}
+          />
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            size="lg"
+            mb={2}
+            aria-label={t('backofficeCatalogue.locations.removeItem')}
+            title={t('backofficeCatalogue.locations.removeItem')}
             onClick={() =>
-              set('infrastructure', [
-                ...values.infrastructure,
-                { key: nextKey(), name: '', nameEn: '', count: 1 },
-              ])
+              set(
+                'infrastructure',
+                values.infrastructure.filter((other) => other.key !== item.key),
+              )
             }
           >
-            {t('backofficeCatalogue.locations.addItem')}
-          </Button>
-
-          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="location-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+            ✕
+          </ActionIcon>
+        </Group>
+      ))}
+      <Button
+        variant="light"
+        style={{ alignSelf: 'flex-start' }}
+        onClick={() =>
+          set('infrastructure', [
+            ...values.infrastructure,
+            { key: nextKey(), name: '', nameEn: '', count: 1 },
+          ])
+        }
+      >
+        {t('backofficeCatalogue.locations.addItem')}
+      </Button>
+    </FormModal>
   );
 }

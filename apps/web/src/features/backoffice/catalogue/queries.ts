@@ -5,29 +5,31 @@ import type {
   CatalogueUnitBody,
   UnitListItemBody,
 } from '@portal/contract/backoffice-catalogue';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { call, upload } from '../../../shared/api/client';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { CATALOGUE_CALLS, useRefresh as useRefreshOf } from '../queries';
 
 /** The console's catalogue: locations, units with photos, unit types and stages, booking sources. */
 export type UnitListKind = 'unit-types' | 'unit-stages';
 
 export function useCatalogueLocations() {
   return useQuery({
-    queryKey: ['backoffice', 'catalogue', 'locations'],
+    queryKey: queryKeyOf('GET /backoffice/catalogue/locations'),
     queryFn: () => call('GET /backoffice/catalogue/locations'),
   });
 }
 
 export function useCatalogueUnits(locationId: number) {
   return useQuery({
-    queryKey: ['backoffice', 'catalogue', 'units', locationId],
+    queryKey: queryKeyOf('GET /backoffice/catalogue/units', locationId),
     queryFn: () => call('GET /backoffice/catalogue/units', { query: { locationId } }),
   });
 }
 
 export function useUnitList(kind: UnitListKind) {
   return useQuery({
-    queryKey: ['backoffice', 'catalogue', kind],
+    queryKey: queryKeyOf(`GET /backoffice/catalogue/${kind}`),
     queryFn: () =>
       kind === 'unit-types'
         ? call('GET /backoffice/catalogue/unit-types')
@@ -37,25 +39,13 @@ export function useUnitList(kind: UnitListKind) {
 
 export function useBookingSources() {
   return useQuery({
-    queryKey: ['backoffice', 'catalogue', 'booking-sources'],
+    queryKey: queryKeyOf('GET /backoffice/catalogue/booking-sources'),
     queryFn: () => call('GET /backoffice/catalogue/booking-sources'),
   });
 }
 
-/**
- * A change refreshes the catalogue's lists (and the console's selects of locations and units, under the same key)
- * and the audit trail.
- */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [
-        ['backoffice', 'catalogue'],
-        ['backoffice', 'audit'],
-      ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
+/** A change refreshes the catalogue's lists and the console's selects of locations and units. */
+const useRefresh = () => useRefreshOf(...CATALOGUE_CALLS);
 
 export function useLocationSave() {
   const refresh = useRefresh();

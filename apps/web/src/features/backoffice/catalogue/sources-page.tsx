@@ -1,10 +1,14 @@
-import { Button, Group, Modal, NumberInput, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { BookingSource } from '@portal/contract/backoffice-catalogue';
+import { Button, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import {
+  type BookingSource,
+  bookingSourceBodySchema,
+  bookingSourceCreateSchema,
+} from '@portal/contract/backoffice-catalogue';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { fieldErrors } from '../content/content-ui';
+import { FormModal, useConsoleForm } from '../form-modal';
+import { IdCell } from '../id-cell';
+import { ItemCard, ListPage } from '../list-page';
 import { CatalogueNav } from './catalogue-nav';
 import { useBookingSourceSave, useBookingSources } from './queries';
 
@@ -15,55 +19,46 @@ export function CatalogueSourcesPage() {
   const sources = useBookingSources();
   const [editing, setEditing] = useState<BookingSource | 'new' | null>(null);
 
-  let body: React.ReactNode;
-  if (sources.isPending) body = <LoadingState />;
-  else if (sources.isError) body = <ErrorState onRetry={() => void sources.refetch()} />;
-  else if (sources.data.items.length === 0)
-    body = <EmptyState title={t('backofficeCatalogue.sources.empty')} />;
-  else
-    body = (
-      <Stack gap={6} data-testid="booking-sources">
-        {sources.data.items.map((item) => (
-          <Paper key={item.id} withBorder radius="sm" px="sm" py={6} data-testid="booking-source">
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Stack gap={0} style={{ minWidth: 0 }}>
+  return (
+    <>
+      <ListPage
+        maw={820}
+        nav={<CatalogueNav />}
+        title={t('backofficeCatalogue.sources.title')}
+        actions={
+          <Button onClick={() => setEditing('new')} data-testid="booking-source-add">
+            {t('backofficeCatalogue.sources.add')}
+          </Button>
+        }
+        hint={t('backofficeCatalogue.sources.hint')}
+        query={sources}
+        empty={(data) => (data.items.length === 0 ? { title: t('backofficeCatalogue.sources.empty') } : null)}
+      >
+        {(data) => (
+          <Stack gap={6} data-testid="booking-sources">
+            {data.items.map((item) => (
+              <ItemCard
+                key={item.id}
+                compact
+                testId="booking-source"
+                actions={
+                  <Button size="compact-xs" variant="default" onClick={() => setEditing(item)}>
+                    {t('common.edit')}
+                  </Button>
+                }
+              >
                 <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
                   {en ? item.nameEn : item.name}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  № {item.id} · {item.type} · {en ? item.name : item.nameEn} ·{' '}
+                  <IdCell id={item.id} /> · {item.type} · {en ? item.name : item.nameEn} ·{' '}
                   {t('backofficeCatalogue.sources.bookingCount', { count: item.bookingCount })}
                 </Text>
-              </Stack>
-              <Button
-                size="compact-xs"
-                variant="default"
-                style={{ flex: 'none' }}
-                onClick={() => setEditing(item)}
-              >
-                {t('common.edit')}
-              </Button>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-    );
-
-  return (
-    <Stack gap="md" maw={820}>
-      <CatalogueNav />
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('backofficeCatalogue.sources.title')}
-        </Title>
-        <Button onClick={() => setEditing('new')} data-testid="booking-source-add">
-          {t('backofficeCatalogue.sources.add')}
-        </Button>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('backofficeCatalogue.sources.hint')}
-      </Text>
-      {body}
+              </ItemCard>
+            ))}
+          </Stack>
+        )}
+      </ListPage>
       {editing && (
         <SourceForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -71,85 +66,79 @@ export function CatalogueSourcesPage() {
           onClose={() => setEditing(null)}
         />
       )}
-    </Stack>
+    </>
   );
 }
 
+/** A source keeps the number the PMS gave it: it is typed once, when the source is added. */
 function SourceForm({ original, onClose }: { original: BookingSource | null; onClose: () => void }) {
   const { t } = useTranslation();
   const save = useBookingSourceSave();
-  const [id, setId] = useState<number | string>(original?.id ?? '');
-  const [name, setName] = useState(original?.name ?? '');
-  const [nameEn, setNameEn] = useState(original && original.nameEn !== original.name ? original.nameEn : '');
-  const [type, setType] = useState(original?.type ?? '');
-  const errors = fieldErrors(save.error);
+  const { values, set, errors, check } = useConsoleForm(
+    () => ({
+      id: (original?.id ?? '') as number | string,
+      name: original?.name ?? '',
+      nameEn: original && original.nameEn !== original.name ? original.nameEn : '',
+      type: original?.type ?? '',
+    }),
+    save,
+    original ? bookingSourceBodySchema : bookingSourceCreateSchema,
+  );
   return (
-    <Modal opened onClose={onClose} title={t('backofficeCatalogue.sources.title')} centered>
-      <form
-        noValidate
-        data-testid="booking-source-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const body = { name, nameEn, type };
-          save.mutate(
-            original
-              ? { id: original.id, body }
-              : { create: { ...body, id: id === '' ? Number.NaN : Number(id) } },
-            { onSuccess: onClose },
-          );
-        }}
-      >
-        <Stack>
-          <NumberInput
-            label={t('backofficeCatalogue.sources.id')}
-            value={id}
-            onChange={setId}
-            error={errors.id}
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            disabled={original !== null}
-            required
-            data-testid="booking-source-id"
-          />
-          <TextInput
-            label={t('backofficeCatalogue.sources.name')}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
-            error={errors.name}
-            required
-            maxLength={200}
-            data-testid="booking-source-name"
-          />
-          <TextInput
-            label={t('backofficeCatalogue.sources.nameEn')}
-            description={t('backofficeContent.englishHint')}
-            value={nameEn}
-            onChange={(event) => setNameEn(event.currentTarget.value)}
-            error={errors.nameEn}
-            maxLength={200}
-            data-testid="booking-source-name-en"
-          />
-          <TextInput
-            label={t('backofficeCatalogue.sources.type')}
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value)}
-            error={errors.type}
-            required
-            maxLength={50}
-            data-testid="booking-source-type"
-          />
-          <ApiErrorAlert error={save.error} hideOnFields={['id', 'name', 'nameEn', 'type']} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending} data-testid="booking-source-save">
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      testId="booking-source-form"
+      title={t('backofficeCatalogue.sources.title')}
+      saving={save}
+      shownFields={['id', 'name', 'nameEn', 'type']}
+      submitTestId="booking-source-save"
+      onClose={onClose}
+      onSubmit={() => {
+        const body = { name: values.name, nameEn: values.nameEn, type: values.type };
+        const input = original
+          ? { id: original.id, body }
+          : { create: { ...body, id: values.id === '' ? Number.NaN : Number(values.id) } };
+        if (check('create' in input ? input.create : input.body)) save.mutate(input, { onSuccess: onClose });
+      }}
+    >
+      <NumberInput
+        label={t('backofficeCatalogue.sources.id')}
+        value={values.id}
+        onChange={(value) => set('id', value)}
+        error={errors.id}
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        disabled={original !== null}
+        required
+        data-testid="booking-source-id"
+      />
+      <TextInput
+        label={t('backofficeCatalogue.sources.name')}
+        value={values.name}
+        onChange={(event) => set('name', event.currentTarget.value)}
+        error={errors.name}
+        required
+        maxLength={200}
+        data-testid="booking-source-name"
+      />
+      <TextInput
+        label={t('backofficeCatalogue.sources.nameEn')}
+        description={t('backofficeContent.englishHint')}
+        value={values.nameEn}
+        onChange={(event) => set('nameEn', event.currentTarget.value)}
+        error={errors.nameEn}
+        maxLength={200}
+        data-testid="booking-source-name-en"
+      />
+      <TextInput
+        label={t('backofficeCatalogue.sources.type')}
+        value={values.type}
+        onChange={(event) => set('type', event.currentTarget.value)}
+        error={errors.type}
+        required
+        maxLength={50}
+        data-testid="booking-source-type"
+      />
+    </FormModal>
   );
 }

@@ -7,8 +7,9 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { fieldErrors } from '../content/content-ui';
+import { EmptyState } from '../../../shared/ui/page-state';
+import { fieldErrors } from '../form-modal';
+import { ListPage } from '../list-page';
 import { UploadButton, usePlacePicker } from './company-ui';
 import { useCameraMutations, useStaffCameras } from './queries';
 
@@ -17,20 +18,20 @@ export function CompanyCamerasPage() {
   const { t } = useTranslation();
   const { catalogue, locationId, picker } = usePlacePicker(false);
   const cameras = useStaffCameras(locationId);
-  let body: React.ReactNode;
-  if (catalogue.isPending || (locationId !== null && cameras.isPending)) body = <LoadingState />;
-  else if (catalogue.isError) body = <ErrorState onRetry={() => void catalogue.refetch()} />;
-  else if (cameras.isError) body = <ErrorState onRetry={() => void cameras.refetch()} />;
-  else if (cameras.data && locationId !== null)
-    body = <CamerasEditor key={locationId} locationId={locationId} data={cameras.data} />;
+  // With no location yet there is nothing to wait for and nothing to edit.
+  const ofLocation = { ...cameras, isPending: locationId !== null && cameras.isPending };
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('backofficeCompany.cameras.title')}
-      </Title>
-      {picker}
-      {body}
-    </Stack>
+    <ListPage
+      title={t('backofficeCompany.cameras.title')}
+      toolbar={picker}
+      query={ofLocation}
+      also={[catalogue]}
+      empty={() => null}
+    >
+      {(data) =>
+        data && locationId !== null && <CamerasEditor key={locationId} locationId={locationId} data={data} />
+      }
+    </ListPage>
   );
 }
 

@@ -1,9 +1,9 @@
-import { Anchor, Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { ConsolePage, ListPage } from '../list-page';
 import { UploadButton } from './company-ui';
 import { useFinancialReportMutations, useStaffFinancialReport } from './queries';
 
@@ -14,52 +14,44 @@ export function CompanyReportPage() {
   const report = useStaffFinancialReport();
   const { upload, withdraw } = useFinancialReportMutations();
   const [title, setTitle] = useState('');
-  let current: React.ReactNode;
-  if (report.isPending) current = <LoadingState />;
-  else if (report.isError) current = <ErrorState onRetry={() => void report.refetch()} />;
-  else if (!report.data.report) current = <Text size="sm">{t('backofficeCompany.report.none')}</Text>;
-  else if (report.data.report.kind === 'pages')
-    current = (
-      <Text size="sm">{t('backofficeCompany.report.demo', { count: report.data.report.pages.length })}</Text>
-    );
-  else
-    current = (
-      <Stack gap={4}>
-        <Text size="sm" data-testid="company-report-current">
-          {t('backofficeCompany.report.pdf', {
-            title: report.data.report.title,
-            date: formatDate(report.data.report.updatedAt.slice(0, 10), locale),
-          })}
-        </Text>
-        <Anchor href={report.data.report.url} target="_blank" rel="noopener" size="sm">
-          {t('backofficeCompany.report.open')}
-        </Anchor>
-      </Stack>
-    );
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('backofficeCompany.report.title')}
-      </Title>
+    <ConsolePage title={t('backofficeCompany.report.title')}>
       <Paper withBorder radius="md" p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h5">
-            {t('backofficeCompany.report.current')}
-          </Title>
-          {current}
-          {report.data?.report && (
-            <Button
-              variant="subtle"
-              color="red"
-              w="fit-content"
-              loading={withdraw.isPending}
-              onClick={() => withdraw.mutate()}
-            >
-              {t('backofficeCompany.report.withdraw')}
-            </Button>
+        <ListPage order={2} title={t('backofficeCompany.report.current')} query={report} empty={() => null}>
+          {({ report: current }) => (
+            <Stack gap="sm">
+              {!current ? (
+                <Text size="sm">{t('backofficeCompany.report.none')}</Text>
+              ) : current.kind === 'pages' ? (
+                <Text size="sm">{t('backofficeCompany.report.demo', { count: current.pages.length })}</Text>
+              ) : (
+                <Stack gap={4}>
+                  <Text size="sm" data-testid="company-report-current">
+                    {t('backofficeCompany.report.pdf', {
+                      title: current.title,
+                      date: formatDate(current.updatedAt, locale),
+                    })}
+                  </Text>
+                  <Anchor href={current.url} target="_blank" rel="noopener" size="sm">
+                    {t('backofficeCompany.report.open')}
+                  </Anchor>
+                </Stack>
+              )}
+              {current && (
+                <Button
+                  variant="subtle"
+                  color="red"
+                  w="fit-content"
+                  loading={withdraw.isPending}
+                  onClick={() => withdraw.mutate()}
+                >
+                  {t('backofficeCompany.report.withdraw')}
+                </Button>
+              )}
+              <ApiErrorAlert error={withdraw.error} />
+            </Stack>
           )}
-          <ApiErrorAlert error={withdraw.error} />
-        </Stack>
+        </ListPage>
       </Paper>
       <Paper withBorder radius="md" p="md">
         <Stack gap="sm">
@@ -84,6 +76,6 @@ export function CompanyReportPage() {
           />
         </Stack>
       </Paper>
-    </Stack>
+    </ConsolePage>
   );
 }

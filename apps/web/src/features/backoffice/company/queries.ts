@@ -1,8 +1,13 @@
 import type { StaffLotBody } from '@portal/contract/backoffice-lots';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { call, upload } from '../../../shared/api/client';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { useRefresh } from '../queries';
 
-/** The console's company content (issue 18): cameras, the financial report, lots and inventory photos. */
+/**
+ * The console's company content: cameras, the financial report, lots and inventory photos. A change refreshes the
+ * console's list and what owners see of it in this browser.
+ */
 
 type Upload = { file: File; onProgress: (percent: number) => void; fields?: Record<string, string> };
 
@@ -14,25 +19,16 @@ function formOf({ file, fields = {} }: Upload) {
   return form;
 }
 
-/** A change refreshes the console's lists, the audit log and what owners see in this browser. */
-function useRefresh(keys: string[][]) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [...keys, ['backoffice', 'audit']].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    );
-}
-
 export function useStaffCameras(locationId: number | null) {
   return useQuery({
-    queryKey: ['backoffice', 'cameras', locationId],
+    queryKey: queryKeyOf('GET /backoffice/cameras', locationId),
     queryFn: () => call('GET /backoffice/cameras', { query: { locationId: locationId ?? 0 } }),
     enabled: locationId !== null,
   });
 }
 
 export function useCameraMutations(locationId: number | null) {
-  const refresh = useRefresh([['backoffice', 'cameras'], ['cameras']]);
+  const refresh = useRefresh('GET /backoffice/cameras', 'GET /investor/cameras');
   return {
     stream: useMutation({
       mutationFn: (streamUrl: string) =>
@@ -66,13 +62,13 @@ export function useCameraMutations(locationId: number | null) {
 
 export function useStaffFinancialReport() {
   return useQuery({
-    queryKey: ['backoffice', 'financial-report'],
+    queryKey: queryKeyOf('GET /backoffice/financial-report'),
     queryFn: () => call('GET /backoffice/financial-report'),
   });
 }
 
 export function useFinancialReportMutations() {
-  const refresh = useRefresh([['backoffice', 'financial-report'], ['financial-report']]);
+  const refresh = useRefresh('GET /backoffice/financial-report', 'GET /financial-report');
   return {
     upload: useMutation({
       mutationFn: (input: Upload) =>
@@ -88,13 +84,13 @@ export function useFinancialReportMutations() {
 
 export function useStaffLots() {
   return useQuery({
-    queryKey: ['backoffice', 'lots'],
+    queryKey: queryKeyOf('GET /backoffice/lots'),
     queryFn: () => call('GET /backoffice/lots'),
   });
 }
 
 export function useLotMutations() {
-  const refresh = useRefresh([['backoffice', 'lots'], ['promo']]);
+  const refresh = useRefresh('GET /backoffice/lots', 'GET /sale-unit/get-sale-units');
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: StaffLotBody }) =>
@@ -122,14 +118,14 @@ export function useLotMutations() {
 
 export function useStaffInventory(unitId: number | null) {
   return useQuery({
-    queryKey: ['backoffice', 'inventory', unitId],
+    queryKey: queryKeyOf('GET /backoffice/inventory', unitId),
     queryFn: () => call('GET /backoffice/inventory', { query: { unitId: unitId ?? 0 } }),
     enabled: unitId !== null,
   });
 }
 
 export function useInventoryPhotoMutations() {
-  const refresh = useRefresh([['backoffice', 'inventory'], ['inventory-images']]);
+  const refresh = useRefresh('GET /backoffice/inventory', 'GET /id-logic/item/images');
   return {
     add: useMutation({
       mutationFn: (input: Upload & { itemId: number }) =>

@@ -1,36 +1,26 @@
 import type { StaffFaqBody, StaffNewsBody } from '@portal/contract/backoffice-content';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../shared/api/client';
-
-type Kind = 'news' | 'faq';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { useRefresh } from '../queries';
 
 export function useStaffNews() {
   return useQuery({
-    queryKey: ['backoffice', 'news'],
+    queryKey: queryKeyOf('GET /backoffice/news'),
     queryFn: () => call('GET /backoffice/news'),
   });
 }
 
 export function useStaffFaq() {
   return useQuery({
-    queryKey: ['backoffice', 'faq'],
+    queryKey: queryKeyOf('GET /backoffice/faq'),
     queryFn: () => call('GET /backoffice/faq'),
   });
 }
 
-/** A change of content refreshes the console's list, its audit trail and the owners' pages in this browser. */
-function useRefresh(kind: Kind) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [['backoffice', kind], ['backoffice', 'audit'], [kind]].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
-
 export function useNewsMutations() {
-  const refresh = useRefresh('news');
+  // The owners' news pages in this browser show the change too.
+  const refresh = useRefresh('GET /backoffice/news', 'GET /news', 'GET /news/page');
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: StaffNewsBody }) =>
@@ -47,7 +37,7 @@ export function useNewsMutations() {
 }
 
 export function useFaqMutations() {
-  const refresh = useRefresh('faq');
+  const refresh = useRefresh('GET /backoffice/faq', 'GET /faq');
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: StaffFaqBody }) =>

@@ -2,9 +2,7 @@ import {
   Button,
   FileButton,
   Group,
-  Modal,
   NativeSelect,
-  Paper,
   Progress,
   SimpleGrid,
   Stack,
@@ -12,21 +10,23 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   REPORT_MEDIA_TYPES,
   STAFF_REPORTS_PAGE_SIZE,
   type StaffReport,
   type StaffReportMedia,
+  staffReportBodySchema,
 } from '@portal/contract/backoffice-reports';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { todayIso } from '../../../shared/clock';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { Pager } from '../backoffice-layout';
+import { ConfirmDialog } from '../confirm-dialog';
+import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
+import { ItemCard, ListPage } from '../list-page';
 import { useCatalogue } from '../queries';
-import { DeleteModal, EnglishHeading, fieldErrors, HtmlField } from './content-ui';
+import { HtmlField } from './html-field';
 import { useReportMutations, useStaffReports } from './reports-queries';
 
 /** /backoffice/reports/: a location's photo and video reports, with writing, uploading and deleting. */
@@ -42,19 +42,50 @@ export function ContentReportsPage() {
   const [editing, setEditing] = useState<StaffReport | 'new' | null>(null);
   const [deleting, setDeleting] = useState<StaffReport | null>(null);
 
-  let body: React.ReactNode;
-  if (catalogue.isPending || reports.isPending) body = <LoadingState />;
-  else if (catalogue.isError) body = <ErrorState onRetry={() => void catalogue.refetch()} />;
-  else if (reports.isError) body = <ErrorState onRetry={() => void reports.refetch()} />;
-  else if (reports.data.items.length === 0)
-    body = <EmptyState title={t('backofficeContent.reports.empty')} />;
-  else
-    body = (
-      <Stack gap="sm" data-testid="staff-reports-list">
-        {reports.data.items.map((item) => (
-          <Paper key={item.id} withBorder radius="md" p="sm" data-testid="staff-report-item">
-            <Group justify="space-between" align="flex-start" gap="sm">
-              <Stack gap={6} style={{ minWidth: 0, flex: '1 1 320px' }}>
+  return (
+    <>
+      <ListPage
+        title={t('backofficeContent.reports.title')}
+        actions={
+          <Button onClick={() => setEditing('new')} disabled={locationId === null}>
+            {t('backofficeContent.reports.create')}
+          </Button>
+        }
+        toolbar={
+          <NativeSelect
+            label={t('backofficeContent.reports.location')}
+            value={locationId === null ? '' : String(locationId)}
+            onChange={(event) => {
+              setChosen(Number(event.currentTarget.value));
+              setPage(1);
+            }}
+            data={(catalogue.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+            maw={420}
+            data-testid="reports-location"
+          />
+        }
+        query={reports}
+        also={[catalogue]}
+        empty={(data) => (data.items.length === 0 ? { title: t('backofficeContent.reports.empty') } : null)}
+        pager={{ page, pageSize: STAFF_REPORTS_PAGE_SIZE, onChange: setPage }}
+      >
+        {(data) => (
+          <Stack gap="sm" data-testid="staff-reports-list">
+            {data.items.map((item) => (
+              <ItemCard
+                key={item.id}
+                testId="staff-report-item"
+                actions={
+                  <>
+                    <Button size="xs" variant="default" onClick={() => setEditing(item)}>
+                      {t('common.edit')}
+                    </Button>
+                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
+                      {t('backofficeContent.delete')}
+                    </Button>
+                  </>
+                }
+              >
                 <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
                   {locale === 'en' ? item.titleEn : item.title}
                 </Text>
@@ -70,44 +101,11 @@ export function ContentReportsPage() {
                     ))}
                   </Group>
                 )}
-              </Stack>
-              <Group gap={6}>
-                <Button size="xs" variant="default" onClick={() => setEditing(item)}>
-                  {t('common.edit')}
-                </Button>
-                <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(item)}>
-                  {t('backofficeContent.delete')}
-                </Button>
-              </Group>
-            </Group>
-          </Paper>
-        ))}
-        <Pager page={page} total={reports.data.total} pageSize={STAFF_REPORTS_PAGE_SIZE} onChange={setPage} />
-      </Stack>
-    );
-
-  return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('backofficeContent.reports.title')}
-        </Title>
-        <Button onClick={() => setEditing('new')} disabled={locationId === null}>
-          {t('backofficeContent.reports.create')}
-        </Button>
-      </Group>
-      <NativeSelect
-        label={t('backofficeContent.reports.location')}
-        value={locationId === null ? '' : String(locationId)}
-        onChange={(event) => {
-          setChosen(Number(event.currentTarget.value));
-          setPage(1);
-        }}
-        data={(catalogue.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-        maw={420}
-        data-testid="reports-location"
-      />
-      {body}
+              </ItemCard>
+            ))}
+          </Stack>
+        )}
+      </ListPage>
       {editing && locationId !== null && (
         <ReportForm
           key={editing === 'new' ? 'new' : editing.id}
@@ -117,14 +115,16 @@ export function ContentReportsPage() {
         />
       )}
       {deleting && (
-        <DeleteModal
-          id={deleting.id}
-          name={deleting.title}
-          remove={remove}
+        <ConfirmDialog
+          title={t('backofficeContent.deleteTitle')}
+          text={t('backofficeContent.deleteText', { name: deleting.title })}
+          confirmLabel={t('backofficeContent.delete')}
+          action={remove}
+          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
           onClose={() => setDeleting(null)}
         />
       )}
-    </Stack>
+    </>
   );
 }
 
@@ -171,7 +171,6 @@ type Values = {
 };
 
 const SHOWN_FIELDS = ['locationId', 'unitId', 'reportDate', 'title', 'titleEn', 'subtitle', 'subtitleEn'];
-const today = () => new Date().toLocaleDateString('sv-SE');
 
 function ReportForm({
   original,
@@ -183,157 +182,136 @@ function ReportForm({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
   const catalogue = useCatalogue();
   const { save } = useReportMutations();
   // A new report gets its id on the first save; photos and videos are added to it from then on.
   const [reportId, setReportId] = useState(original?.id ?? null);
-  const [values, setValues] = useState<Values>(() => ({
-    locationId: String(original?.locationId ?? defaultLocationId),
-    unitId: original?.unitId ? String(original.unitId) : '',
-    reportDate: original?.reportDate ?? today(),
-    title: original?.title ?? '',
-    titleEn: original && original.titleEn !== original.title ? original.titleEn : '',
-    subtitle: original?.subtitle ?? '',
-    subtitleEn: original && original.subtitleEn !== original.subtitle ? original.subtitleEn : '',
-  }));
-  const errors = fieldErrors(save.error);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    if (save.isError) save.reset();
-    setValues((current) => ({ ...current, [key]: value }));
-  };
+  const { values, set, errors, check } = useConsoleForm<Values>(
+    () => ({
+      locationId: String(original?.locationId ?? defaultLocationId),
+      unitId: original?.unitId ? String(original.unitId) : '',
+      reportDate: original?.reportDate ?? todayIso(),
+      title: original?.title ?? '',
+      titleEn: original && original.titleEn !== original.title ? original.titleEn : '',
+      subtitle: original?.subtitle ?? '',
+      subtitleEn: original && original.subtitleEn !== original.subtitle ? original.subtitleEn : '',
+    }),
+    save,
+    staffReportBodySchema,
+  );
   const units = (catalogue.data?.units ?? []).filter((u) => String(u.locationId) === values.locationId);
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormModal
       size="xl"
-      fullScreen={phone}
+      testId="report-form"
       title={
         reportId === null
           ? t('backofficeContent.reports.createTitle')
           : t('backofficeContent.reports.editTitle', { id: reportId })
       }
-    >
-      <form
-        noValidate
-        data-testid="report-form"
-        onSubmit={(event) => {
-          event.preventDefault();
+      saving={save}
+      shownFields={SHOWN_FIELDS}
+      cancelLabel={t(reportId === null ? 'common.cancel' : 'backofficeContent.reports.done')}
+      onClose={onClose}
+      onSubmit={() => {
+        const body = {
+          locationId: Number(values.locationId),
+          unitId: values.unitId ? Number(values.unitId) : null,
+          reportDate: values.reportDate,
+          title: values.title,
+          titleEn: values.titleEn,
+          subtitle: values.subtitle,
+          subtitleEn: values.subtitleEn,
+        };
+        if (check(body))
           save.mutate(
-            {
-              id: reportId ?? undefined,
-              body: {
-                locationId: Number(values.locationId),
-                unitId: values.unitId ? Number(values.unitId) : null,
-                reportDate: values.reportDate,
-                title: values.title,
-                titleEn: values.titleEn,
-                subtitle: values.subtitle,
-                subtitleEn: values.subtitleEn,
-              },
-            },
+            { id: reportId ?? undefined, body },
             { onSuccess: ({ id }) => (reportId === null ? setReportId(id) : onClose()) },
           );
-        }}
-      >
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <NativeSelect
-              label={t('backofficeContent.reports.location')}
-              value={values.locationId}
-              onChange={(event) => {
-                set('locationId', event.currentTarget.value);
-                set('unitId', '');
-              }}
-              data={(catalogue.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
-              error={errors.locationId}
-              data-testid="report-location"
-            />
-            <NativeSelect
-              label={t('backofficeContent.reports.unit')}
-              value={values.unitId}
-              onChange={(event) => set('unitId', event.currentTarget.value)}
-              data={[
-                { value: '', label: t('backofficeContent.reports.wholeLocation') },
-                ...units.map((u) => ({ value: String(u.id), label: u.name })),
-              ]}
-              error={errors.unitId}
-              data-testid="report-unit"
-            />
-            <TextInput
-              type="date"
-              label={t('backofficeContent.reports.date')}
-              value={values.reportDate}
-              onChange={(event) => set('reportDate', event.currentTarget.value)}
-              error={errors.reportDate}
-              required
-              data-testid="report-date"
-            />
-          </SimpleGrid>
+      }}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <NativeSelect
+          label={t('backofficeContent.reports.location')}
+          value={values.locationId}
+          onChange={(event) => {
+            set('locationId', event.currentTarget.value);
+            set('unitId', '');
+          }}
+          data={(catalogue.data?.locations ?? []).map((l) => ({ value: String(l.id), label: l.name }))}
+          error={errors.locationId}
+          data-testid="report-location"
+        />
+        <NativeSelect
+          label={t('backofficeContent.reports.unit')}
+          value={values.unitId}
+          onChange={(event) => set('unitId', event.currentTarget.value)}
+          data={[
+            { value: '', label: t('backofficeContent.reports.wholeLocation') },
+            ...units.map((u) => ({ value: String(u.id), label: u.name })),
+          ]}
+          error={errors.unitId}
+          data-testid="report-unit"
+        />
+        <TextInput
+          type="date"
+          label={t('backofficeContent.reports.date')}
+          value={values.reportDate}
+          onChange={(event) => set('reportDate', event.currentTarget.value)}
+          error={errors.reportDate}
+          required
+          data-testid="report-date"
+        />
+      </SimpleGrid>
 
-          <Title order={3} size="h5">
-            {t('backofficeContent.russian')}
-          </Title>
-          <TextInput
-            label={t('backofficeContent.reports.headline')}
-            value={values.title}
-            onChange={(event) => set('title', event.currentTarget.value)}
-            error={errors.title}
-            required
-            maxLength={300}
-            data-testid="report-title"
-          />
-          <HtmlField
-            label={t('backofficeContent.reports.subtitle')}
-            value={values.subtitle}
-            onChange={(value) => set('subtitle', value)}
-            error={errors.subtitle}
-            maxLength={20_000}
-            testId="report-subtitle"
-          />
+      <RussianHeading />
+      <TextInput
+        label={t('backofficeContent.reports.headline')}
+        value={values.title}
+        onChange={(event) => set('title', event.currentTarget.value)}
+        error={errors.title}
+        required
+        maxLength={300}
+        data-testid="report-title"
+      />
+      <HtmlField
+        label={t('backofficeContent.reports.subtitle')}
+        value={values.subtitle}
+        onChange={(value) => set('subtitle', value)}
+        error={errors.subtitle}
+        maxLength={20_000}
+        testId="report-subtitle"
+      />
 
-          <EnglishHeading />
-          <TextInput
-            label={t('backofficeContent.reports.headlineEn')}
-            value={values.titleEn}
-            onChange={(event) => set('titleEn', event.currentTarget.value)}
-            error={errors.titleEn}
-            maxLength={300}
-          />
-          <HtmlField
-            label={t('backofficeContent.reports.subtitleEn')}
-            value={values.subtitleEn}
-            onChange={(value) => set('subtitleEn', value)}
-            error={errors.subtitleEn}
-            maxLength={20_000}
-            testId="report-subtitle-en"
-          />
+      <EnglishHeading />
+      <TextInput
+        label={t('backofficeContent.reports.headlineEn')}
+        value={values.titleEn}
+        onChange={(event) => set('titleEn', event.currentTarget.value)}
+        error={errors.titleEn}
+        maxLength={300}
+      />
+      <HtmlField
+        label={t('backofficeContent.reports.subtitleEn')}
+        value={values.subtitleEn}
+        onChange={(value) => set('subtitleEn', value)}
+        error={errors.subtitleEn}
+        maxLength={20_000}
+        testId="report-subtitle-en"
+      />
 
-          <Title order={3} size="h5">
-            {t('backofficeContent.reports.media')}
-          </Title>
-          {reportId === null ? (
-            <Text size="sm" c="dimmed">
-              {t('backofficeContent.reports.saveFirst')}
-            </Text>
-          ) : (
-            <MediaEditor reportId={reportId} initial={original?.media ?? []} />
-          )}
-
-          <ApiErrorAlert error={save.error} hideOnFields={SHOWN_FIELDS} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t(reportId === null ? 'common.cancel' : 'backofficeContent.reports.done')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Title order={3} size="h5">
+        {t('backofficeContent.reports.media')}
+      </Title>
+      {reportId === null ? (
+        <Text size="sm" c="dimmed">
+          {t('backofficeContent.reports.saveFirst')}
+        </Text>
+      ) : (
+        <MediaEditor reportId={reportId} initial={original?.media ?? []} />
+      )}
+    </FormModal>
   );
 }
 

@@ -1,29 +1,25 @@
 import type { StaffReportBody } from '@portal/contract/backoffice-reports';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { call, upload } from '../../../shared/api/client';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { useRefresh } from '../queries';
 
 export function useStaffReports(locationId: number | null, page: number) {
   return useQuery({
-    queryKey: ['backoffice', 'reports', locationId, page],
+    queryKey: queryKeyOf('GET /backoffice/reports', locationId, page),
     queryFn: () => call('GET /backoffice/reports', { query: { locationId: locationId ?? 0, page } }),
     enabled: locationId !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-/** A change refreshes the console's list, its audit trail and the owners' report pages in this browser. */
-function useRefresh() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all(
-      [['backoffice', 'reports'], ['backoffice', 'audit'], ['reports']].map((queryKey) =>
-        queryClient.invalidateQueries({ queryKey }),
-      ),
-    );
-}
-
 export function useReportMutations() {
-  const refresh = useRefresh();
+  // The owners' report pages in this browser show the change too.
+  const refresh = useRefresh(
+    'GET /backoffice/reports',
+    'GET /timeline/report/location',
+    'GET /timeline/report/unit',
+  );
   return {
     save: useMutation({
       mutationFn: ({ id, body }: { id?: number; body: StaffReportBody }) =>

@@ -11,15 +11,17 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { IMPORT_KIND_NAMES, type ImportKindCode, type ImportReport } from '@portal/contract/backoffice';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeyOf } from '../../../shared/api/query-key';
 import { ErrorState } from '../../../shared/ui/page-state';
 import { ScrollCue } from '../../../shared/ui/scroll-cue';
-import { uploadImport } from '../queries';
+import { ConsolePage } from '../list-page';
+import { AUDIT_CALL } from '../queries';
+import { uploadImport } from './queries';
 
 /** The columns each kind reads (the same names in a CSV header and in JSON objects). */
 const COLUMNS: Record<ImportKindCode, string> = {
@@ -40,6 +42,7 @@ const COLUMNS: Record<ImportKindCode, string> = {
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
 
+/** /backoffice/import/: a CSV or JSON file of one kind, checked row by row and applied whole or without its bad rows. */
 export function ImportPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -60,7 +63,8 @@ export function ImportPage() {
         setStage(percent >= 100 ? { kind: 'processing' } : { kind: 'uploading', percent }),
       );
       setReport(result);
-      if (result.applied) void queryClient.invalidateQueries({ queryKey: ['backoffice', 'audit'] });
+      // An applied file changed the portal's data: the audit trail tells it.
+      if (result.applied) void queryClient.invalidateQueries({ queryKey: queryKeyOf(AUDIT_CALL) });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : t('common.actionFailed'));
     } finally {
@@ -70,13 +74,7 @@ export function ImportPage() {
   const busy = stage.kind !== 'idle';
 
   return (
-    <Stack gap="md" maw={960}>
-      <Title order={1} size="h3">
-        {t('backoffice.import.title')}
-      </Title>
-      <Text c="dimmed" size="sm">
-        {t('backoffice.import.hint')}
-      </Text>
+    <ConsolePage maw={960} title={t('backoffice.import.title')} hint={t('backoffice.import.hint')}>
       <Paper withBorder radius="md" p="md">
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
@@ -130,7 +128,7 @@ export function ImportPage() {
       </Paper>
       {error && <ErrorState text={error} />}
       {report && <ImportResult report={report} />}
-    </Stack>
+    </ConsolePage>
   );
 }
 

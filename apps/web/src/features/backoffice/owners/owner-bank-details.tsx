@@ -4,8 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { useOwnerMutations } from '../queries';
 import { ApplyingRequest } from './owner-requests';
+import { useOwnerMutations } from './queries';
 
 type Field = 'inn' | 'kpp' | 'ogrn' | 'bik' | 'bankName' | 'paymentAccount' | 'jurAddress' | 'address';
 

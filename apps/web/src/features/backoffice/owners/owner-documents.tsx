@@ -9,23 +9,20 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import type { OwnerDetail } from '@portal/contract/backoffice';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call, downloadFile, upload } from '../../../shared/api/client';
+import { downloadFile } from '../../../shared/api/client';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { categoryColor } from '../../../shared/ui/document-category';
-import { ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { ScrollCue } from '../../../shared/ui/scroll-cue';
+import { DataTable, ListPage } from '../list-page';
 import { useCatalogue } from '../queries';
+import { useDocumentCategories, useOwnerDocuments, useUploadOwnerDocument } from './queries';
 
 const STATUS_IDS = [1, 13, 3, 2, -1] as const;
 
@@ -33,10 +30,7 @@ const STATUS_IDS = [1, 13, 3, 2, -1] as const;
 export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
-  const list = useQuery({
-    queryKey: ['backoffice', 'owner-documents', owner.id],
-    queryFn: () => call('GET /backoffice/owners/:id/documents', { params: { id: owner.id } }),
-  });
+  const list = useOwnerDocuments(owner.id);
   const fetchFile = (uploadId: number) =>
     void downloadFile('GET /backoffice/documents/download/:uploadId', { params: { uploadId } }).catch(
       (error: unknown) => console.error(error),
@@ -44,80 +38,83 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
 
   return (
     <Paper withBorder radius="md" p="md" data-testid="owner-documents">
-      <Stack>
-        <Title order={2} size="h4">
-          {t('backofficeDocuments.title')}
-        </Title>
-        {list.isPending ? (
-          <LoadingState />
-        ) : list.isError ? (
-          <ErrorState onRetry={() => void list.refetch()} />
-        ) : list.data.documents.length === 0 ? (
-          <Text c="dimmed">{t('backofficeDocuments.none')}</Text>
-        ) : (
-          <ScrollCue minWidth={760} label={t('backofficeDocuments.title')}>
-            <Table miw={760} data-testid="owner-documents-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('backofficeDocuments.date')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.category')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.location')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.unit')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.number')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.status')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.file')}</Table.Th>
-                  <Table.Th>{t('backofficeDocuments.signedCopy')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.documents.map((d) => (
-                  <Table.Tr key={d.id} data-testid="owner-document-row" data-status={d.status.id}>
-                    <Table.Td>{formatDate(d.date, locale)}</Table.Td>
-                    <Table.Td>
-                      <Badge color={categoryColor(d.category.id)} variant="light" tt="none">
-                        {locale === 'en' ? d.category.nameEn : d.category.name}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{d.location?.name ?? '—'}</Table.Td>
-                    <Table.Td>{d.unit?.name ?? '—'}</Table.Td>
-                    <Table.Td>{d.number ?? '—'}</Table.Td>
-                    <Table.Td>{locale === 'en' ? d.status.nameEn : d.status.name}</Table.Td>
-                    <Table.Td>
-                      {d.uploadsId !== null && (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          ta="left"
-                          fz="sm"
-                          onClick={() => fetchFile(d.uploadsId as number)}
-                        >
-                          {d.name}
-                        </Anchor>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {d.signedUploadsId !== null ? (
-                        <Anchor
-                          component="button"
-                          type="button"
-                          fz="sm"
-                          data-testid="signed-copy"
-                          onClick={() => fetchFile(d.signedUploadsId as number)}
-                        >
-                          {t('backofficeDocuments.downloadSigned')}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollCue>
+      <ListPage
+        order={2}
+        title={t('backofficeDocuments.title')}
+        query={list}
+        empty={(data) => (data.documents.length === 0 ? { title: t('backofficeDocuments.none') } : null)}
+      >
+        {(data) => (
+          <DataTable
+            rows={data.documents}
+            rowKey={(d) => d.id}
+            label={t('backofficeDocuments.title')}
+            minWidth={760}
+            testId="owner-documents-table"
+            rowTestId={() => 'owner-document-row'}
+            rowAttributes={(d) => ({ 'data-status': d.status.id })}
+            columns={[
+              { key: 'date', header: t('backofficeDocuments.date'), cell: (d) => formatDate(d.date, locale) },
+              {
+                key: 'category',
+                header: t('backofficeDocuments.category'),
+                cell: (d) => (
+                  <Badge color={categoryColor(d.category.id)} variant="light" tt="none">
+                    {locale === 'en' ? d.category.nameEn : d.category.name}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'location',
+                header: t('backofficeDocuments.location'),
+                cell: (d) => d.location?.name ?? '—',
+              },
+              { key: 'unit', header: t('backofficeDocuments.unit'), cell: (d) => d.unit?.name ?? '—' },
+              { key: 'number', header: t('backofficeDocuments.number'), cell: (d) => d.number ?? '—' },
+              {
+                key: 'status',
+                header: t('backofficeDocuments.status'),
+                cell: (d) => (locale === 'en' ? d.status.nameEn : d.status.name),
+              },
+              {
+                key: 'file',
+                header: t('backofficeDocuments.file'),
+                cell: (d) =>
+                  d.uploadsId !== null && (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      ta="left"
+                      fz="sm"
+                      onClick={() => fetchFile(d.uploadsId as number)}
+                    >
+                      {d.name}
+                    </Anchor>
+                  ),
+              },
+              {
+                key: 'signed',
+                header: t('backofficeDocuments.signedCopy'),
+                cell: (d) =>
+                  d.signedUploadsId !== null ? (
+                    <Anchor
+                      component="button"
+                      type="button"
+                      fz="sm"
+                      data-testid="signed-copy"
+                      onClick={() => fetchFile(d.signedUploadsId as number)}
+                    >
+                      {t('backofficeDocuments.downloadSigned')}
+                    </Anchor>
+                  ) : (
+                    '—'
+                  ),
+              },
+            ]}
+          />
         )}
-        <UploadForm owner={owner} />
-      </Stack>
+      </ListPage>
+      <UploadForm owner={owner} />
     </Paper>
   );
 }
@@ -125,12 +122,8 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
 function UploadForm({ owner }: { owner: OwnerDetail }) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
-  const queryClient = useQueryClient();
   const catalogue = useCatalogue();
-  const categories = useQuery({
-    queryKey: ['documents', 'categories'],
-    queryFn: () => call('GET /document-category'),
-  });
+  const categories = useDocumentCategories();
   const [categoryId, setCategoryId] = useState('');
   const [locationId, setLocationId] = useState('');
   const [unitId, setUnitId] = useState('');
@@ -144,41 +137,39 @@ function UploadForm({ owner }: { owner: OwnerDetail }) {
   const unitOptions = (catalogue.data?.units ?? [])
     .filter((u) => ownUnitIds.has(u.id) && String(u.locationId) === locationId)
     .map((u) => ({ value: String(u.id), label: u.name }));
-  const send = useMutation({
-    mutationFn: () => {
-      const form = new FormData();
-      form.append('categoryId', categoryId);
-      form.append('locationId', locationId);
-      if (unitId) form.append('unitId', unitId);
-      form.append('statusId', statusId);
-      form.append('number', number);
-      form.append('description', description);
-      if (date) form.append('date', date);
-      if (file) form.append('file', file, file.name);
-      return upload('POST /backoffice/owners/:id/documents', { id: owner.id }, form, () => undefined);
-    },
-    onSuccess: () => {
-      setDone(true);
-      setCategoryId('');
-      setUnitId('');
-      setNumber('');
-      setDescription('');
-      setDate('');
-      setFile(null);
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'owner-documents', owner.id] });
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'audit'] });
-    },
-  });
+  const upload = useUploadOwnerDocument(owner.id);
+  const send = () => {
+    const form = new FormData();
+    form.append('categoryId', categoryId);
+    form.append('locationId', locationId);
+    if (unitId) form.append('unitId', unitId);
+    form.append('statusId', statusId);
+    form.append('number', number);
+    form.append('description', description);
+    if (date) form.append('date', date);
+    if (file) form.append('file', file, file.name);
+    upload.mutate(form, {
+      onSuccess: () => {
+        setDone(true);
+        setCategoryId('');
+        setUnitId('');
+        setNumber('');
+        setDescription('');
+        setDate('');
+        setFile(null);
+      },
+    });
+  };
   return (
     <form
       data-testid="owner-document-upload"
       onSubmit={(event) => {
         event.preventDefault();
         setDone(false);
-        if (categoryId && locationId && file) send.mutate();
+        if (categoryId && locationId && file) send();
       }}
     >
-      <Stack gap="sm">
+      <Stack gap="sm" mt="md">
         <Text fw={600}>{t('backofficeDocuments.upload')}</Text>
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
           {/* Native selects: a long form in a back-office card, where a native list is quickest to use by keyboard. */}
@@ -258,14 +249,14 @@ function UploadForm({ owner }: { owner: OwnerDetail }) {
           autosize
           minRows={2}
         />
-        <ApiErrorAlert error={send.error} />
+        <ApiErrorAlert error={upload.error} />
         {done && (
           <Alert color="green" variant="light" role="status" data-testid="staff-uploaded">
             {t('backofficeDocuments.uploaded')}
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={send.isPending} disabled={!categoryId || !locationId || !file}>
+          <Button type="submit" loading={upload.isPending} disabled={!categoryId || !locationId || !file}>
             {t('backofficeDocuments.submit')}
           </Button>
         </Group>

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Group,
   NativeSelect,
@@ -9,7 +8,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -23,14 +21,19 @@ import { formatDate, formatMoney, formatYearMonthAfterPreposition } from '../../
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { ScrollCue } from '../../../shared/ui/scroll-cue';
+import { AccountStatusBadge } from '../account-status-badge';
 import { displayPhone } from '../backoffice-format';
-import { useCatalogue, useOwner, useOwnerMutations } from '../queries';
+import { ConfirmDialog } from '../confirm-dialog';
+import { IdCell } from '../id-cell';
+import { ConsolePage, DataTable } from '../list-page';
+import { useCatalogue } from '../queries';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
 import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { ApplyingRequest, OwnerRequests } from './owner-requests';
+import { useOwner, useOwnerMutations } from './queries';
 
+/** /backoffice/owners/{id}: a client's card, with the requests it applies, units, loans and documents. */
 export function OwnerPage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
@@ -44,9 +47,7 @@ export function OwnerPage() {
       const kind = status === 404 ? 'notFound' : 'forbidden';
       return (
         <Stack gap="md" data-testid={`owner-${kind}`}>
-          <Anchor component={Link} to="/backoffice/owners/" size="sm">
-            ← {t('backoffice.owner.back')}
-          </Anchor>
+          <BackToOwners />
           <EmptyState title={t(`backoffice.owner.${kind}Title`)} text={t(`backoffice.owner.${kind}Text`)} />
         </Stack>
       );
@@ -79,6 +80,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
   const preselect = Number(useSearchParams()[0].get('apply')) || null;
   const [applying, setApplying] = useState<ManagerRequest | null>(null);
   const [requestComment, setRequestComment] = useState('');
+  const [deactivating, setDeactivating] = useState(false);
   const mutations = useOwnerMutations(owner.id);
   const [values, setValues] = useState(() => toValues(owner));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -87,41 +89,38 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
   const loanTerm = useLoanTerm();
 
   return (
-    <Stack gap="lg" data-testid="owner-card">
-      <Anchor component={Link} to="/backoffice/owners/" size="sm">
-        ← {t('backoffice.owner.back')}
-      </Anchor>
-      <Group justify="space-between" align="flex-start">
-        <Stack gap={4}>
-          <Title order={1} size="h3">
-            {owner.name || `#${owner.id}`}
-          </Title>
-          <Group gap="xs">
-            <Badge
-              variant="light"
-              color={owner.status === 'active' ? 'green' : owner.status === 'invited' ? 'blue' : 'gray'}
-            >
-              {t(`backoffice.owners.statuses.${owner.status}`)}
-            </Badge>
-            <Text size="sm" c="dimmed">
-              id {owner.id}
-            </Text>
-          </Group>
-        </Stack>
-        {owner.status !== 'deactivated' && (
-          <Button
-            color="red"
-            variant="light"
-            loading={mutations.deactivate.isPending}
-            onClick={() => {
-              if (window.confirm(t('backoffice.owner.deactivateConfirm'))) mutations.deactivate.mutate();
-            }}
-          >
+    <ConsolePage
+      gap="lg"
+      testId="owner-card"
+      nav={<BackToOwners />}
+      title={owner.name || t('backoffice.values.ownerCard', { id: owner.id })}
+      meta={
+        <Group gap="xs">
+          <AccountStatusBadge status={owner.status} label={t(`backoffice.owners.statuses.${owner.status}`)} />
+          <IdCell id={owner.id} size="sm" />
+        </Group>
+      }
+      actions={
+        owner.status !== 'deactivated' && (
+          <Button color="red" variant="light" onClick={() => setDeactivating(true)}>
             {t('backoffice.owner.deactivate')}
           </Button>
-        )}
-      </Group>
-      {created && <Alert color="green">{t('backoffice.owners.created')}</Alert>}
+        )
+      }
+      notice={created && <Alert color="green">{t('backoffice.owners.created')}</Alert>}
+    >
+      {deactivating && (
+        <ConfirmDialog
+          title={t('backoffice.owner.deactivate')}
+          text={t('backoffice.owner.deactivateConfirm')}
+          confirmLabel={t('backoffice.owner.deactivate')}
+          action={mutations.deactivate}
+          onConfirm={() =>
+            mutations.deactivate.mutate(undefined, { onSuccess: () => setDeactivating(false) })
+          }
+          onClose={() => setDeactivating(false)}
+        />
+      )}
       <OwnerRequests
         ownerId={owner.id}
         preselect={preselect}
@@ -211,44 +210,55 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.units.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noUnits')}</Text>
           ) : (
-            <ScrollCue minWidth={600} label={t('backoffice.owner.units')}>
-              <Table miw={600} data-testid="owner-units">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('backoffice.owner.unit')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.relation')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.invested')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.investedAt')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {owner.units.map((unit) => (
-                    <Table.Tr key={unit.id}>
-                      <Table.Td>
-                        {unit.unitName}
-                        <Text size="xs" c="dimmed">
-                          {unit.locationName}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{t(`backoffice.owner.relations.${unit.relation}`)}</Table.Td>
-                      <Table.Td>{formatMoney(unit.invested, locale)}</Table.Td>
-                      <Table.Td>{formatDate(unit.investedAt, locale)}</Table.Td>
-                      <Table.Td>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => mutations.removeUnit.mutate(unit.id)}
-                        >
-                          {t('backoffice.owner.removeUnit')}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollCue>
+            <DataTable
+              rows={owner.units}
+              rowKey={(unit) => unit.id}
+              label={t('backoffice.owner.units')}
+              minWidth={600}
+              testId="owner-units"
+              columns={[
+                {
+                  key: 'unit',
+                  header: t('backoffice.owner.unit'),
+                  cell: (unit) => (
+                    <>
+                      {unit.unitName}
+                      <Text size="xs" c="dimmed">
+                        {unit.locationName}
+                      </Text>
+                    </>
+                  ),
+                },
+                {
+                  key: 'relation',
+                  header: t('backoffice.owner.relation'),
+                  cell: (unit) => t(`backoffice.owner.relations.${unit.relation}`),
+                },
+                {
+                  key: 'invested',
+                  header: t('backoffice.owner.invested'),
+                  cell: (unit) => formatMoney(unit.invested, locale),
+                },
+                {
+                  key: 'investedAt',
+                  header: t('backoffice.owner.investedAt'),
+                  cell: (unit) => formatDate(unit.investedAt, locale),
+                },
+                {
+                  key: 'remove',
+                  cell: (unit) => (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      onClick={() => mutations.removeUnit.mutate(unit.id)}
+                    >
+                      {t('backoffice.owner.removeUnit')}
+                    </Button>
+                  ),
+                },
+              ]}
+            />
           )}
           <AddUnitForm ownerId={owner.id} />
         </Stack>
@@ -262,37 +272,51 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           {owner.loans.length === 0 ? (
             <Text c="dimmed">{t('backoffice.owner.noLoans')}</Text>
           ) : (
-            <ScrollCue minWidth={600} label={t('backoffice.owner.loans')}>
-              <Table miw={600}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('backoffice.owner.location')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.amount')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.issuedAt')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.term')}</Table.Th>
-                    <Table.Th>{t('backoffice.owner.rate')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {owner.loans.map((loan) => (
-                    <Table.Tr key={loan.id}>
-                      <Table.Td>{loan.locationName}</Table.Td>
-                      <Table.Td>{formatMoney(loan.amount, locale)}</Table.Td>
-                      <Table.Td>{formatDate(loan.issuedAt, locale)}</Table.Td>
-                      <Table.Td>{loanTerm(loan.termYearMonth)}</Table.Td>
-                      <Table.Td>{loan.ratePercent}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollCue>
+            <DataTable
+              rows={owner.loans}
+              rowKey={(loan) => loan.id}
+              label={t('backoffice.owner.loans')}
+              minWidth={600}
+              columns={[
+                {
+                  key: 'location',
+                  header: t('backoffice.owner.location'),
+                  cell: (loan) => loan.locationName,
+                },
+                {
+                  key: 'amount',
+                  header: t('backoffice.owner.amount'),
+                  cell: (loan) => formatMoney(loan.amount, locale),
+                },
+                {
+                  key: 'issuedAt',
+                  header: t('backoffice.owner.issuedAt'),
+                  cell: (loan) => formatDate(loan.issuedAt, locale),
+                },
+                {
+                  key: 'term',
+                  header: t('backoffice.owner.term'),
+                  cell: (loan) => loanTerm(loan.termYearMonth),
+                },
+                { key: 'rate', header: t('backoffice.owner.rate'), cell: (loan) => loan.ratePercent },
+              ]}
+            />
           )}
           <AddLoanForm ownerId={owner.id} />
         </Stack>
       </Paper>
 
       <OwnerDocuments owner={owner} />
-    </Stack>
+    </ConsolePage>
+  );
+}
+
+function BackToOwners() {
+  const { t } = useTranslation();
+  return (
+    <Anchor component={Link} to="/backoffice/owners/" size="sm">
+      ← {t('backoffice.owner.back')}
+    </Anchor>
   );
 }
 

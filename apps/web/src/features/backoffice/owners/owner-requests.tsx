@@ -2,10 +2,13 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Text, Textarea, Titl
 import type { ManagerRequest } from '@portal/contract/backoffice';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../shared/format';
 import { ErrorState } from '../../../shared/ui/page-state';
 import { describeRequest, namesFrom } from '../backoffice-format';
-import { DetailLines } from '../backoffice-lists';
-import { useCatalogue, useRequests } from '../queries';
+import { DetailLines } from '../detail-lines';
+import { IdCell } from '../id-cell';
+import { useCatalogue } from '../queries';
+import { useRequests } from '../requests/queries';
 import { isApplicable, STATUS_COLORS } from '../requests/request-format';
 
 /**
@@ -40,10 +43,6 @@ export function OwnerRequests({
 
   if (requests.isError) return <ErrorState onRetry={() => void requests.refetch()} />;
   if (open.length === 0) return null;
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
   return (
     <Paper withBorder radius="md" p="md" data-testid="owner-requests">
       <Stack gap="sm">
@@ -55,13 +54,13 @@ export function OwnerRequests({
             <Stack gap={2} style={{ minWidth: 0, flex: '1 1 280px' }}>
               <Group gap="xs">
                 <Text fw={600} size="sm">
-                  №{request.id} · {t(`backoffice.kinds.${request.kind}`)}
+                  <IdCell id={request.id} size="sm" /> · {t(`backoffice.kinds.${request.kind}`)}
                 </Text>
                 <Badge color={STATUS_COLORS[request.status]} variant="light">
                   {t(`backoffice.status.${request.status}`)}
                 </Badge>
                 <Text size="xs" c="dimmed">
-                  {dateTime.format(new Date(request.createdAt))}
+                  {formatDateTime(request.createdAt, i18n.language === 'en' ? 'en' : 'ru')}
                 </Text>
               </Group>
               <DetailLines

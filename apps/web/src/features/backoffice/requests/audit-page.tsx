@@ -1,30 +1,31 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import type { AuditEntry } from '@portal/contract/backoffice';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { ScrollCue } from '../../../shared/ui/scroll-cue';
+import { formatDateTime } from '../../../shared/format';
 import { auditObject, describeAudit, namesFrom } from '../backoffice-format';
-import { Pager } from '../backoffice-layout';
-import { DetailLines, ListCard, useNarrow } from '../backoffice-lists';
-import { PAGE_SIZE, useAudit, useCatalogue } from '../queries';
+import { DetailLines } from '../detail-lines';
+import { DataTable, ListPage } from '../list-page';
+import { PAGE_SIZE, useCatalogue } from '../queries';
+import { useAudit } from './queries';
 
+/** /backoffice/audit/: who changed what and when, in words, newest first. */
 export function AuditPage() {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const audit = useAudit(page);
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const names = namesFrom(useCatalogue().data);
-  const narrow = useNarrow();
+  const when = (entry: AuditEntry) => formatDateTime(entry.createdAt, locale, true);
   const actor = (entry: AuditEntry) =>
     entry.actor ? (
-      <>
+      <div>
         <Text size="sm">{entry.actor.name || entry.actor.email}</Text>
         <Text size="xs" c="dimmed">
           {entry.actor.email}
         </Text>
-      </>
+      </div>
     ) : (
       <Text size="sm">{t('backoffice.audit.system')}</Text>
     );
@@ -43,68 +44,44 @@ export function AuditPage() {
   const details = (entry: AuditEntry) => (
     <DetailLines lines={describeAudit(entry, t, locale, names)} testId="audit-details" />
   );
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
-    dateStyle: 'short',
-    timeStyle: 'medium',
-  });
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('backoffice.audit.title')}
-      </Title>
-      {audit.isPending ? (
-        <LoadingState />
-      ) : audit.isError ? (
-        <ErrorState onRetry={() => void audit.refetch()} />
-      ) : audit.data.items.length === 0 ? (
-        <EmptyState title={t('backoffice.audit.empty')} />
-      ) : (
-        <div className="backoffice-table">
-          {narrow ? (
-            <Stack gap="sm" data-testid="audit-cards">
-              {audit.data.items.map((entry) => (
-                <ListCard key={entry.id} testId="audit-entry">
-                  <Text fw={600} size="sm">
-                    {action(entry)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {dateTime.format(new Date(entry.createdAt))}
-                  </Text>
-                  {object(entry)}
-                  {details(entry)}
-                  <div>{actor(entry)}</div>
-                </ListCard>
-              ))}
-            </Stack>
-          ) : (
-            <ScrollCue minWidth={760} label={t('backoffice.audit.title')}>
-              <Table striped verticalSpacing="sm" miw={760} data-testid="audit-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('backoffice.audit.when')}</Table.Th>
-                    <Table.Th>{t('backoffice.audit.who')}</Table.Th>
-                    <Table.Th>{t('backoffice.audit.action')}</Table.Th>
-                    <Table.Th>{t('backoffice.audit.object')}</Table.Th>
-                    <Table.Th>{t('backoffice.audit.details')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {audit.data.items.map((entry) => (
-                    <Table.Tr key={entry.id} data-testid="audit-entry">
-                      <Table.Td>{dateTime.format(new Date(entry.createdAt))}</Table.Td>
-                      <Table.Td>{actor(entry)}</Table.Td>
-                      <Table.Td>{action(entry)}</Table.Td>
-                      <Table.Td>{object(entry)}</Table.Td>
-                      <Table.Td>{details(entry)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollCue>
+    <ListPage
+      title={t('backoffice.audit.title')}
+      query={audit}
+      empty={(data) => (data.items.length === 0 ? { title: t('backoffice.audit.empty') } : null)}
+      pager={{ page, pageSize: PAGE_SIZE, onChange: setPage }}
+    >
+      {(data) => (
+        <DataTable
+          rows={data.items}
+          rowKey={(entry) => entry.id}
+          label={t('backoffice.audit.title')}
+          minWidth={760}
+          testId="audit-table"
+          cardsTestId="audit-cards"
+          rowTestId={() => 'audit-entry'}
+          columns={[
+            { key: 'when', header: t('backoffice.audit.when'), cell: when },
+            { key: 'who', header: t('backoffice.audit.who'), cell: actor },
+            { key: 'action', header: t('backoffice.audit.action'), cell: action },
+            { key: 'object', header: t('backoffice.audit.object'), cell: object },
+            { key: 'details', header: t('backoffice.audit.details'), cell: details },
+          ]}
+          card={(entry) => (
+            <>
+              <Text fw={600} size="sm">
+                {action(entry)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {when(entry)}
+              </Text>
+              {object(entry)}
+              {details(entry)}
+              {actor(entry)}
+            </>
           )}
-          <Pager page={page} total={audit.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
-        </div>
+        />
       )}
-    </Stack>
+    </ListPage>
   );
 }

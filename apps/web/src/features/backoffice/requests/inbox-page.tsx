@@ -1,32 +1,22 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, NativeSelect, SegmentedControl, Text, Textarea } from '@mantine/core';
 import type { ManagerRequest, RequestKindCode, RequestStatus } from '@portal/contract/backoffice';
 import { REQUEST_KINDS } from '@portal/contract/backoffice';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../shared/api/client';
+import { formatDateTime } from '../../../shared/format';
 import { apiErrorMessage } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
-import { ScrollCue } from '../../../shared/ui/scroll-cue';
+import { ErrorState } from '../../../shared/ui/page-state';
 import { describeRequest, displayPhone, namesFrom } from '../backoffice-format';
-import { Pager } from '../backoffice-layout';
-import { DetailLines, ListCard, useNarrow } from '../backoffice-lists';
-import { PAGE_SIZE, useCatalogue, useRequests, useUpdateRequest } from '../queries';
+import { DetailLines } from '../detail-lines';
+import { FormModal, fieldErrors } from '../form-modal';
+import { IdCell } from '../id-cell';
+import { DataTable, ListPage, useNarrow } from '../list-page';
+import { PAGE_SIZE, useCatalogue } from '../queries';
+import { useRequests, useUpdateRequest } from './queries';
 import { isApplicable, STATUS_COLORS } from './request-format';
 
+/** /backoffice/: the clients' requests by status and kind, taken on, applied on the client's card, completed. */
 export function InboxPage() {
   const { t, i18n } = useTranslation();
   const [kind, setKind] = useState<RequestKindCode | null>(null);
@@ -42,19 +32,15 @@ export function InboxPage() {
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const names = namesFrom(useCatalogue().data);
   const narrow = useNarrow();
-  const dateTime = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'ru-RU', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  });
   const client = (request: ManagerRequest) => (
-    <>
+    <div>
       <Anchor component={Link} to={`/backoffice/owners/${request.owner.id}`} size="sm">
         {request.owner.name || t('backoffice.values.ownerCard', { id: request.owner.id })}
       </Anchor>
       <Text size="xs" c="dimmed">
         {[request.owner.email, displayPhone(request.owner.phone)].filter(Boolean).join(' · ')}
       </Text>
-    </>
+    </div>
   );
   const details = (request: ManagerRequest) => (
     <>
@@ -67,7 +53,7 @@ export function InboxPage() {
     </>
   );
   const statusBadge = (request: ManagerRequest) => (
-    <Badge color={STATUS_COLORS[request.status]} variant="light">
+    <Badge color={STATUS_COLORS[request.status]} variant="light" miw="max-content">
       {t(`backoffice.status.${request.status}`)}
     </Badge>
   );
@@ -105,142 +91,124 @@ export function InboxPage() {
     `${t(`backoffice.statuses.${value}`)}${counts && value !== 'all' ? ` · ${counts[value]}` : ''}`;
 
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        {t('backoffice.inbox.title')}
-      </Title>
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl
-          value={status}
-          onChange={(value) => {
-            setStatus(value as RequestStatus | 'all');
-            setPage(1);
-          }}
-          data={(['new', 'in_progress', 'done', 'all'] as const).map((value) => ({
-            value,
-            label: statusLabel(value),
-          }))}
-          orientation={narrow ? 'vertical' : 'horizontal'}
-          fullWidth={narrow}
-          w={narrow ? '100%' : undefined}
-        />
-        <NativeSelect
-          aria-label={t('backoffice.inbox.kind')}
-          value={kind ?? ''}
-          onChange={(event) => {
-            setKind((event.currentTarget.value || null) as RequestKindCode | null);
-            setPage(1);
-          }}
-          data={[
-            { value: '', label: t('backoffice.kinds.all') },
-            ...REQUEST_KINDS.map((value) => ({ value, label: t(`backoffice.kinds.${value}`) })),
-          ]}
-          w={narrow ? '100%' : 240}
-          data-testid="inbox-kind"
-        />
-      </Group>
-      {update.error && <ErrorState text={apiErrorMessage(update.error, t('common.error'))} />}
-      {requests.isPending ? (
-        <LoadingState />
-      ) : requests.isError ? (
-        <ErrorState onRetry={() => void requests.refetch()} />
-      ) : requests.data.items.length === 0 ? (
-        <EmptyState title={t('backoffice.inbox.empty')} text={t('backoffice.inbox.emptyHint')} />
-      ) : (
-        <div className="backoffice-table">
-          {narrow ? (
-            <Stack gap="sm" data-testid="inbox-cards">
-              {requests.data.items.map((request) => (
-                <ListCard key={request.id} testId={`request-${request.id}`}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Text fw={600} size="sm">
-                      №{request.id} · {t(`backoffice.kinds.${request.kind}`)}
-                    </Text>
-                    {statusBadge(request)}
-                  </Group>
-                  <Text size="xs" c="dimmed">
-                    {dateTime.format(new Date(request.createdAt))}
+    <>
+      <ListPage
+        title={t('backoffice.inbox.title')}
+        toolbar={
+          <Group gap="sm" align="flex-end" wrap="wrap">
+            <SegmentedControl
+              value={status}
+              onChange={(value) => {
+                setStatus(value as RequestStatus | 'all');
+                setPage(1);
+              }}
+              data={(['new', 'in_progress', 'done', 'all'] as const).map((value) => ({
+                value,
+                label: statusLabel(value),
+              }))}
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth={narrow}
+              w={narrow ? '100%' : undefined}
+            />
+            <NativeSelect
+              aria-label={t('backoffice.inbox.kind')}
+              value={kind ?? ''}
+              onChange={(event) => {
+                setKind((event.currentTarget.value || null) as RequestKindCode | null);
+                setPage(1);
+              }}
+              data={[
+                { value: '', label: t('backoffice.kinds.all') },
+                ...REQUEST_KINDS.map((value) => ({ value, label: t(`backoffice.kinds.${value}`) })),
+              ]}
+              w={narrow ? '100%' : 240}
+              data-testid="inbox-kind"
+            />
+          </Group>
+        }
+        notice={update.error && <ErrorState text={apiErrorMessage(update.error, t('common.error'))} />}
+        query={requests}
+        empty={(data) =>
+          data.items.length === 0
+            ? { title: t('backoffice.inbox.empty'), text: t('backoffice.inbox.emptyHint') }
+            : null
+        }
+        pager={{ page, pageSize: PAGE_SIZE, onChange: setPage }}
+      >
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            rowKey={(request) => request.id}
+            label={t('backoffice.inbox.title')}
+            minWidth={860}
+            testId="inbox-table"
+            cardsTestId="inbox-cards"
+            rowTestId={(request) => `request-${request.id}`}
+            columns={[
+              { key: 'id', header: '№', cell: (request) => <IdCell id={request.id} size="sm" /> },
+              {
+                key: 'date',
+                header: t('backoffice.inbox.date'),
+                cell: (request) => formatDateTime(request.createdAt, locale),
+              },
+              { key: 'client', header: t('backoffice.inbox.client'), cell: client },
+              {
+                key: 'kind',
+                header: t('backoffice.inbox.kind'),
+                cell: (request) => t(`backoffice.kinds.${request.kind}`),
+              },
+              { key: 'details', header: t('backoffice.inbox.details'), cell: details },
+              { key: 'status', header: t('backoffice.inbox.status'), minWidth: 120, cell: statusBadge },
+              { key: 'actions', cell: actions },
+            ]}
+            card={(request) => (
+              <>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <Text fw={600} size="sm">
+                    <IdCell id={request.id} size="sm" /> · {t(`backoffice.kinds.${request.kind}`)}
                   </Text>
-                  <div>{client(request)}</div>
-                  {details(request)}
-                  {actions(request)}
-                </ListCard>
-              ))}
-            </Stack>
-          ) : (
-            <ScrollCue minWidth={860} label={t('backoffice.inbox.title')}>
-              <Table striped highlightOnHover verticalSpacing="sm" miw={860} data-testid="inbox-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>№</Table.Th>
-                    <Table.Th>{t('backoffice.inbox.date')}</Table.Th>
-                    <Table.Th>{t('backoffice.inbox.client')}</Table.Th>
-                    <Table.Th>{t('backoffice.inbox.kind')}</Table.Th>
-                    <Table.Th>{t('backoffice.inbox.details')}</Table.Th>
-                    <Table.Th>{t('backoffice.inbox.status')}</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {requests.data.items.map((request) => (
-                    <Table.Tr key={request.id} data-testid={`request-${request.id}`}>
-                      <Table.Td>{request.id}</Table.Td>
-                      <Table.Td>{dateTime.format(new Date(request.createdAt))}</Table.Td>
-                      <Table.Td>{client(request)}</Table.Td>
-                      <Table.Td>{t(`backoffice.kinds.${request.kind}`)}</Table.Td>
-                      <Table.Td>{details(request)}</Table.Td>
-                      <Table.Td style={{ minWidth: 120 }}>{statusBadge(request)}</Table.Td>
-                      <Table.Td>{actions(request)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollCue>
-          )}
-          <Pager page={page} total={requests.data.total} pageSize={PAGE_SIZE} onChange={setPage} />
-        </div>
-      )}
+                  {statusBadge(request)}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(request.createdAt, locale)}
+                </Text>
+                {client(request)}
+                {details(request)}
+                {actions(request)}
+              </>
+            )}
+          />
+        )}
+      </ListPage>
       {completing && <CompleteModal request={completing} onClose={() => setCompleting(null)} />}
-    </Stack>
+    </>
   );
 }
 
+/** Completing a request asks for the comment the client reads with it. */
 function CompleteModal({ request, onClose }: { request: ManagerRequest; onClose: () => void }) {
   const { t } = useTranslation();
-  const [comment, setComment] = useState(request.comment ?? '');
   const update = useUpdateRequest();
-  const fieldError =
-    update.error instanceof ApiError ? (update.error.fields.comment ?? update.error.message) : undefined;
+  const [comment, setComment] = useState(request.comment ?? '');
   return (
-    <Modal opened onClose={onClose} title={t('backoffice.inbox.completeTitle', { id: request.id })} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.mutate({ id: request.id, status: 'done', comment }, { onSuccess: onClose });
-        }}
-      >
-        <Stack>
-          <Textarea
-            label={t('backoffice.inbox.comment')}
-            description={t('backoffice.inbox.commentHint')}
-            value={comment}
-            onChange={(event) => setComment(event.currentTarget.value)}
-            autosize
-            minRows={3}
-            maxLength={2000}
-            error={fieldError}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('backoffice.inbox.complete')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      title={t('backoffice.inbox.completeTitle', { id: request.id })}
+      saving={update}
+      onSubmit={() => update.mutate({ id: request.id, status: 'done', comment }, { onSuccess: onClose })}
+      onClose={onClose}
+      submitLabel={t('backoffice.inbox.complete')}
+    >
+      <Textarea
+        label={t('backoffice.inbox.comment')}
+        description={t('backoffice.inbox.commentHint')}
+        value={comment}
+        onChange={(event) => setComment(event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxLength={2000}
+        error={fieldErrors(update.error).comment}
+        data-autofocus
+      />
+    </FormModal>
   );
 }

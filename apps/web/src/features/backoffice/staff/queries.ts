@@ -1,11 +1,13 @@
 import type { StaffData, StaffDeactivate } from '@portal/contract/backoffice-staff';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { call } from '../../../shared/api/client';
+import { queryKeyOf } from '../../../shared/api/query-key';
+import { CATALOGUE_CALLS, useRefresh } from '../queries';
 
 /** Staff accounts of the console (admins only). */
 export function useStaff(enabled: boolean) {
   return useQuery({
-    queryKey: ['backoffice', 'staff'],
+    queryKey: queryKeyOf('GET /backoffice/staff'),
     queryFn: () => call('GET /backoffice/staff'),
     enabled,
   });
@@ -13,13 +15,13 @@ export function useStaff(enabled: boolean) {
 
 /** A staff change can move clients and the managers' names: the lists that show them are refreshed too. */
 export function useStaffMutations() {
-  const queryClient = useQueryClient();
-  const refresh = () =>
-    Promise.all(
-      ['staff', 'catalogue', 'owners', 'owner', 'requests', 'audit'].map((key) =>
-        queryClient.invalidateQueries({ queryKey: ['backoffice', key] }),
-      ),
-    );
+  const refresh = useRefresh(
+    'GET /backoffice/staff',
+    ...CATALOGUE_CALLS,
+    'GET /backoffice/owners',
+    'GET /backoffice/owners/:id',
+    'GET /backoffice/requests',
+  );
   return {
     create: useMutation({
       mutationFn: (input: StaffData) => call('POST /backoffice/staff', { body: input }),

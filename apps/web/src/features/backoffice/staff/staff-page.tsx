@@ -4,14 +4,10 @@ import {
   Button,
   Checkbox,
   Group,
-  Modal,
   NativeSelect,
   SimpleGrid,
-  Stack,
-  Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import type { StaffMember } from '@portal/contract/backoffice-staff';
 import type { StaffRoleCode } from '@portal/contract/constants';
@@ -20,14 +16,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
+import { EmptyState } from '../../../shared/ui/page-state';
 import { PhoneInput } from '../../../shared/ui/phone-input';
-import { ScrollCue } from '../../../shared/ui/scroll-cue';
 import { validateEmail, validatePhone } from '../../../shared/validation';
+import { AccountStatusBadge } from '../account-status-badge';
+import { ConfirmDialog } from '../confirm-dialog';
+import { FormModal } from '../form-modal';
+import { DataTable, ListPage } from '../list-page';
 import { useBackofficeMe } from '../queries';
 import { useStaff, useStaffMutations } from './queries';
-
-const STATUS_COLORS = { active: 'green', invited: 'blue', deactivated: 'gray' } as const;
 
 type Notice = { key: string; email?: string };
 
@@ -44,51 +41,91 @@ export function StaffPage() {
 
   if (me.data && !isAdmin) return <EmptyState title={t('backofficeStaff.adminsOnly')} />;
 
-  return (
-    <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={1} size="h3">
-          {t('backofficeStaff.title')}
-        </Title>
+  const actions = (member: StaffMember) => (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => {
+          setNotice(null);
+          setEditing(member);
+        }}
+      >
+        {t('backofficeStaff.edit')}
+      </Button>
+      {member.status === 'deactivated' ? (
         <Button
-          onClick={() => {
-            setNotice(null);
-            setEditing('new');
-          }}
-          disabled={!isAdmin}
+          size="xs"
+          variant="light"
+          loading={mutations.reactivate.isPending && mutations.reactivate.variables === member.id}
+          onClick={() =>
+            mutations.reactivate.mutate(member.id, { onSuccess: () => setNotice({ key: 'reactivated' }) })
+          }
         >
-          {t('backofficeStaff.create')}
+          {t('backofficeStaff.reactivate')}
         </Button>
-      </Group>
-      {notice && (
-        <Alert color="green" withCloseButton onClose={() => setNotice(null)} role="status">
-          {t(`backofficeStaff.${notice.key}`, { email: notice.email })}
-        </Alert>
-      )}
-      <ApiErrorAlert error={mutations.reactivate.error} />
-      {me.isPending || staff.isPending ? (
-        <LoadingState />
-      ) : staff.isError ? (
-        <ErrorState onRetry={() => void staff.refetch()} />
-      ) : staff.data.items.length === 0 ? (
-        <EmptyState title={t('backofficeStaff.empty')} />
       ) : (
-        <ScrollCue minWidth={900} label={t('backofficeStaff.title')}>
-          <Table striped verticalSpacing="sm" miw={900} data-testid="staff-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th style={{ minWidth: 160 }}>{t('backofficeStaff.name')}</Table.Th>
-                <Table.Th>{t('backofficeStaff.contacts')}</Table.Th>
-                <Table.Th style={{ minWidth: 220 }}>{t('backofficeStaff.role')}</Table.Th>
-                <Table.Th>{t('backofficeStaff.clients')}</Table.Th>
-                <Table.Th>{t('backofficeStaff.status')}</Table.Th>
-                <Table.Th aria-label={t('backofficeStaff.actions')} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {staff.data.items.map((member) => (
-                <Table.Tr key={member.id} data-testid={`staff-${member.id}`}>
-                  <Table.Td>
+        member.id !== me.data?.userId && (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => {
+              setNotice(null);
+              setDeactivating(member);
+            }}
+          >
+            {t('backofficeStaff.deactivate')}
+          </Button>
+        )
+      )}
+    </Group>
+  );
+
+  return (
+    <>
+      <ListPage
+        title={t('backofficeStaff.title')}
+        actions={
+          <Button
+            onClick={() => {
+              setNotice(null);
+              setEditing('new');
+            }}
+            disabled={!isAdmin}
+          >
+            {t('backofficeStaff.create')}
+          </Button>
+        }
+        notice={
+          <>
+            {notice && (
+              <Alert color="green" withCloseButton onClose={() => setNotice(null)} role="status">
+                {t(`backofficeStaff.${notice.key}`, { email: notice.email })}
+              </Alert>
+            )}
+            <ApiErrorAlert error={mutations.reactivate.error} />
+          </>
+        }
+        query={staff}
+        also={[me]}
+        empty={(data) => (data.items.length === 0 ? { title: t('backofficeStaff.empty') } : null)}
+      >
+        {(data) => (
+          <DataTable
+            rows={data.items}
+            rowKey={(member) => member.id}
+            label={t('backofficeStaff.title')}
+            minWidth={900}
+            testId="staff-table"
+            rowTestId={(member) => `staff-${member.id}`}
+            columns={[
+              {
+                key: 'name',
+                header: t('backofficeStaff.name'),
+                minWidth: 160,
+                cell: (member) => (
+                  <>
                     <Text size="sm" fw={500}>
                       {member.name}
                       {member.id === me.data?.userId && (
@@ -103,84 +140,56 @@ export function StaffPage() {
                         {member.nameEn}
                       </Text>
                     )}
-                  </Table.Td>
-                  <Table.Td>
+                  </>
+                ),
+              },
+              {
+                key: 'contacts',
+                header: t('backofficeStaff.contacts'),
+                cell: (member) => (
+                  <>
                     <Text size="sm">{member.email ?? '—'}</Text>
                     <Text size="xs" c="dimmed">
                       {member.phone ? formatPhone(member.phone) : ''}
                     </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap">
-                      {member.roles.map((role) => (
-                        <Badge key={role} variant="light" miw="max-content">
-                          {t(`backoffice.roles.${role}`)}
-                        </Badge>
-                      ))}
-                      {member.isDefault && (
-                        <Badge variant="outline" color="teal" miw="max-content">
-                          {t('backofficeStaff.defaultBadge')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{member.clientCount}</Table.Td>
-                  <Table.Td>
-                    {/* Whole at every width: in the phone's scrolling table a badge was squeezed to «AC…». */}
-                    <Badge color={STATUS_COLORS[member.status]} variant="light" miw="max-content">
-                      {t(`backofficeStaff.statuses.${member.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => {
-                          setNotice(null);
-                          setEditing(member);
-                        }}
-                      >
-                        {t('backofficeStaff.edit')}
-                      </Button>
-                      {member.status === 'deactivated' ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          loading={
-                            mutations.reactivate.isPending && mutations.reactivate.variables === member.id
-                          }
-                          onClick={() =>
-                            mutations.reactivate.mutate(member.id, {
-                              onSuccess: () => setNotice({ key: 'reactivated' }),
-                            })
-                          }
-                        >
-                          {t('backofficeStaff.reactivate')}
-                        </Button>
-                      ) : (
-                        member.id !== me.data?.userId && (
-                          <Button
-                            size="xs"
-                            variant="light"
-                            color="red"
-                            onClick={() => {
-                              setNotice(null);
-                              setDeactivating(member);
-                            }}
-                          >
-                            {t('backofficeStaff.deactivate')}
-                          </Button>
-                        )
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollCue>
-      )}
+                  </>
+                ),
+              },
+              {
+                key: 'role',
+                header: t('backofficeStaff.role'),
+                minWidth: 220,
+                cell: (member) => (
+                  <Group gap={4} wrap="nowrap">
+                    {member.roles.map((role) => (
+                      <Badge key={role} variant="light" miw="max-content">
+                        {t(`backoffice.roles.${role}`)}
+                      </Badge>
+                    ))}
+                    {member.isDefault && (
+                      <Badge variant="outline" color="teal" miw="max-content">
+                        {t('backofficeStaff.defaultBadge')}
+                      </Badge>
+                    )}
+                  </Group>
+                ),
+              },
+              { key: 'clients', header: t('backofficeStaff.clients'), cell: (member) => member.clientCount },
+              {
+                key: 'status',
+                header: t('backofficeStaff.status'),
+                cell: (member) => (
+                  <AccountStatusBadge
+                    status={member.status}
+                    label={t(`backofficeStaff.statuses.${member.status}`)}
+                  />
+                ),
+              },
+              { key: 'actions', label: t('backofficeStaff.actions'), cell: actions },
+            ]}
+          />
+        )}
+      </ListPage>
       {editing && (
         <StaffModal
           member={editing === 'new' ? null : editing}
@@ -203,7 +212,7 @@ export function StaffPage() {
           }}
         />
       )}
-    </Stack>
+    </>
   );
 }
 
@@ -281,102 +290,80 @@ function StaffModal({
   };
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t(member ? 'backofficeStaff.editTitle' : 'backofficeStaff.createTitle')}
+    <FormModal
       size="lg"
-      centered
+      title={t(member ? 'backofficeStaff.editTitle' : 'backofficeStaff.createTitle')}
+      intro={member ? undefined : t('backofficeStaff.createHint')}
+      saving={mutation}
+      submitLabel={t(member ? 'common.save' : 'backofficeStaff.create')}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          {!member && (
-            <Text size="sm" c="dimmed">
-              {t('backofficeStaff.createHint')}
-            </Text>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('backofficeStaff.name')}
-              required
-              value={values.name}
-              onChange={(event) => set('name', event.currentTarget.value)}
-              error={shown.name}
-              maxLength={100}
-              data-autofocus
-            />
-            <TextInput
-              label={t('backofficeStaff.nameEn')}
-              description={t('backofficeStaff.nameEnHint')}
-              value={values.nameEn}
-              onChange={(event) => set('nameEn', event.currentTarget.value)}
-              error={shown.nameEn}
-              maxLength={100}
-            />
-            <TextInput
-              label={t('backofficeStaff.email')}
-              type="email"
-              required
-              value={values.email}
-              onChange={(event) => set('email', event.currentTarget.value)}
-              error={shown.email}
-            />
-            <PhoneInput
-              label={t('backofficeStaff.phone')}
-              required
-              value={values.phone}
-              onChange={(value) => set('phone', value)}
-              error={shown.phone}
-            />
-            <NativeSelect
-              label={t('backofficeStaff.role')}
-              value={values.role}
-              onChange={(event) => set('role', event.currentTarget.value as StaffRoleCode)}
-              disabled={isSelf}
-              description={isSelf ? t('backofficeStaff.ownRole') : undefined}
-              error={shown.role}
-              data={[
-                { value: 'MANAGER', label: t('backoffice.roles.MANAGER') },
-                { value: 'ADMIN', label: t('backoffice.roles.ADMIN') },
-              ]}
-              data-testid="staff-role"
-            />
-            <NativeSelect
-              label={t('backofficeStaff.locale')}
-              value={values.locale}
-              onChange={(event) => set('locale', event.currentTarget.value as 'ru' | 'en')}
-              data={[
-                { value: 'ru', label: 'Русский' },
-                { value: 'en', label: 'English' },
-              ]}
-            />
-          </SimpleGrid>
-          <Checkbox
-            label={t('backofficeStaff.isDefault')}
-            description={t('backofficeStaff.isDefaultHint')}
-            checked={values.role === 'MANAGER' && values.isDefault}
-            disabled={values.role !== 'MANAGER'}
-            onChange={(event) => set('isDefault', event.currentTarget.checked)}
-            error={shown.isDefault}
-          />
-          <ApiErrorAlert error={mutation.error} fallback={t('common.actionFailed')} hideOnFields inline />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              {t(member ? 'common.save' : 'backofficeStaff.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <TextInput
+          label={t('backofficeStaff.name')}
+          required
+          value={values.name}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={shown.name}
+          maxLength={100}
+          data-autofocus
+        />
+        <TextInput
+          label={t('backofficeStaff.nameEn')}
+          description={t('backofficeStaff.nameEnHint')}
+          value={values.nameEn}
+          onChange={(event) => set('nameEn', event.currentTarget.value)}
+          error={shown.nameEn}
+          maxLength={100}
+        />
+        <TextInput
+          label={t('backofficeStaff.email')}
+          type="email"
+          required
+          value={values.email}
+          onChange={(event) => set('email', event.currentTarget.value)}
+          error={shown.email}
+        />
+        <PhoneInput
+          label={t('backofficeStaff.phone')}
+          required
+          value={values.phone}
+          onChange={(value) => set('phone', value)}
+          error={shown.phone}
+        />
+        <NativeSelect
+          label={t('backofficeStaff.role')}
+          value={values.role}
+          onChange={(event) => set('role', event.currentTarget.value as StaffRoleCode)}
+          disabled={isSelf}
+          description={isSelf ? t('backofficeStaff.ownRole') : undefined}
+          error={shown.role}
+          data={[
+            { value: 'MANAGER', label: t('backoffice.roles.MANAGER') },
+            { value: 'ADMIN', label: t('backoffice.roles.ADMIN') },
+          ]}
+          data-testid="staff-role"
+        />
+        <NativeSelect
+          label={t('backofficeStaff.locale')}
+          value={values.locale}
+          onChange={(event) => set('locale', event.currentTarget.value as 'ru' | 'en')}
+          data={[
+            { value: 'ru', label: 'Русский' },
+            { value: 'en', label: 'English' },
+          ]}
+        />
+      </SimpleGrid>
+      <Checkbox
+        label={t('backofficeStaff.isDefault')}
+        description={t('backofficeStaff.isDefaultHint')}
+        checked={values.role === 'MANAGER' && values.isDefault}
+        disabled={values.role !== 'MANAGER'}
+        onChange={(event) => set('isDefault', event.currentTarget.checked)}
+        error={shown.isDefault}
+      />
+    </FormModal>
   );
 }
 
@@ -414,63 +401,52 @@ function DeactivateModal({
   ];
   const hasManagerRow = member.managerId !== null;
   return (
-    <Modal opened onClose={onClose} title={t('backofficeStaff.deactivateTitle')} centered>
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          deactivate.mutate(
-            {
-              id: member.id,
-              managerId: managerId ? Number(managerId) : null,
-              defaultManagerId: defaultManagerId ? Number(defaultManagerId) : null,
-            },
-            { onSuccess: onDone },
-          );
-        }}
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('backofficeStaff.deactivateText', { name: member.name })}</Text>
-          {hasManagerRow && (
-            <>
-              <Text size="sm">{t('backofficeStaff.clientsMove', { number: member.clientCount })}</Text>
-              {options.length === 0 && <Alert color="yellow">{t('backofficeStaff.noManagers')}</Alert>}
-              <NativeSelect
-                label={t('backofficeStaff.moveTo')}
-                value={managerId}
-                onChange={(event) => {
-                  const value = event.currentTarget.value;
-                  setManagerId(value);
-                  if (member.isDefault && !defaultManagerId) setDefaultManagerId(value);
-                }}
-                data={data}
-                error={serverError?.fields.managerId}
-                data-testid="staff-move-to"
-              />
-              {member.isDefault && (
-                <NativeSelect
-                  label={t('backofficeStaff.newDefault')}
-                  description={t('backofficeStaff.newDefaultHint')}
-                  value={defaultManagerId}
-                  onChange={(event) => setDefaultManagerId(event.currentTarget.value)}
-                  data={data}
-                  error={serverError?.fields.defaultManagerId}
-                  data-testid="staff-new-default"
-                />
-              )}
-            </>
+    <ConfirmDialog
+      title={t('backofficeStaff.deactivateTitle')}
+      text={t('backofficeStaff.deactivateText', { name: member.name })}
+      confirmLabel={t('backofficeStaff.deactivate')}
+      action={deactivate}
+      onConfirm={() =>
+        deactivate.mutate(
+          {
+            id: member.id,
+            managerId: managerId ? Number(managerId) : null,
+            defaultManagerId: defaultManagerId ? Number(defaultManagerId) : null,
+          },
+          { onSuccess: onDone },
+        )
+      }
+      onClose={onClose}
+    >
+      {hasManagerRow && (
+        <>
+          <Text size="sm">{t('backofficeStaff.clientsMove', { number: member.clientCount })}</Text>
+          {options.length === 0 && <Alert color="yellow">{t('backofficeStaff.noManagers')}</Alert>}
+          <NativeSelect
+            label={t('backofficeStaff.moveTo')}
+            value={managerId}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setManagerId(value);
+              if (member.isDefault && !defaultManagerId) setDefaultManagerId(value);
+            }}
+            data={data}
+            error={serverError?.fields.managerId}
+            data-testid="staff-move-to"
+          />
+          {member.isDefault && (
+            <NativeSelect
+              label={t('backofficeStaff.newDefault')}
+              description={t('backofficeStaff.newDefaultHint')}
+              value={defaultManagerId}
+              onChange={(event) => setDefaultManagerId(event.currentTarget.value)}
+              data={data}
+              error={serverError?.fields.defaultManagerId}
+              data-testid="staff-new-default"
+            />
           )}
-          <ApiErrorAlert error={deactivate.error} fallback={t('common.actionFailed')} hideOnFields inline />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="red" loading={deactivate.isPending}>
-              {t('backofficeStaff.deactivate')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </>
+      )}
+    </ConfirmDialog>
   );
 }
