@@ -63,3 +63,28 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+/** Asks before deleting a news item, an FAQ entry, a report or a lot, named in the question. */
+export function DeleteDialog({
+  id,
+  name,
+  remove,
+  onClose,
+}: {
+  id: number;
+  name: string;
+  remove: Confirmed & { mutate: (id: number, options: { onSuccess: () => void }) => void };
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      title={t('backofficeContent.deleteTitle')}
+      text={t('backofficeContent.deleteText', { name })}
+      confirmLabel={t('backofficeContent.delete')}
+      action={remove}
+      onConfirm={() => remove.mutate(id, { onSuccess: onClose })}
+      onClose={onClose}
+    />
+  );
+}

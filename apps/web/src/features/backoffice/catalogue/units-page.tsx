@@ -1,11 +1,9 @@
 import {
   Anchor,
   Button,
-  FileButton,
   Group,
   NativeSelect,
   NumberInput,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -26,6 +24,7 @@ import { formatArea, formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
 import { ListCard, ListPage } from '../list-page';
+import { UploadButton } from '../upload-button';
 import { CatalogueNav } from './catalogue-nav';
 import {
   useCatalogueLocations,
@@ -372,7 +371,6 @@ function PhotoEditor({ unitId, initial }: { unitId: number; initial: string[] })
   const { t } = useTranslation();
   const { upload, remove, reorder } = useUnitPhotoMutations(unitId);
   const [photos, setPhotos] = useState(initial);
-  const [percent, setPercent] = useState(0);
   const busy = upload.isPending || remove.isPending || reorder.isPending;
   const move = (index: number, by: number) => {
     const next = [...photos];
@@ -435,34 +433,18 @@ function PhotoEditor({ unitId, initial }: { unitId: number; initial: string[] })
           ))}
         </SimpleGrid>
       )}
-      {upload.isPending && (
-        <Stack gap={4} data-testid="unit-upload-progress">
-          <Text size="xs">{t('backofficeCatalogue.units.uploading', { percent })}</Text>
-          <Progress value={percent} size="sm" />
-        </Stack>
-      )}
-      <ApiErrorAlert error={upload.error ?? remove.error ?? reorder.error} />
-      <Group>
-        <FileButton
-          accept={UNIT_PHOTO_TYPES.join(',')}
-          inputProps={{ 'data-testid': 'unit-photo-file' } as React.InputHTMLAttributes<HTMLInputElement>}
-          disabled={busy || photos.length >= UNIT_PHOTOS_MAX}
-          onChange={(file) => {
-            if (!file) return;
-            setPercent(0);
-            upload.mutate(
-              { file, onProgress: setPercent },
-              { onSuccess: ({ imageUrls }) => setPhotos(imageUrls) },
-            );
-          }}
-        >
-          {(props) => (
-            <Button {...props} variant="light" loading={upload.isPending}>
-              {t('backofficeCatalogue.units.upload')}
-            </Button>
-          )}
-        </FileButton>
-      </Group>
+      <ApiErrorAlert error={remove.error ?? reorder.error} />
+      <UploadButton
+        label={t('backofficeCatalogue.units.upload')}
+        accept={UNIT_PHOTO_TYPES.join(',')}
+        mutation={upload}
+        disabled={busy || photos.length >= UNIT_PHOTOS_MAX}
+        testId="unit-photo-file"
+        uploadingText={(percent) => t('backofficeCatalogue.units.uploading', { percent })}
+        start={(file, onProgress) =>
+          upload.mutate({ file, onProgress }, { onSuccess: ({ imageUrls }) => setPhotos(imageUrls) })
+        }
+      />
     </Stack>
   );
 }

@@ -10,7 +10,8 @@ import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { EmptyState } from '../../../shared/ui/page-state';
 import { fieldErrors } from '../form-modal';
 import { ListPage } from '../list-page';
-import { UploadButton, usePlacePicker } from './company-ui';
+import { UploadButton } from '../upload-button';
+import { usePlacePicker } from './company-ui';
 import { useCameraMutations, useStaffCameras } from './queries';
 
 /** /backoffice/cameras/: a location's live stream address and its looping views. */
@@ -123,6 +124,7 @@ function CamerasEditor({
             </Text>
           )}
           <UploadButton
+            uploadingText={(percent) => t('backofficeCompany.uploading', { percent })}
             label={t('backofficeCompany.cameras.addView')}
             accept="video/mp4"
             mutation={mutations.add}

@@ -1,63 +1,7 @@
-import { Button, FileButton, Group, NativeSelect, Progress, Text } from '@mantine/core';
-import type { UseMutationResult } from '@tanstack/react-query';
+import { Group, NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { useCatalogue } from '../queries';
-
-/**
- * Picks a file and uploads it with progress; the server tells the type by content and its refusal is shown here.
- * `start` runs the upload mutation with the file and the progress callback.
- */
-export function UploadButton({
-  label,
-  accept,
-  mutation,
-  start,
-  disabled,
-  testId,
-}: {
-  label: string;
-  accept: string;
-  // biome-ignore lint/suspicious/noExplicitAny: any upload mutation of the console
-  mutation: UseMutationResult<any, Error, any>;
-  start: (file: File, onProgress: (percent: number) => void) => void;
-  disabled?: boolean;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  const [percent, setPercent] = useState(0);
-  return (
-    <>
-      <Group gap="sm">
-        <FileButton
-          accept={accept}
-          inputProps={{ 'data-testid': testId } as React.InputHTMLAttributes<HTMLInputElement>}
-          onChange={(file) => {
-            if (!file) return;
-            setPercent(0);
-            mutation.reset();
-            start(file, setPercent);
-          }}
-          disabled={disabled}
-        >
-          {(props) => (
-            <Button {...props} variant="light" loading={mutation.isPending} disabled={disabled}>
-              {label}
-            </Button>
-          )}
-        </FileButton>
-        {mutation.isPending && (
-          <Text size="sm" c="dimmed">
-            {t('backofficeCompany.uploading', { percent })}
-          </Text>
-        )}
-      </Group>
-      {mutation.isPending && <Progress value={percent} size="sm" maw={420} />}
-      <ApiErrorAlert error={mutation.error} />
-    </>
-  );
-}
 
 /** The location (and, when asked, unit) selects of the console's catalogue. */
 export function usePlacePicker(withUnit: boolean) {

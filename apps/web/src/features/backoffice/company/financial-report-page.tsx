@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { ConsolePage, ListPage } from '../list-page';
-import { UploadButton } from './company-ui';
+import { UploadButton } from '../upload-button';
 import { useFinancialReportMutations, useStaffFinancialReport } from './queries';
 
 /** /backoffice/financial-report/: the one current interim financial report, replaced by uploading a PDF. */
@@ -66,6 +66,7 @@ export function CompanyReportPage() {
             {t('backofficeCompany.report.replaceHint')}
           </Text>
           <UploadButton
+            uploadingText={(percent) => t('backofficeCompany.uploading', { percent })}
             label={t('backofficeCompany.report.upload')}
             accept="application/pdf"
             mutation={upload}

@@ -4,7 +4,8 @@ import { PHOTO_TYPES } from '@portal/contract/backoffice-lots';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { ListCard, ListPage } from '../list-page';
-import { UploadButton, usePlacePicker } from './company-ui';
+import { UploadButton } from '../upload-button';
+import { usePlacePicker } from './company-ui';
 import { useInventoryPhotoMutations, useStaffInventory } from './queries';
 
 /** /backoffice/inventory/: real photos of a unit's inventory items (uploads beside the import's links). */
@@ -71,6 +72,7 @@ function ItemRow({ item }: { item: StaffInventoryItem }) {
       )}
       <ApiErrorAlert error={remove.error} />
       <UploadButton
+        uploadingText={(percent) => t('backofficeCompany.uploading', { percent })}
         label={t('backofficeCompany.inventory.addPhoto')}
         accept={PHOTO_TYPES.join(',')}
         mutation={add}

@@ -17,12 +17,12 @@ import { type Dispatch, type SetStateAction, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { ConfirmDialog } from '../confirm-dialog';
+import { DeleteDialog } from '../confirm-dialog';
 import { FormModal, useConsoleForm } from '../form-modal';
 import { ItemCard, ListPage } from '../list-page';
 import { PublishActions, PublishedBadge } from '../publishing';
 import { useCatalogue } from '../queries';
-import { UploadButton } from './company-ui';
+import { UploadButton } from '../upload-button';
 import { useLotMutations, useStaffLots } from './queries';
 
 /** /backoffice/lots/: the lots the company publishes on the promo page, with their photos. */
@@ -91,12 +91,10 @@ export function CompanyLotsPage() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('backofficeContent.deleteTitle')}
-          text={t('backofficeContent.deleteText', { name: deleting.unitName })}
-          confirmLabel={t('backofficeContent.delete')}
-          action={remove}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        <DeleteDialog
+          id={deleting.id}
+          name={deleting.unitName}
+          remove={remove}
           onClose={() => setDeleting(null)}
         />
       )}
@@ -288,6 +286,7 @@ function LotPhotos({
             ))}
           </Group>
           <UploadButton
+            uploadingText={(percent) => t('backofficeCompany.uploading', { percent })}
             label={t('backofficeCompany.lots.addPhoto')}
             accept={PHOTO_TYPES.join(',')}
             mutation={addPhoto}

@@ -7,7 +7,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { ConfirmDialog } from '../confirm-dialog';
+import { DeleteDialog } from '../confirm-dialog';
 import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
 import { ItemCard, ListPage } from '../list-page';
 import { PublishActions, PublishedBadge } from '../publishing';
@@ -97,12 +97,10 @@ export function ContentFaqPage() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('backofficeContent.deleteTitle')}
-          text={t('backofficeContent.deleteText', { name: deleting.question })}
-          confirmLabel={t('backofficeContent.delete')}
-          action={remove}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        <DeleteDialog
+          id={deleting.id}
+          name={deleting.question}
+          remove={remove}
           onClose={() => setDeleting(null)}
         />
       )}

@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { ConfirmDialog } from '../confirm-dialog';
+import { DeleteDialog } from '../confirm-dialog';
 import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
 import { ItemCard, ListPage } from '../list-page';
 import { PublishActions, PublishedBadge } from '../publishing';
@@ -124,12 +124,10 @@ export function ContentNewsPage() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('backofficeContent.deleteTitle')}
-          text={t('backofficeContent.deleteText', { name: deleting.title })}
-          confirmLabel={t('backofficeContent.delete')}
-          action={remove}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        <DeleteDialog
+          id={deleting.id}
+          name={deleting.title}
+          remove={remove}
           onClose={() => setDeleting(null)}
         />
       )}

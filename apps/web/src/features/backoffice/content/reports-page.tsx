@@ -1,15 +1,4 @@
-import {
-  Button,
-  FileButton,
-  Group,
-  NativeSelect,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
   REPORT_MEDIA_TYPES,
   STAFF_REPORTS_PAGE_SIZE,
@@ -22,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { todayIso } from '../../../shared/clock';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
-import { ConfirmDialog } from '../confirm-dialog';
+import { DeleteDialog } from '../confirm-dialog';
 import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
 import { ItemCard, ListPage } from '../list-page';
 import { useCatalogue } from '../queries';
+import { UploadButton } from '../upload-button';
 import { HtmlField } from './html-field';
 import { useReportMutations, useStaffReports } from './reports-queries';
 
@@ -115,12 +105,10 @@ export function ContentReportsPage() {
         />
       )}
       {deleting && (
-        <ConfirmDialog
-          title={t('backofficeContent.deleteTitle')}
-          text={t('backofficeContent.deleteText', { name: deleting.title })}
-          confirmLabel={t('backofficeContent.delete')}
-          action={remove}
-          onConfirm={() => remove.mutate(deleting.id, { onSuccess: () => setDeleting(null) })}
+        <DeleteDialog
+          id={deleting.id}
+          name={deleting.title}
+          remove={remove}
           onClose={() => setDeleting(null)}
         />
       )}
@@ -319,7 +307,6 @@ function MediaEditor({ reportId, initial }: { reportId: number; initial: StaffRe
   const { t } = useTranslation();
   const { upload, removeMedia } = useReportMutations();
   const [media, setMedia] = useState(initial);
-  const [percent, setPercent] = useState(0);
 
   return (
     <Stack gap="sm">
@@ -352,33 +339,20 @@ function MediaEditor({ reportId, initial }: { reportId: number; initial: StaffRe
           ))}
         </SimpleGrid>
       )}
-      {upload.isPending && (
-        <Stack gap={4} data-testid="report-upload-progress">
-          <Text size="xs">{t('backofficeContent.reports.uploading', { percent })}</Text>
-          <Progress value={percent} size="sm" />
-        </Stack>
-      )}
-      <ApiErrorAlert error={upload.error ?? removeMedia.error} />
-      <Group>
-        <FileButton
-          accept={REPORT_MEDIA_TYPES.join(',')}
-          inputProps={{ 'data-testid': 'report-file' } as React.InputHTMLAttributes<HTMLInputElement>}
-          onChange={(file) => {
-            if (!file) return;
-            setPercent(0);
-            upload.mutate(
-              { reportId, file, onProgress: setPercent },
-              { onSuccess: (added) => setMedia((list) => [...list, added]) },
-            );
-          }}
-        >
-          {(props) => (
-            <Button {...props} variant="light" loading={upload.isPending}>
-              {t('backofficeContent.reports.upload')}
-            </Button>
-          )}
-        </FileButton>
-      </Group>
+      <ApiErrorAlert error={removeMedia.error} />
+      <UploadButton
+        label={t('backofficeContent.reports.upload')}
+        accept={REPORT_MEDIA_TYPES.join(',')}
+        mutation={upload}
+        testId="report-file"
+        uploadingText={(percent) => t('backofficeContent.reports.uploading', { percent })}
+        start={(file, onProgress) =>
+          upload.mutate(
+            { reportId, file, onProgress },
+            { onSuccess: (added) => setMedia((list) => [...list, added]) },
+          )
+        }
+      />
     </Stack>
   );
 }
