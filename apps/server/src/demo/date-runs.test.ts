@@ -3,10 +3,13 @@ import type { RouteDefinition } from '@portal/contract/route';
 import { apiRoutes } from '@portal/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { openDatabase } from '../db/connection.ts';
+import { migrate } from '../db/migrate.ts';
 import { portalNow } from '../shared/clock.ts';
 import { addDays, moscowDate, moscowInstant } from '../shared/time.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
+import { seedDemoData } from './seed.ts';
 
 /**
  * The demo seed and every owner read on the dates a calendar gets wrong: month ends of 31, 28 and 30 days, the
@@ -202,6 +205,22 @@ const OWNER_GETS = Object.values(apiRoutes)
   .flatMap((area) => Object.values(area) as RouteDefinition[])
   .filter((route) => route.method === 'GET' && route.access === 'session' && route.response !== 'file');
 
+/** What a page shows as having happened already, by route key: dated yyyy-mm-dd (Moscow), never after today. */
+const PAST_DATES: Record<string, (body: never) => string[]> = {
+  'GET /timeline/report/unit': (body: { reports: { reportDate: string }[] }) =>
+    body.reports.map((r) => r.reportDate),
+  'GET /timeline/report/location': (body: { reports: { reportDate: string }[] }) =>
+    body.reports.map((r) => r.reportDate),
+  'GET /user-document/get-by-user': (body: { documents: { date: string }[] }) =>
+    body.documents.map((d) => d.date),
+  'GET /location-document/get-all': (body: { documents: { date: string }[] }) =>
+    body.documents.map((d) => d.date),
+  'GET /news': (body: { news: { date: string }[] }) => body.news.map((n) => moscowDate(new Date(n.date))),
+  'GET /check-office/get-location-inspections': (body: {
+    completedInspections: { inspectionDate: string }[];
+  }) => body.completedInspections.map((i) => moscowDate(new Date(i.inspectionDate))),
+};
+
 /** Figures that are counts, sums or shares of something and so never fall below 0. */
 const NON_NEGATIVE = new Set([
   'invested',
@@ -273,6 +292,11 @@ describe('owner pages on the dates a calendar gets wrong', () => {
           const parsed = route.response.safeParse(response.json());
           expect(parsed.error, url).toBeUndefined();
           expect(negativeFigures(response.json()), url).toEqual([]);
+          const past = PAST_DATES[`GET ${route.path}`]?.(response.json() as never) ?? [];
+          expect(
+            past.filter((date) => date > today),
+            url,
+          ).toEqual([]);
           return parsed.data as z.output<S>;
         };
 
@@ -334,5 +358,64 @@ describe('owner pages on the dates a calendar gets wrong', () => {
         }
       },
     );
+  });
+});
+
+describe('the demo seed through a Moscow day', () => {
+  /** The dated rows of a seed made at this instant on a fresh database. */
+  async function datedRows(now: Date) {
+    const database = await openDatabase({ inMemory: true });
+    try {
+      await migrate(database);
+      await seedDemoData(database, now);
+      const { db } = database;
+      return {
+        documents: await db.selectFrom('documents').select(['id', 'document_date']).orderBy('id').execute(),
+        locationDocuments: await db
+          .selectFrom('location_documents')
+          .select(['id', 'document_date'])
+          .orderBy('id')
+          .execute(),
+        reports: await db.selectFrom('media_reports').select(['id', 'report_date']).orderBy('id').execute(),
+        unitStages: await db
+          .selectFrom('unit_timeline_stages')
+          .select(['id', 'finish_date'])
+          .orderBy('id')
+          .execute(),
+        locationStages: await db
+          .selectFrom('location_timeline_stages')
+          .select(['id', 'finish_date'])
+          .orderBy('id')
+          .execute(),
+        inspections: await db
+          .selectFrom('inspections')
+          .select(['id', 'inspection_date'])
+          .orderBy('id')
+          .execute(),
+        incomes: await db
+          .selectFrom('incomes')
+          .select(['user_unit_id', 'year_month', 'amount_kopecks'])
+          .orderBy(['user_unit_id', 'year_month'])
+          .execute(),
+      };
+    } finally {
+      await database.close();
+    }
+  }
+
+  it('dates the same rows at its first and its last hour (a Moscow date, not the UTC one)', async () => {
+    // 00:30 in Moscow on the 1st is still the last day of the month before in UTC.
+    const first = await datedRows(moscowInstant('2027-03-01', 0.5));
+    const last = await datedRows(moscowInstant('2027-03-01', 23.5));
+    expect(first).toEqual(last);
+    const dates = [
+      ...first.reports.map((r) => r.report_date),
+      ...first.documents.map((d) => d.document_date),
+    ];
+    expect(
+      dates
+        .map((date) => (typeof date === 'string' ? date : moscowDate(date)))
+        .filter((d) => d > '2027-03-01'),
+    ).toEqual([]);
   });
 });

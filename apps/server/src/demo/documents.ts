@@ -1,7 +1,9 @@
+import { addMonths, firstDayOf, yearMonthOf } from '@portal/contract/periods';
 import type { Executor } from '../db/executor.ts';
 import type { FileStore } from '../integrations/file-store.ts';
 import { sanitizeHtml } from '../integrations/html.ts';
 import { simplePdf } from '../modules/documents/pdf.ts';
+import { addDays } from '../shared/time.ts';
 
 /**
  * Demo documents: more documents of the owners in every status (1 needs signature, 13 in progress, 3 signed,
@@ -12,10 +14,9 @@ import { simplePdf } from '../modules/documents/pdf.ts';
  */
 export type DemoFile = { key: string; title: string; lines: string[] };
 
-const monthsBack = (now: Date, months: number, day: number) => {
-  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, day));
-  return date.toISOString().slice(0, 10);
-};
+/** A day of the month `months` before now's Moscow month, as yyyy-mm-dd. */
+const monthsBack = (now: Date, months: number, day: number) =>
+  addDays(firstDayOf(addMonths(yearMonthOf(now), -months)), day - 1);
 
 export async function seedDocuments(db: Executor, now: Date): Promise<DemoFile[]> {
   await db.updateTable('users').set({ use_diadoc: true }).where('id', '=', 3).execute();

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/executor.ts';
+import { addDays, moscowDate, moscowInstant } from '../shared/time.ts';
 import { seededRandom } from './random.ts';
 
 /**
@@ -95,15 +96,10 @@ const CHECKLIST: Array<{ group: Pair; subgroups: Array<{ title: Pair; checks: Pa
   },
 ];
 
-const DAY = 86_400_000;
-
 export async function seedInspections(db: Executor, now: Date) {
   const random = seededRandom(6_2024);
-  // 10:00 Moscow (07:00 UTC) of a day counted from today.
-  const dayAt10 = (offsetDays: number) => {
-    const d = new Date(now.getTime() + offsetDays * DAY);
-    return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 7));
-  };
+  // 10:00 Moscow of a day counted from today's Moscow date.
+  const dayAt10 = (offsetDays: number) => moscowInstant(addDays(moscowDate(now), offsetDays), 10);
   let photo = 0;
   for (const locationId of [1, 2, 3, 7]) {
     const dates: Array<{ at: Date; completed: boolean }> = [];

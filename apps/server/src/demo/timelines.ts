@@ -1,6 +1,8 @@
+import { addMonths, firstDayOf, yearMonthOf } from '@portal/contract/periods';
 import { VIDEO_MIME_TYPE } from '@portal/contract/reports';
 import type { Executor } from '../db/executor.ts';
 import { sanitizeHtml } from '../integrations/html.ts';
+import { addDays, moscowDate } from '../shared/time.ts';
 
 /**
  * Demo timelines and media reports. Every owned unit has a capitalization and construction timeline (the
@@ -122,10 +124,11 @@ const UNIT_REPORT_TOPICS: Array<[string, string, string, string]> = [
   ],
 ];
 
-/** A date n months from now, on a fixed day of the month (UTC), as yyyy-mm-dd. */
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/** A date n months from now's Moscow month, on a fixed day of the month, as yyyy-mm-dd. */
 function monthsFrom(now: Date, months: number, day = 15): string {
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, day));
-  return d.toISOString().slice(0, 10);
+  return addDays(firstDayOf(addMonths(yearMonthOf(now), months)), day - 1);
 }
 
 export async function seedTimelines(db: Executor, now: Date) {
@@ -242,14 +245,15 @@ export async function seedTimelines(db: Executor, now: Date) {
       .execute();
   };
   for (const locationId of [1, 2, 3]) {
-    // Monthly reports over the last half year, inserted out of date order so the API's ordering matters.
+    // Monthly reports over the last half year, inserted out of date order so the API's ordering matters. This
+    // month's is dated today until its day of the month comes: a report is never dated in the future.
     for (const back of [3, 0, 5, 1, 4, 2]) {
       const topic = REPORT_TOPICS[(back + locationId) % REPORT_TOPICS.length] ?? REPORT_TOPICS[0];
       if (!topic) continue;
       await addReport(
         locationId,
         null,
-        monthsFrom(now, -back, 5 + locationId),
+        earlier(monthsFrom(now, -back, 5 + locationId), moscowDate(now)),
         topic,
         2 + ((back + locationId) % 3),
         back % 2 === 0 ? 1 + ((back + locationId) % 5) : null,
