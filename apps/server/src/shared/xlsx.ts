@@ -1,5 +1,3 @@
-import type ExcelJSModule from 'exceljs';
-
 /** Ruble cells stay numbers: the format only groups thousands and adds the sign. */
 export const RUBLE_FORMAT = '#,##0.00 "₽"';
 
@@ -9,22 +7,23 @@ export type SheetColumn = { header: string; key: string; width: number; format?:
 export async function buildSheet(
   title: string,
   columns: SheetColumn[],
-  rows: Array<Record<string, string | number | Date | null>>,
+  rows: Array<Record<string, string | number | null>>,
 ): Promise<Buffer> {
-  // Loaded on the first export, not at start-up (exceljs alone took seconds to load).
-  const ExcelJS = ((await import('exceljs')) as unknown as { default: typeof ExcelJSModule }).default;
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Investor portal';
-  const sheet = workbook.addWorksheet(title.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c) => ({
-    header: c.header,
-    key: c.key,
-    width: c.width,
-    style: c.format ? { numFmt: c.format } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  // Loaded on the first export, not at start-up.
+  const { default: writeExcelFile } = await import('write-excel-file/node');
+  const header = columns.map((column) => ({ value: column.header, fontWeight: 'bold' as const }));
+  const body = rows.map((row) =>
+    columns.map((column) => {
+      const value = row[column.key] ?? null;
+      if (typeof value === 'number') return { value, type: Number, format: column.format };
+      return value === null ? null : { value, type: String };
+    }),
+  );
+  return writeExcelFile([header, ...body], {
+    sheet: title.slice(0, 31),
+    columns: columns.map((column) => ({ width: column.width })),
+    stickyRowsCount: 1,
+  }).toBuffer();
 }
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

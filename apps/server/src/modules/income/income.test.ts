@@ -143,7 +143,7 @@ describe('income calls', () => {
     expect(october[3]).toBe(banya);
     expect(october[4]).toBeCloseTo(suite + banya, 2);
     expect(typeof october[4]).toBe('number');
-    expect(sheet?.getColumn(2).numFmt).toContain('₽');
+    expect(sheet?.getRow(2).getCell(2).numFmt).toContain('₽');
   });
 
   it('stores a conversion request for the manager and an entrepreneur request only for oneself', async () => {
