@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { smtpMailer } from '../../integrations/mail.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
-import { deliverDueMessages, enqueueEmail } from './outbox.ts';
+import { deliverDueMessages, deliverEmailNow, enqueueEmail } from './outbox.ts';
 
 /** A port where nothing listens: the SMTP server is "down". */
 async function closedPort() {
@@ -89,5 +89,41 @@ describe('outbox', () => {
     expect(
       await db.selectFrom('outbox').select('id').where('recipient', '=', 'rolled-back@example.com').execute(),
     ).toEqual([]);
+  });
+
+  it('delivers one message at once outside the worker, which then neither sends it again nor loses a failed one', async () => {
+    const db = t.ctx.database.db;
+    const row = (id: number) =>
+      db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const down = smtpMailer(`smtp://127.0.0.1:${await closedPort()}`, 'portal@example.com');
+    const failing = await enqueueEmail(db, {
+      to: 'first-admin@example.com',
+      subject: 'Ссылка',
+      text: 'Один раз',
+    });
+    await expect(deliverEmailNow(db, down, failing)).rejects.toThrow();
+    const failed = await row(failing);
+    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed.last_error).toMatch(/ECONNREFUSED|connect/i);
+
+    const smtp = await startSmtpServer();
+    try {
+      const mailer = smtpMailer(smtp.url, 'portal@example.com');
+      const id = await enqueueEmail(db, { to: 'second-admin@example.com', subject: 'Ссылка', text: 'Сразу' });
+      await deliverEmailNow(db, mailer, id);
+      expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 });
+      expect((await smtp.waitForMail('second-admin@example.com')).text.trim()).toBe('Сразу');
+      // Already sent: a second call and the worker leave it be.
+      await deliverEmailNow(db, mailer, id);
+      t.ctx.mailer = mailer;
+      await db.updateTable('outbox').set({ next_attempt_at: new Date() }).where('id', '=', failing).execute();
+      expect(await deliverDueMessages(t.ctx, logger)).toBe(1);
+      expect(await row(failing)).toMatchObject({ status: 'sent', attempts: 2 });
+      expect((await smtp.waitForMail('first-admin@example.com')).text.trim()).toBe('Один раз');
+      // Each was mailed once (a received mail is taken off the list when waited for).
+      expect(smtp.received).toEqual([]);
+    } finally {
+      await smtp.close();
+    }
   });
 });
