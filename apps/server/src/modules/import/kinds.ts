@@ -546,4 +546,3 @@ export const IMPORT_KINDS = {
   locations,
   units,
 } as const;
-export type ImportKindName = keyof typeof IMPORT_KINDS;
