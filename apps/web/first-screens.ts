@@ -40,15 +40,58 @@ type Chunk = {
   viteMetadata?: { importedCss: Set<string> };
 };
 
-export function firstScreens(): Plugin {
+/** A chunk group of the build (rolldown's `output.codeSplitting.groups`). */
+type ChunkGroup = { name: string; test: (id: string) => boolean; priority: number };
+
+/** A Mantine component's own module: `@mantine/core/esm/components/Button/Button.mjs`. */
+const MANTINE_COMPONENT = /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](\w+)[\\/]\1\.mjs$/;
+const MANTINE_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']@mantine\/core["']/g;
+
+/**
+ * The plugin, and the chunk groups of the first screens' Mantine components. As the build reads the modules, the
+ * plugin notes the components each screen's own modules import (`import { Button, … } from '@mantine/core'` in
+ * the modules its FIRST_SCREENS sources reach by static imports); each screen's group puts them, with what they
+ * stand on, into one chunk, the earlier screen first (the dashboard loads the sign-in screen's chunk as well). The
+ * automatic split would make each component a chunk of a few hundred bytes, which compress worse and queue on
+ * HTTP/1.1's six connections. No list of components to keep: the screens' imports are the list.
+ */
+export function firstScreens(): { plugin: Plugin; groups: ChunkGroup[] } {
   let root = process.cwd();
   let base = '/';
-  return {
+  const components = new Map<string, Set<string>>();
+  const routes = Object.keys(FIRST_SCREENS);
+  const groups = routes.map((route, index) => ({
+    name: `mantine-${route.replaceAll('/', '')}`,
+    test: (id: string) => {
+      const name = MANTINE_COMPONENT.exec(id)?.[1];
+      return name !== undefined && (components.get(route)?.has(name) ?? false);
+    },
+    priority: routes.length - index,
+  }));
+  const plugin: Plugin = {
     name: 'portal-first-screens',
     apply: 'build',
     configResolved(config) {
       root = config.root;
       base = config.base;
+    },
+    // Every module is read by now, and chunking has not begun.
+    buildEnd() {
+      for (const [route, sources] of Object.entries(FIRST_SCREENS)) {
+        const seen = new Set<string>();
+        const names = new Set<string>();
+        const visit = (id: string) => {
+          if (seen.has(id) || id.startsWith('\0') || id.includes('node_modules')) return;
+          seen.add(id);
+          const module = this.getModuleInfo(id);
+          for (const [, list] of module?.code?.matchAll(MANTINE_IMPORT) ?? [])
+            for (const item of (list ?? '').split(',')) names.add(item.trim().split(/\s+as\s+/)[0] ?? '');
+          for (const next of module?.importedIds ?? []) visit(next);
+        };
+        // Both languages' texts are plain objects: the language-free sources are the ones that import components.
+        for (const source of sources) if (!source.includes('{lang}')) visit(path.resolve(root, source));
+        components.set(route, names);
+      }
     },
     // Last, once Vite has dropped the chunks that held only style sheets.
     generateBundle: {
@@ -101,4 +144,5 @@ export function firstScreens(): Plugin {
       },
     },
   };
+  return { plugin, groups };
 }
