@@ -218,7 +218,9 @@ describe('data import', () => {
     ].join('\n');
     const refused = await upload('bookings', csv);
     expect(refused.json()).toMatchObject({ accepted: 1, rejected: 1, applied: false });
-    expect(refused.json().problems).toEqual([{ row: 2, field: 'status', message: 'нет такого статуса брони' }]);
+    expect(refused.json().problems).toEqual([
+      { row: 2, field: 'status', message: 'нет такого статуса брони' },
+    ]);
     const english = await t.request({
       method: 'POST',
       url: '/api/v1/backoffice/import/bookings',
