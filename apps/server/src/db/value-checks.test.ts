@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { BOOKING_STATUSES } from '@portal/contract/bookings';
-import { REQUEST_KINDS } from '@portal/contract/requests';
+import { BOOKING_STATUSES, type BookingStatus } from '@portal/contract/bookings';
+import { REQUEST_KINDS, type RequestKindCode } from '@portal/contract/requests';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
@@ -25,14 +25,14 @@ describe('value checks of the database', () => {
         starts_at: '2031-05-01T11:00:00Z',
         ends_at: '2031-05-02T09:00:00Z',
         // A value the typed schema would refuse, as a raw writer could send it.
-        status: status as (typeof BOOKING_STATUSES)[number],
+        status: status as BookingStatus,
         external_id: externalId,
       })
       .execute();
   const request = (kind: string) =>
     db()
       .insertInto('requests')
-      .values({ user_id: 1, manager_id: null, kind: kind as (typeof REQUEST_KINDS)[number], payload: '{}' })
+      .values({ user_id: 1, manager_id: null, kind: kind as RequestKindCode, payload: '{}' })
       .execute();
 
   it('refuses a booking status the contract does not define, the booking system casing included', async () => {
