@@ -11,7 +11,7 @@ import type { TFunction } from 'i18next';
 import { formatDate, formatMoney, formatNumber } from '../../shared/format';
 
 /**
- * The console's words for what owners sent and what managers changed (issue 17): names, units, formatted money,
+ * The console's words for what owners sent and what managers changed: names, units, formatted money,
  * dates and phones instead of the raw `price: 7400000 / unitId / ownerInvestorId` of the stored JSON.
  */
 

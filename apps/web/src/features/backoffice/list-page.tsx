@@ -279,7 +279,8 @@ export function ItemCard({
         <Stack gap={compact ? 0 : 4} style={{ minWidth: 0, flex: compact ? undefined : '1 1 320px' }}>
           {children}
         </Stack>
-        <Group gap={6} style={{ flex: 'none' }}>
+        {/* A short row keeps its one button beside the name; a long one lets its buttons wrap on a phone. */}
+        <Group gap={6} style={compact ? { flex: 'none' } : undefined}>
           {actions}
         </Group>
       </Group>
