@@ -1,9 +1,9 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import type { ManagerRequest, OwnerDetail } from '@portal/contract/backoffice';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/client';
-import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
+import { CardSave } from './owner-form';
 import { ApplyingRequest } from './owner-requests';
 import { useOwnerMutations } from './queries';
 
@@ -116,17 +116,12 @@ export function OwnerBankDetails({
               testId="applying-bank-request"
             />
           )}
-          <ApiErrorAlert error={serverError} hideOnFields inline />
-          <Group>
-            <Button type="submit" loading={save.isPending}>
-              {t(applying ? 'backoffice.owner.saveAndComplete' : 'common.save')}
-            </Button>
-            {saved && (
-              <Text c="green" size="sm" role="status">
-                {t('backoffice.owner.saved')}
-              </Text>
-            )}
-          </Group>
+          <CardSave
+            error={serverError}
+            pending={save.isPending}
+            completes={Boolean(applying)}
+            saved={saved}
+          />
         </Stack>
       </form>
     </Paper>

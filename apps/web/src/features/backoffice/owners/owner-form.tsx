@@ -1,7 +1,8 @@
-import { Checkbox, Group, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { OwnerUpdate } from '@portal/contract/backoffice';
 import { ORGANIZATION_TYPES, type OrganizationTypeCode, ROLE_CODES } from '@portal/contract/constants';
 import { useTranslation } from 'react-i18next';
+import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { PhoneInput } from '../../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../../shared/validation';
 import { useBackofficeMe, useCatalogue } from '../queries';
@@ -192,5 +193,38 @@ export function OwnerFields({
         </Group>
       </Checkbox.Group>
     </Stack>
+  );
+}
+
+/**
+ * The foot of a form on the client's card: the refusal not shown under a field, the save (which also completes the
+ * request being applied, when there is one) and, once saved, a word that it was.
+ */
+export function CardSave({
+  error,
+  pending,
+  completes,
+  saved,
+}: {
+  error: Error | null;
+  pending: boolean;
+  completes: boolean;
+  saved: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <ApiErrorAlert error={error} hideOnFields inline />
+      <Group>
+        <Button type="submit" loading={pending}>
+          {t(completes ? 'backoffice.owner.saveAndComplete' : 'common.save')}
+        </Button>
+        {saved && (
+          <Text c="green" size="sm" role="status">
+            {t('backoffice.owner.saved')}
+          </Text>
+        )}
+      </Group>
+    </>
   );
 }

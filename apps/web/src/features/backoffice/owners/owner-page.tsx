@@ -29,7 +29,7 @@ import { ConsolePage, DataTable } from '../list-page';
 import { useCatalogue } from '../queries';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
-import { localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
+import { CardSave, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { ApplyingRequest, OwnerRequests } from './owner-requests';
 import { useOwner, useOwnerMutations } from './queries';
 
@@ -178,17 +178,12 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
                 testId="applying-request"
               />
             )}
-            <ApiErrorAlert error={serverError} hideOnFields inline />
-            <Group>
-              <Button type="submit" loading={mutations.update.isPending}>
-                {t(applying?.kind === 'change_data' ? 'backoffice.owner.saveAndComplete' : 'common.save')}
-              </Button>
-              {saved && (
-                <Text c="green" size="sm" role="status">
-                  {t('backoffice.owner.saved')}
-                </Text>
-              )}
-            </Group>
+            <CardSave
+              error={serverError}
+              pending={mutations.update.isPending}
+              completes={applying?.kind === 'change_data'}
+              saved={saved}
+            />
           </Stack>
         </form>
       </Paper>
