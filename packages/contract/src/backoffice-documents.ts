@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { backofficeIdParamsSchema } from './backoffice.ts';
 import { DOCUMENT_STATUSES, documentSchema } from './documents.ts';
+import { successSchema } from './errors.ts';
 import { defineRoute } from './route.ts';
 import { idSchema as id, optionalText } from './validation.ts';
 
@@ -55,6 +56,22 @@ export const staffDocumentCreatedSchema = z.object({ success: z.literal(true), d
 
 export const staffDownloadParamsSchema = z.object({ uploadId: id });
 
+/**
+ * POST /backoffice/documents/:id/review: the manager's decision on the owner's signed copy (the document is
+ * 'in progress', 13). Signed: the document becomes 'done' (3, «Подписан»). Returned: it needs the signature again
+ * (1) and the owner reads the comment, which is required.
+ */
+export const signedCopyReviewSchema = z
+  .object({
+    decision: z.enum(['signed', 'returned'], { error: 'validation.invalid' }),
+    comment: optionalText(2000),
+  })
+  .refine((review) => review.decision === 'signed' || Boolean(review.comment), {
+    error: 'documents.returnCommentRequired',
+    path: ['comment'],
+  });
+export type SignedCopyReview = z.input<typeof signedCopyReviewSchema>;
+
 /** An owner's documents in the console (managers and admins). */
 export const backofficeDocumentsApi = {
   ownerDocuments: defineRoute({
@@ -78,6 +95,18 @@ export const backofficeDocumentsApi = {
     consumes: ['multipart/form-data'],
     response: staffDocumentCreatedSchema,
     errors: [404, 413],
+  }),
+  review: defineRoute({
+    method: 'POST',
+    path: '/backoffice/documents/:id/review',
+    summary:
+      "Mark the owner's signed copy signed, or return it to the owner with a comment; closes its inbox request",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: backofficeIdParamsSchema,
+    body: signedCopyReviewSchema,
+    response: successSchema,
+    errors: [404],
   }),
   download: defineRoute({
     method: 'GET',

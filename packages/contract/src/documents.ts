@@ -59,6 +59,10 @@ export const documentSchema = z
       .nullable()
       .describe('The page of this document in the electronic document service (isDiadoc users)'),
     signedUploadsId: z.number().nullable().describe('The signed copy the owner uploaded'),
+    returnComment: z
+      .string()
+      .nullable()
+      .describe("The manager's comment when the signed copy was returned; null once a new copy is uploaded"),
   })
   .meta({ id: 'Document' });
 export type Document = z.infer<typeof documentSchema>;

@@ -171,6 +171,10 @@ export const MESSAGES = {
     ru: 'Статус заявки меняется только вперёд: новая → в работе → выполнена',
     en: 'A request moves forward only: new → in progress → done',
   },
+  'request.decideOnDocument': {
+    ru: 'Подписанную копию проверяют в документах клиента: «Подписан» или «Вернуть»',
+    en: "A signed copy is reviewed in the client's documents: «Signed» or «Return»",
+  },
   'request.commentRequired': {
     ru: 'Напишите комментарий к выполненной заявке',
     en: 'Write a comment for the completed request',
@@ -256,6 +260,14 @@ export const MESSAGES = {
   'documents.notAwaitingSignature': {
     ru: 'Этот документ не ждёт подписи',
     en: 'This document is not awaiting a signature',
+  },
+  'documents.notAwaitingReview': {
+    ru: 'Подписанная копия этого документа не ждёт проверки',
+    en: 'No signed copy of this document is awaiting review',
+  },
+  'documents.returnCommentRequired': {
+    ru: 'Напишите, что исправить, — клиент увидит комментарий',
+    en: 'Write what to fix: the client will see the comment',
   },
   'documents.categoryRequired': { ru: 'Выберите категорию документа', en: 'Choose a document category' },
   'sale.priceRequired': { ru: 'Укажите цену', en: 'Enter the price' },

@@ -13,6 +13,7 @@ export const REQUEST_KINDS = [
   'faq_question',
   'buy_lot',
   'sale_notice',
+  'signed_document',
 ] as const;
 export type RequestKindCode = (typeof REQUEST_KINDS)[number];
 
@@ -24,6 +25,8 @@ export type RequestKindCode = (typeof REQUEST_KINDS)[number];
  * - `buy_lot`: the lot, `{ownerInvestorId}:{unitId}` (0 for a lot the company sells);
  * - `document`: the document category, `{categoryId}`;
  * - `sale_notice`: the unit and the state told, `{unitId}:listed` or `{unitId}:withdrawn`;
+ * - `signed_document`: the document whose signed copy the owner uploaded, `{documentId}` (the manager marks it
+ *   signed or returns it; the owner never sends it by a button);
  * - `conversion`, `entrepreneur`, `callback`, `account_deletion`: one open request of the kind, subject `''`.
  *
  * Requests that carry the owner's own words (a change of data or bank details, a FAQ question) have no subject:
@@ -37,6 +40,7 @@ export const SUBJECT_REQUEST_KINDS = [
   'entrepreneur',
   'callback',
   'account_deletion',
+  'signed_document',
 ] as const satisfies readonly RequestKindCode[];
 export type SubjectRequestKind = (typeof SUBJECT_REQUEST_KINDS)[number];
 
@@ -45,6 +49,7 @@ export const requestSubject = {
   buyLot: (ownerInvestorId: number, unitId: number) => `${ownerInvestorId}:${unitId}`,
   document: (categoryId: number) => String(categoryId),
   saleNotice: (unitId: number, state: 'listed' | 'withdrawn') => `${unitId}:${state}`,
+  signedDocument: (documentId: number) => String(documentId),
   /** The kinds of one open request at a time. */
   whole: '',
 } as const;

@@ -30,7 +30,42 @@ export const openRequestsResponseSchema = z.object({
 export type OpenRequestsResponse = z.infer<typeof openRequestsResponseSchema>;
 export type OpenRequest = OpenRequestsResponse['requests'][number];
 
+/**
+ * GET /api/v1/users/requests: the user's requests with the manager's answer (status and comment), newest first.
+ * A signed copy of a document is answered on the document itself, so it is not listed here.
+ */
+export const ownerRequestsResponseSchema = z
+  .object({
+    requests: z.array(
+      z.object({
+        id: z.number().int(),
+        kind: requestKindSchema,
+        status: z.enum(['new', 'in_progress', 'done']),
+        categoryId: z
+          .number()
+          .int()
+          .nullable()
+          .describe('The document category of a document request; null for the other kinds'),
+        comment: z.string().nullable().describe("The manager's comment; null until the manager writes one"),
+        createdAt: z.string().describe('ISO 8601'),
+        answeredAt: z.string().nullable().describe('ISO 8601, when the request was done'),
+      }),
+    ),
+  })
+  .meta({ id: 'OwnerRequests' });
+export type OwnerRequestsResponse = z.infer<typeof ownerRequestsResponseSchema>;
+export type OwnerRequest = OwnerRequestsResponse['requests'][number];
+
 export const requestsApi = {
+  mine: defineRoute({
+    method: 'GET',
+    path: '/users/requests',
+    summary:
+      "The user's requests to the manager with the manager's answer (status and comment), newest first",
+    tags: ['requests'],
+    access: 'session',
+    response: ownerRequestsResponseSchema,
+  }),
   open: defineRoute({
     method: 'GET',
     path: '/users/open-requests',

@@ -237,6 +237,8 @@ export interface DocumentsTable {
   signed_at: Date | null;
   diadoc_url: string | null;
   uploaded_by: BigIntId | null;
+  /** 029: the manager's comment when a signed copy is returned to the owner; cleared by the next copy. */
+  return_comment: string | null;
 }
 
 export interface BookingSourcesTable {

@@ -56,6 +56,8 @@ describe('value checks of the database', () => {
       'alter table bookings drop constraint bookings_status_check; alter table requests drop constraint requests_kind_check',
     );
     await booking('checkedIn', 'legacy-1');
+    // Kinds added by later migrations (029: signed_document) postdate this check.
+    await test.ctx.database.runScript("delete from requests where kind = 'signed_document'");
     await test.ctx.database.runScript(migration);
     const row = await db()
       .selectFrom('bookings')

@@ -26,6 +26,7 @@ import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import { bankDetailsOf, storedBankDetails } from '../profile/service.ts';
+import { mailRequestAnswer } from '../requests/service.ts';
 import * as q from './queries.ts';
 
 export async function me(ctx: AppContext, session: Session): Promise<BackofficeMe> {
@@ -96,12 +97,19 @@ export async function updateRequest(
   await ctx.database.db.transaction().execute(async (trx) => {
     const request = await q.requestById(trx, scope, id);
     if (!request) throw notFound();
-    await moveRequest(trx, session, request, input.status, input.comment, 'status', 'comment');
+    if (request.kind === 'signed_document' && input.status === 'done')
+      throw badRequest('request.decideOnDocument', 'status');
+    await moveRequest(ctx, trx, session, request, input.status, input.comment, 'status', 'comment');
   });
+  ctx.outbox.nudge();
 }
 
-/** The rule of every status change, audited; `fields` name the body fields its refusals point at. */
+/**
+ * The rule of every status change, audited; `fields` name the body fields its refusals point at. A request done is
+ * mailed to the owner with the comment.
+ */
 async function moveRequest(
+  ctx: AppContext,
   trx: Executor,
   session: Session,
   request: NonNullable<Awaited<ReturnType<typeof q.requestById>>>,
@@ -123,6 +131,13 @@ async function moveRequest(
     entityId: request.id,
     details: { from: request.status, to: status, kind: request.kind, comment: comment ?? null, ...details },
   });
+  if (status === 'done' && comment)
+    await mailRequestAnswer(ctx, trx, {
+      id: request.id,
+      userId: request.user_id,
+      kind: request.kind,
+      comment,
+    });
 }
 
 function ownerStatus(row: { is_active: boolean; password_hash: string | null; deactivated_at: Date | null }) {
@@ -333,11 +348,22 @@ export async function updateOwner(
       if (!request || request.user_id !== id || request.kind !== 'change_data') {
         throw badRequest('validation.invalid', 'requestId');
       }
-      await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {
-        applied: true,
-      });
+      await moveRequest(
+        ctx,
+        trx,
+        session,
+        request,
+        'done',
+        input.requestComment,
+        'requestId',
+        'requestComment',
+        {
+          applied: true,
+        },
+      );
     }
   });
+  ctx.outbox.nudge();
 }
 
 /**
@@ -387,11 +413,22 @@ export async function saveOwnerBankDetails(
       if (!request || request.user_id !== id || request.kind !== 'bank_details') {
         throw badRequest('validation.invalid', 'requestId');
       }
-      await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {
-        applied: true,
-      });
+      await moveRequest(
+        ctx,
+        trx,
+        session,
+        request,
+        'done',
+        input.requestComment,
+        'requestId',
+        'requestComment',
+        {
+          applied: true,
+        },
+      );
     }
   });
+  ctx.outbox.nudge();
 }
 
 /** Deactivates an owner: no more sign-in, and every token it holds stops working at once. */

@@ -41,6 +41,10 @@ export function backofficeDocumentRoutes(ctx: AppContext) {
       },
       { bodyLimit: DOCUMENT_MAX_BYTES + 64 * 1024 },
     );
+    route(backofficeDocumentsApi.review, async (request) => {
+      await staff.staffReviewSignedCopy(ctx, sessionOf(request), request.params.id, request.body);
+      return { success: true as const };
+    });
     route(backofficeDocumentsApi.download, async (request, reply) => {
       const file = await staff.staffDownload(ctx, sessionOf(request), request.params.uploadId);
       return reply

@@ -1,5 +1,5 @@
-import type { StaffDocumentFields } from '@portal/contract/backoffice-documents';
-import type { Document } from '@portal/contract/documents';
+import type { SignedCopyReview, StaffDocumentFields } from '@portal/contract/backoffice-documents';
+import { DOCUMENT_STATUSES, type Document } from '@portal/contract/documents';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
@@ -8,6 +8,7 @@ import { moscowDate } from '../../shared/time.ts';
 import { requireOwnerInScope, staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { completeSignedCopyRequest } from '../requests/service.ts';
 import * as q from './queries.ts';
 import { assertPdf, ownerDocuments, pdfName, readUpload, storePdf } from './service.ts';
 
@@ -85,6 +86,46 @@ export async function staffUploadDocument(
       },
     });
     return documentId;
+  });
+}
+
+/**
+ * POST /backoffice/documents/:id/review: the manager's decision on the owner's signed copy of a document in progress.
+ * Signed: «Подписан» (3). Returned: the document needs the owner's signature again (1, which raises needSign) and
+ * the owner reads the comment beside it. Either way the copy's inbox request is done, and the audit keeps the
+ * status before and after.
+ */
+export async function staffReviewSignedCopy(
+  ctx: AppContext,
+  session: Session,
+  documentId: number,
+  review: SignedCopyReview,
+): Promise<void> {
+  const scope = await staffScope(ctx, session);
+  await ctx.database.db.transaction().execute(async (trx) => {
+    const doc = await q.documentForReview(trx, documentId);
+    if (!doc) throw notFound();
+    await requireOwnerInScope(trx, scope, doc.user_id);
+    if (doc.status_id !== DOCUMENT_STATUSES.inProgress || doc.signed_upload_id === null)
+      throw badRequest('documents.notAwaitingReview');
+    const signed = review.decision === 'signed';
+    const comment = review.comment?.trim() || null;
+    if (!signed && !comment) throw badRequest('documents.returnCommentRequired', 'comment');
+    const statusId = signed ? DOCUMENT_STATUSES.done : DOCUMENT_STATUSES.needsSignature;
+    await q.setReviewOutcome(trx, doc.id, { statusId, returnComment: signed ? null : comment });
+    await completeSignedCopyRequest(trx, doc.user_id, doc.id, comment);
+    await recordAudit(trx, {
+      actorUserId: session.userId,
+      action: signed ? 'owner.document.signed' : 'owner.document.returned',
+      entity: 'user',
+      entityId: doc.user_id,
+      details: {
+        documentId: doc.id,
+        signedUploadId: doc.signed_upload_id,
+        before: { statusId: doc.status_id },
+        after: { statusId, returnComment: signed ? null : comment },
+      },
+    });
   });
 }
 

@@ -34,6 +34,7 @@ export function userDocumentQuery(db: Executor) {
       'd.upload_id',
       'd.signed_upload_id',
       'd.diadoc_url',
+      'd.return_comment',
       'c.id as categoryId',
       'c.name as categoryName',
       'c.name_en as categoryNameEn',
@@ -124,11 +125,40 @@ export async function ownDocumentByUpload(db: Executor, userId: number, uploadId
 export async function markSigned(db: Executor, documentId: number, signedUploadId: number) {
   const updated = await db
     .updateTable('documents')
-    .set({ status_id: DOCUMENT_STATUSES.inProgress, signed_upload_id: signedUploadId, signed_at: new Date() })
+    .set({
+      status_id: DOCUMENT_STATUSES.inProgress,
+      signed_upload_id: signedUploadId,
+      signed_at: new Date(),
+      return_comment: null,
+    })
     .where('id', '=', documentId)
     .where('status_id', '=', DOCUMENT_STATUSES.needsSignature)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
+}
+
+/** A document of any owner by id, locked for the manager's decision on its signed copy. */
+export async function documentForReview(db: Executor, documentId: number) {
+  return db
+    .selectFrom('documents as d')
+    .innerJoin('document_categories as c', 'c.id', 'd.category_id')
+    .select(['d.id', 'd.user_id', 'd.status_id', 'd.number', 'd.signed_upload_id', 'c.name as categoryName'])
+    .where('d.id', '=', documentId)
+    .forUpdate('d')
+    .executeTakeFirst();
+}
+
+/** The manager's decision on a signed copy: signed (done), or returned (needs the signature again) with a comment. */
+export async function setReviewOutcome(
+  db: Executor,
+  documentId: number,
+  outcome: { statusId: number; returnComment: string | null },
+) {
+  await db
+    .updateTable('documents')
+    .set({ status_id: outcome.statusId, return_comment: outcome.returnComment })
+    .where('id', '=', documentId)
+    .execute();
 }
 
 export async function countAwaitingSignature(db: Executor, userId: number) {

@@ -71,6 +71,7 @@ function toDocument(row: q.UserDocumentRow): Document {
     name: row.fileName ?? `${row.categoryName} ${row.number ?? row.id}.pdf`,
     diadocUrl: row.diadoc_url,
     signedUploadsId: row.signed_upload_id,
+    returnComment: row.return_comment,
   };
 }
 
@@ -111,6 +112,7 @@ export async function locationDocuments(ctx: AppContext, session: Session): Prom
       name: row.fileName ?? `${row.categoryName} ${row.number ?? row.id}.pdf`,
       diadocUrl: null,
       signedUploadsId: null,
+      returnComment: null,
     };
   });
 }
@@ -155,7 +157,8 @@ export function pdfName(name: string | undefined, fallback: string): string {
 
 /**
  * POST user-document/reupload?uploadsId={id}: the owner's signed copy of a document waiting for the signature.
- * The document moves to 'in progress' (13) while the manager checks the signature; answers it and needSign.
+ * The document moves to 'in progress' (13) while the manager checks the signature: the copy reaches the manager's
+ * inbox and mail in the same transaction. Answers the document and needSign.
  */
 export async function reuploadDocument(
   ctx: AppContext,
@@ -178,9 +181,15 @@ export async function reuploadDocument(
     if (!(await q.markSigned(trx, doc.id, upload.id)))
       throw badRequest('documents.notAwaitingSignature', 'uploadsId');
     const row = await q.userDocumentById(trx, doc.id);
+    await createManagerRequest(ctx, trx, session.userId, 'signed_document', {
+      documentId: row.id,
+      category: row.categoryName,
+      number: row.number ?? '—',
+    });
     const left = await q.countAwaitingSignature(trx, session.userId);
     return { document: toDocument(row), needSign: left > 0 };
   });
+  ctx.outbox.nudge();
   return result;
 }
 

@@ -42,13 +42,66 @@ export async function ownerWithManager(db: Executor, userId: number) {
       'users.phone',
       'managers.id as managerId',
       'managers.email as managerEmail',
+      (eb) =>
+        eb
+          .selectFrom('users as staff')
+          .select('staff.locale')
+          .whereRef('staff.id', '=', 'managers.user_id')
+          .as('managerLocale'),
     ])
     .where('users.id', '=', userId)
     .executeTakeFirstOrThrow();
 }
 
 export async function defaultManager(db: Executor) {
-  return db.selectFrom('managers').select(['id', 'email']).where('is_default', '=', true).executeTakeFirst();
+  return db
+    .selectFrom('managers')
+    .leftJoin('users as staff', 'staff.id', 'managers.user_id')
+    .select(['managers.id', 'managers.email', 'staff.locale'])
+    .where('managers.is_default', '=', true)
+    .executeTakeFirst();
+}
+
+/** The user's requests with the manager's answer, newest first; signed copies are answered on the document. */
+export async function requestsOfUser(db: Executor, userId: number, limit: number) {
+  return db
+    .selectFrom('requests')
+    .select(['id', 'kind', 'status', 'payload', 'manager_comment', 'created_at', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('kind', '<>', 'signed_document')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** Completes the user's open request of a kind about a subject with the comment; answers whether one was open. */
+export async function completeOpenRequest(
+  db: Executor,
+  userId: number,
+  kind: RequestKindCode,
+  subject: string,
+  comment: string | null,
+) {
+  const rows = await db
+    .updateTable('requests')
+    .set({ status: 'done', manager_comment: comment, updated_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('kind', '=', kind)
+    .where('subject', '=', subject)
+    .where('status', 'in', OPEN)
+    .returning('id')
+    .execute();
+  return rows.length > 0;
+}
+
+/** Where and in which language the owner reads a mail. */
+export async function ownerMailbox(db: Executor, userId: number) {
+  return db
+    .selectFrom('users')
+    .select(['email', 'locale'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
 }
 
 export async function insertRequest(

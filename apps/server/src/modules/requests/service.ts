@@ -1,6 +1,8 @@
+import type { Locale } from '@portal/contract/constants';
 import { ERROR_CODES } from '@portal/contract/errors';
 import {
   type OpenRequest,
+  type OwnerRequest,
   type RequestKindCode,
   requestSubject,
   type SubjectRequestKind,
@@ -12,17 +14,19 @@ import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
 
-const KIND_TITLES: Record<RequestKindCode, string> = {
-  change_data: 'Изменение основных данных',
-  bank_details: 'Изменение банковских реквизитов',
-  account_deletion: 'Удаление аккаунта',
-  document: 'Запрос документа',
-  conversion: 'Конвертация займа',
-  entrepreneur: 'Заявка ИП',
-  callback: 'Обратный звонок',
-  faq_question: 'Вопрос из раздела FAQ',
-  buy_lot: 'Заявка на покупку лота',
-  sale_notice: 'Уведомление о продаже',
+/** A request's kind as its mails name it, in the reader's language. */
+const KIND_TITLES: Record<RequestKindCode, Record<Locale, string>> = {
+  change_data: { ru: 'Изменение основных данных', en: 'Change of base data' },
+  bank_details: { ru: 'Изменение банковских реквизитов', en: 'Change of bank details' },
+  account_deletion: { ru: 'Удаление аккаунта', en: 'Account deletion' },
+  document: { ru: 'Запрос документа', en: 'Document request' },
+  conversion: { ru: 'Конвертация займа', en: 'Loan conversion' },
+  entrepreneur: { ru: 'Заявка ИП', en: 'Sole proprietor request' },
+  callback: { ru: 'Обратный звонок', en: 'Callback' },
+  faq_question: { ru: 'Вопрос из раздела FAQ', en: 'FAQ question' },
+  buy_lot: { ru: 'Заявка на покупку лота', en: 'Request to buy a lot' },
+  sale_notice: { ru: 'Уведомление о продаже', en: 'Sale notice' },
+  signed_document: { ru: 'Подписанный документ на проверку', en: 'Signed document to review' },
 };
 
 /**
@@ -36,6 +40,8 @@ export const REQUEST_LIMITS = {
 
 /** Counts one request of the user; 429 with Retry-After and a localized message once over either limit. */
 async function countRequest(ctx: AppContext, userId: number, kind: RequestKindCode) {
+  // A signed copy is bounded by the documents that await the owner's signature, not by a rate.
+  if (kind === 'signed_document') return;
   const results = await Promise.all([
     ctx.limiter.hit(`owner-request:${kind}:${userId}`, REQUEST_LIMITS.perKind),
     ctx.limiter.hit(`owner-request:${userId}`, REQUEST_LIMITS.perUser),
@@ -61,6 +67,8 @@ export function subjectOf(kind: RequestKindCode, payload: Record<string, unknown
         Number(payload.unitId),
         payload.status === 'listed' ? 'listed' : 'withdrawn',
       );
+    case 'signed_document':
+      return requestSubject.signedDocument(Number(payload.documentId));
     case 'conversion':
     case 'entrepreneur':
     case 'callback':
@@ -109,7 +117,7 @@ export async function createManagerRequest(
   const owner = await q.ownerWithManager(db, userId);
   const manager =
     owner.managerId !== null
-      ? { id: owner.managerId, email: owner.managerEmail }
+      ? { id: owner.managerId, email: owner.managerEmail, locale: owner.managerLocale }
       : await q.defaultManager(db);
   const request = await q
     .insertRequest(db, {
@@ -124,16 +132,88 @@ export async function createManagerRequest(
       throw isUniqueViolation(error) ? alreadyOpen() : error;
     });
   if (manager?.email) {
+    const locale: Locale = manager.locale === 'en' ? 'en' : 'ru';
     const name =
       [owner.last_name, owner.first_name, owner.middle_name].filter(Boolean).join(' ') || `#${owner.id}`;
     const details = Object.entries(payload)
       .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
       .join('\n');
+    const client =
+      locale === 'en'
+        ? `Client: ${name} (id ${owner.id})\nE-mail: ${owner.email ?? '—'}\nPhone: ${owner.phone ?? '—'}`
+        : `Клиент: ${name} (id ${owner.id})\nE-mail: ${owner.email ?? '—'}\nТелефон: ${owner.phone ?? '—'}`;
+    const waiting =
+      kind === 'signed_document'
+        ? locale === 'en'
+          ? `The signed copy waits for your review in the client's documents: ${ctx.config.publicUrl}/backoffice/owners/${owner.id}`
+          : `Подписанная копия ждёт проверки в документах клиента: ${ctx.config.publicUrl}/backoffice/owners/${owner.id}`
+        : locale === 'en'
+          ? `Request No. ${request.id} waits for you in the console: ${ctx.config.publicUrl}/backoffice/`
+          : `Заявка №${request.id} ждёт вас в бэк-офисе: ${ctx.config.publicUrl}/backoffice/`;
     await enqueueEmail(db, {
       to: manager.email,
-      subject: `${KIND_TITLES[kind]} — заявка №${request.id}`,
-      text: `Клиент: ${name} (id ${owner.id})\nE-mail: ${owner.email ?? '—'}\nТелефон: ${owner.phone ?? '—'}\n\n${details}\n\nЗаявка №${request.id} ждёт вас в бэк-офисе: ${ctx.config.publicUrl}/backoffice/`,
+      subject: `${KIND_TITLES[kind][locale]} — ${locale === 'en' ? 'request No.' : 'заявка №'}${request.id}`,
+      text: `${client}\n\n${details}\n\n${waiting}`,
     });
   }
   return request.id;
+}
+
+/** The user's requests with the manager's answer, newest first (GET users/requests); a bounded list. */
+export async function ownerRequests(db: Executor, userId: number): Promise<OwnerRequest[]> {
+  const rows = await q.requestsOfUser(db, userId, 200);
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    status: row.status,
+    categoryId:
+      row.kind === 'document' && typeof row.payload.categoryId === 'number' ? row.payload.categoryId : null,
+    comment: row.manager_comment,
+    createdAt: new Date(row.created_at).toISOString(),
+    answeredAt: row.status === 'done' ? new Date(row.updated_at).toISOString() : null,
+  }));
+}
+
+/** Closes the inbox item of a document's signed copy once the manager decided on it. */
+export async function completeSignedCopyRequest(
+  db: Executor,
+  userId: number,
+  documentId: number,
+  comment: string | null,
+): Promise<void> {
+  await q.completeOpenRequest(
+    db,
+    userId,
+    'signed_document',
+    requestSubject.signedDocument(documentId),
+    comment,
+  );
+}
+
+/**
+ * Tells the owner the manager's answer to their request (status done, with the comment), in the owner's language.
+ * Called in the transaction that completes the request: a request is done once, so the owner gets one mail.
+ */
+export async function mailRequestAnswer(
+  ctx: AppContext,
+  db: Executor,
+  request: { id: number; userId: number; kind: RequestKindCode; comment: string },
+): Promise<void> {
+  const owner = await q.ownerMailbox(db, request.userId);
+  if (!owner.email) return;
+  const locale: Locale = owner.locale === 'en' ? 'en' : 'ru';
+  const title = KIND_TITLES[request.kind][locale];
+  // A document request is listed on the documents page, every request in the profile.
+  const page = `${ctx.config.publicUrl}${request.kind === 'document' ? '/documents/' : '/profile/'}`;
+  await enqueueEmail(db, {
+    to: owner.email,
+    subject:
+      locale === 'en'
+        ? `Your request No. ${request.id} is done — ${title}`
+        : `Ваша заявка №${request.id} выполнена — ${title}`,
+    text:
+      locale === 'en'
+        ? `The manager has completed your request No. ${request.id} (${title}).\n\nThe manager's comment:\n${request.comment}\n\nYour requests: ${page}`
+        : `Менеджер выполнил вашу заявку №${request.id} (${title}).\n\nКомментарий менеджера:\n${request.comment}\n\nВаши заявки: ${page}`,
+  });
 }
