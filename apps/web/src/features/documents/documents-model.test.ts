@@ -22,6 +22,7 @@ const doc = (id: number, date: string, extra: Partial<Document> = {}): Document 
   name: `${id}.pdf`,
   diadocUrl: null,
   signedUploadsId: null,
+  returnComment: null,
   ...extra,
 });
 

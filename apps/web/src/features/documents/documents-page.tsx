@@ -27,6 +27,7 @@ import { formatDate } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { ApiErrorAlert, apiErrorMessage } from '../../shared/ui/api-error-alert';
 import { categoryColor } from '../../shared/ui/document-category';
+import { OwnerRequests } from '../../shared/ui/owner-requests';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { SafeHtml } from '../../shared/ui/safe-html';
 import {
@@ -71,6 +72,7 @@ export function DocumentsPage() {
         {t('documents.title')}
       </Title>
       <RequestForm />
+      <DocumentRequests />
       {body}
     </Stack>
   );
@@ -170,6 +172,27 @@ function RequestForm() {
     </Paper>
   );
 }
+
+/** The user's document requests with the manager's answers, each named by its category. */
+function DocumentRequests() {
+  const { t, i18n } = useTranslation();
+  const en = i18n.language === 'en';
+  const categories = useQuery(documentsQueries.categories());
+  const categoryName = (id: number | null) => {
+    const category = categories.data?.categories.find((c) => c.id === id);
+    return category ? (en ? category.nameEn : category.name) : null;
+  };
+  return (
+    <OwnerRequests
+      title={t('ownerRequests.documentsTitle')}
+      emptyTitle={t('ownerRequests.emptyDocuments')}
+      kinds={DOCUMENT_REQUESTS}
+      subjectOf={(request) => categoryName(request.categoryId)}
+    />
+  );
+}
+
+const DOCUMENT_REQUESTS = ['document'] as const;
 
 function DocumentsTable({ docs }: { docs: Document[] }) {
   const { t, i18n } = useTranslation();
@@ -388,6 +411,21 @@ function DocumentCard({
           </Group>
         </Group>
         <SafeHtml html={en ? d.descriptionEn : d.description} className="document-description" />
+        {d.returnComment && (
+          <Alert
+            color="orange"
+            variant="light"
+            title={t('documents.returned')}
+            data-testid="document-return-comment"
+          >
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {d.returnComment}
+            </Text>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('documents.returnedHint')}
+            </Text>
+          </Alert>
+        )}
         <Group
           gap={compact ? 4 : 'lg'}
           wrap="wrap"

@@ -1,5 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { OwnerRequests } from '../../shared/ui/owner-requests';
 import { AvatarBlock } from './avatar-block';
 import { BankDetailsBlock } from './bank-details-block';
 import { BaseDataBlock } from './base-data-block';
@@ -18,6 +19,7 @@ export function ProfilePage() {
       <BankDetailsBlock />
       <SecurityBlock />
       <SessionsBlock />
+      <OwnerRequests title={t('ownerRequests.title')} emptyTitle={t('ownerRequests.empty')} />
     </Stack>
   );
 }

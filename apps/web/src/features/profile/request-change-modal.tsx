@@ -1,9 +1,10 @@
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { REQUEST_SUCCESS_VIEW_MS } from '@portal/contract/constants';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../shared/api/client';
+import { ownerRequestsQuery } from '../../shared/api/owner-requests';
 import { ApiErrorAlert } from '../../shared/ui/api-error-alert';
 import { StepUpPasswordInput, stepUpFieldError } from '../../shared/ui/step-up';
 
@@ -18,6 +19,7 @@ export function RequestChangeModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const [message, setMessage] = useState('');
   const [touched, setTouched] = useState(false);
   // Bank details move the money: their request needs the current password.
@@ -28,14 +30,16 @@ export function RequestChangeModal({
       call('POST /users/send-change-data-request', {
         body: { kind, message: message.trim(), ...(needsPassword ? { password } : {}) },
       }),
-    onSuccess: () =>
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ownerRequestsQuery().queryKey });
       setTimeout(() => {
         onClose();
         mutation.reset();
         setMessage('');
         setPassword('');
         setTouched(false);
-      }, REQUEST_SUCCESS_VIEW_MS),
+      }, REQUEST_SUCCESS_VIEW_MS);
+    },
   });
   const error = touched && !message.trim() ? t('validation.required') : null;
   return (

@@ -2,6 +2,7 @@ import { requestSubject, type SubjectRequestKind } from '@portal/contract/reques
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { call } from './client';
+import { ownerRequestsQuery } from './owner-requests';
 import { queryKeyOf } from './query-key';
 
 export const openRequestsKey = queryKeyOf('GET /users/open-requests');
@@ -24,9 +25,13 @@ export function useOpenRequests() {
       requests.some((request) => request.kind === kind && request.subject === subject),
     [requests],
   );
-  /** After a request is sent (or refused as a duplicate): read the list again. */
+  /** After a request is sent (or refused as a duplicate): read the list again, and the requests with answers. */
   const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: openRequestsKey }),
+    () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: openRequestsKey }),
+        queryClient.invalidateQueries({ queryKey: ownerRequestsQuery().queryKey }),
+      ]),
     [queryClient],
   );
   return { isOpen, refresh, ready: !query.isPending };

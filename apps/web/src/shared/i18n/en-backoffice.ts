@@ -35,6 +35,7 @@ export const enBackoffice: BackofficeResources = {
       faq_question: 'FAQ question',
       buy_lot: 'Lot purchase',
       sale_notice: 'Unit sale',
+      signed_document: 'Signed document',
     },
     statuses: { all: 'All', new: 'New', in_progress: 'In progress', done: 'Done' },
     status: { new: 'New', in_progress: 'In progress', done: 'Done' },

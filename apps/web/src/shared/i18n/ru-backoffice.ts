@@ -33,6 +33,7 @@ export const ruBackoffice = {
       faq_question: 'Вопрос из FAQ',
       buy_lot: 'Покупка лота',
       sale_notice: 'Продажа юнита',
+      signed_document: 'Подписанный документ',
     },
     statuses: { all: 'Все', new: 'Новые', in_progress: 'В работе', done: 'Выполнены' },
     status: { new: 'Новая', in_progress: 'В работе', done: 'Выполнена' },
