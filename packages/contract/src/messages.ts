@@ -194,6 +194,56 @@ export const MESSAGES = {
     en: 'not a booking status',
   },
   'import.notOwned': { ru: 'этот юнит не принадлежит клиенту', en: 'the client does not own this unit' },
+  'import.idsIn': { ru: 'id — в консоли:', en: 'the ids are in the console:' },
+  'import.endsBeforeStarts': {
+    ru: 'должен быть позже заезда',
+    en: 'must be after the check-in',
+  },
+  'import.expectId': {
+    ru: 'ожидался id — целое число из списка консоли, например {example}',
+    en: 'expected an id, a whole number from the console list, e.g. {example}',
+  },
+  'import.expectInteger': {
+    ru: 'ожидалось целое число, например {example}',
+    en: 'expected a whole number, e.g. {example}',
+  },
+  'import.expectNumber': {
+    ru: 'ожидалось число (запятая или точка перед дробной частью), например {example}',
+    en: 'expected a number (a point or comma before the decimals), e.g. {example}',
+  },
+  'import.expectMoney': {
+    ru: 'ожидалась сумма в рублях (копейки через запятую или точку), например {example}',
+    en: 'expected an amount in roubles (kopecks after a point or comma), e.g. {example}',
+  },
+  'import.expectDate': {
+    ru: 'ожидалась дата дд.мм.гггг или гггг-мм-дд, например {example}',
+    en: 'expected a date as yyyy-mm-dd or dd.mm.yyyy, e.g. {example}',
+  },
+  'import.expectDateTime': {
+    ru: 'ожидались дата и время дд.мм.гггг чч:мм (по Москве) или ISO 8601 со смещением, например {example}',
+    en: 'expected a date and time in ISO 8601 with its offset, or dd.mm.yyyy hh:mm (Moscow time), e.g. {example}',
+  },
+  'import.expectMonth': {
+    ru: 'ожидался месяц мм.гггг, гггг-мм или ггггмм, например {example}',
+    en: 'expected a month as yyyy-mm, mm.yyyy or yyyymm, e.g. {example}',
+  },
+  'import.expectYesNo': {
+    ru: 'ожидалось «да» или «нет», например {example}',
+    en: 'expected yes or no, e.g. {example}',
+  },
+  'import.expectFilled': {
+    ru: 'ячейка пуста, а колонка обязательна; например {example}',
+    en: 'the cell is empty but the column is required; e.g. {example}',
+  },
+  'import.expectValue': { ru: 'ожидалось одно из значений: {values}', en: 'expected one of: {values}' },
+  'import.expectText': {
+    ru: 'ожидался текст допустимой длины, например {example}',
+    en: 'expected a text of an allowed length, e.g. {example}',
+  },
+  'import.expectList': {
+    ru: 'ожидался список через |, например {example}',
+    en: 'expected a list separated by |, e.g. {example}',
+  },
   'import.duplicate': { ru: 'повторяет ключ предыдущей строки', en: 'repeats the key of an earlier row' },
   'import.empty': { ru: 'В файле нет строк', en: 'The file has no rows' },
   'import.kind': { ru: 'Неизвестный вид загрузки', en: 'Unknown import kind' },

@@ -5,6 +5,7 @@ import { catalogueApi } from './backoffice-catalogue.ts';
 import { contentApi } from './backoffice-content.ts';
 import { backofficeDocumentsApi } from './backoffice-documents.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
+import { importFilesApi } from './backoffice-import.ts';
 import { backofficeLotsApi } from './backoffice-lots.ts';
 import { backofficeOutboxApi } from './backoffice-outbox.ts';
 import { backofficeReportsApi } from './backoffice-reports.ts';
@@ -48,6 +49,7 @@ export const apiRoutes = {
   backoffice: backofficeApi,
   staff: staffApi,
   import: importApi,
+  importFiles: importFilesApi,
   catalogue: catalogueApi,
   content: contentApi,
   backofficeReports: backofficeReportsApi,

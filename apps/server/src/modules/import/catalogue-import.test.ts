@@ -205,11 +205,11 @@ describe('catalogue import', () => {
     const report = (await upload('units', csv, { token: manager })).json();
     expect(report).toMatchObject({ applied: false, rejected: 5, accepted: 1 });
     expect(report.problems.map((p: { field: string; message: string }) => [p.field, p.message])).toEqual([
-      ['locationId', 'нет такого значения в данных портала'],
+      ['locationId', 'id локации: нет такого значения в данных портала (id — в консоли: Каталог → Локации)'],
       ['locationId', 'У локации «скоро» не может быть юнитов'],
-      ['part', 'Неверное значение'],
+      ['part', 'часть: ожидалось одно из значений: main (Основная часть), periphery (Периферия)'],
       ['photos', 'Фото — https-ссылка или адрес картинки портала'],
-      ['locationId', 'повторяет ключ предыдущей строки'],
+      ['locationId', 'id локации: повторяет ключ предыдущей строки'],
     ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { ensureUnitListItem } from '../catalogue/service.ts';
+import { choice, day, PART_WORDS, readDecimal, readYesNo } from './cells.ts';
 import type { ImportKind } from './kinds.ts';
 import * as q from './queries.ts';
 
@@ -16,14 +17,9 @@ const text = (max: number) => z.coerce.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.coerce.string().trim().max(max).optional().default('');
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (empty(value) ? undefined : value), schema.optional());
-const yesNo = z.preprocess(
-  (value) => (empty(value) ? false : typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z.union([
-    z.enum(['true', '1', 'yes', 'да']).transform(() => true),
-    z.enum(['false', '0', 'no', 'нет']).transform(() => false),
-    z.boolean(),
-  ]),
-);
+/** Yes or no (an empty cell is no). */
+const yesNo = z.preprocess((value) => (empty(value) ? false : readYesNo(value)), z.boolean());
+const decimal = (max: number) => z.preprocess(readDecimal, z.number().min(0).max(max));
 const integer = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** 'Ресторан=6|СПА-центр=1': names with counts, `|` between items (a missing count is 1). */
@@ -69,7 +65,7 @@ const locationRow = z.object({
   existsMain: yesNo,
   existsPeriphery: yesNo,
   placeholder: yesNo,
-  distanceKm: optional(z.coerce.number().min(0).max(100_000)),
+  distanceKm: optional(decimal(100_000)),
   description: optionalText(2000),
   descriptionEn: optionalText(2000),
   infrastructure: infrastructureList,
@@ -186,20 +182,16 @@ const UPLOADED = '/api/v1/files/units/';
 const unitRow = z.object({
   locationId: integer,
   unitNumber: text(50),
-  part: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(['main', 'periphery'])),
+  part: choice(['main', 'periphery'], PART_WORDS),
   type: text(200),
   typeEn: optionalText(200),
   name: text(200),
   nameEn: optionalText(200),
   capacity: z.coerce.number().int().min(0).max(1000),
-  area: z.coerce.number().min(0).max(100_000),
+  area: decimal(100_000),
   stage: optionalText(200),
   stageEn: optionalText(200),
-  dateOfLaunch: optional(z.string().trim().pipe(z.iso.date())),
+  dateOfLaunch: optional(day),
   photos: photoUrls,
 });
 type UnitRow = z.output<typeof unitRow>;

@@ -197,11 +197,30 @@ describe('data import', () => {
     expect(refused.statusCode).toBe(200);
     expect(refused.json()).toMatchObject({ total: 6, accepted: 1, rejected: 5, inserted: 0, applied: false });
     expect(refused.json().problems).toEqual([
-      { row: 2, field: 'unitId', message: 'нет такого значения в данных портала' },
-      { row: 3, field: 'endsAt', message: 'Неверное значение' },
-      { row: 4, field: 'startsAt', message: 'Неверное значение' },
-      { row: 5, field: 'externalId', message: 'повторяет ключ предыдущей строки' },
-      { row: 6, field: 'startsAt', message: 'Обязательное поле' },
+      {
+        row: 2,
+        field: 'unitId',
+        message:
+          'id юнита: нет такого значения в данных портала (id — в консоли: Каталог → Локации → юниты локации)',
+      },
+      { row: 3, field: 'endsAt', message: 'выезд: должен быть позже заезда' },
+      {
+        row: 4,
+        field: 'startsAt',
+        message: expect.stringMatching(
+          /^заезд: ожидались дата и время дд\.мм\.гггг чч:мм \(по Москве\) или ISO 8601 со смещением, например \d\d\.\d\d\.\d{4} 14:00$/,
+        ),
+      },
+      {
+        row: 5,
+        field: 'externalId',
+        message: 'id брони во внешней системе: повторяет ключ предыдущей строки',
+      },
+      {
+        row: 6,
+        field: 'startsAt',
+        message: expect.stringMatching(/^заезд: ячейка пуста, а колонка обязательна; например /),
+      },
     ]);
     expect(await count()).toBe(before);
 
@@ -219,7 +238,12 @@ describe('data import', () => {
     const refused = await upload('bookings', csv);
     expect(refused.json()).toMatchObject({ accepted: 1, rejected: 1, applied: false });
     expect(refused.json().problems).toEqual([
-      { row: 2, field: 'status', message: 'нет такого статуса брони' },
+      {
+        row: 2,
+        field: 'status',
+        message:
+          'статус: ожидалось одно из значений: new (Новая), confirmed (Подтверждена), checkedin (Заселён), checkedout (Выселен), cancelled (Отменена)',
+      },
     ]);
     const english = await t.request({
       method: 'POST',
@@ -228,7 +252,13 @@ describe('data import', () => {
       headers: { 'content-type': 'text/csv', 'accept-language': 'en' },
       payload: csv,
     });
-    expect(english.json().problems).toEqual([{ row: 2, field: 'status', message: 'not a booking status' }]);
+    expect(english.json().problems).toEqual([
+      {
+        row: 2,
+        field: 'status',
+        message: 'status: expected one of: new, confirmed, checkedin, checkedout, cancelled',
+      },
+    ]);
   });
 
   it('imports monthly incomes of units the owner owns, by owner, unit and month', async () => {

@@ -1,11 +1,20 @@
-import { BOOKING_STATUSES } from '@portal/contract/bookings';
 import type { MessageKey } from '@portal/contract/messages';
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
-import { toKopecks } from '../../shared/money.ts';
-import { parseYearMonth } from '../../shared/time.ts';
 import { applyImportedPhotos, importPhotoColumn, importPhotoReferences } from '../inventory/backoffice.ts';
 import { locations, units } from './catalogue-kinds.ts';
+import {
+  bookingStatus,
+  choice,
+  day,
+  instant,
+  month,
+  optionalYesNo,
+  PART_WORDS,
+  readDecimal,
+  roubles,
+  yesNo,
+} from './cells.ts';
 import * as q from './queries.ts';
 
 /**
@@ -27,12 +36,12 @@ export type ImportKind<Row> = {
 };
 
 const integer = z.coerce.number().int().positive();
-const money = z.coerce.number().min(0).max(1e12).transform(toKopecks);
-const dateTime = z
-  .string()
-  .trim()
-  .pipe(z.iso.datetime({ offset: true }));
-const date = z.string().trim().pipe(z.iso.date());
+/** A count or an order, `1 000` as well as `1000`. */
+const count = (min: number, max: number) => z.preprocess(readDecimal, z.number().int().min(min).max(max));
+const money = roubles(0, 1e12);
+const dateTime = instant;
+const date = day;
+const part = choice(['main', 'periphery'], PART_WORDS);
 /** Booking source ids start at 0 (the reception desk); an empty cell means no source. */
 const optionalSourceId = z.preprocess(
   (value) => (value === '' || value === null ? undefined : value),
@@ -45,19 +54,15 @@ const bookingRow = z
     unitId: integer,
     startsAt: dateTime,
     endsAt: dateTime,
-    // The booking system's casing ('CheckedIn') is taken; the portal keeps the status lowercased.
-    status: z
-      .string()
-      .trim()
-      .toLowerCase()
-      .pipe(z.enum(BOOKING_STATUSES, { error: 'import.bookingStatus' })),
-    guests: z.coerce.number().int().min(0).max(100),
+    // The booking system's casing ('CheckedIn') and Russian words («Подтверждено») are taken.
+    status: bookingStatus,
+    guests: count(0, 100),
     sourceId: optionalSourceId,
     paid: money,
     sum: money,
   })
   .refine((row) => Date.parse(row.endsAt) > Date.parse(row.startsAt), {
-    message: 'endsAt before startsAt',
+    message: 'import.endsBeforeStarts',
     path: ['endsAt'],
   });
 type BookingRow = z.output<typeof bookingRow>;
@@ -103,11 +108,8 @@ export const bookings: ImportKind<BookingRow> = {
 const incomeRow = z.object({
   userId: integer,
   unitId: integer,
-  month: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'YYYY-MM'),
-  amount: z.coerce.number().min(-1e12).max(1e12).transform(toKopecks),
+  month,
+  amount: roubles(-1e12, 1e12),
 });
 type IncomeRow = z.output<typeof incomeRow>;
 
@@ -132,7 +134,7 @@ export const incomes: ImportKind<IncomeRow & { userUnitId?: number }> = {
       db,
       rows.map((row) => ({
         user_unit_id: row.userUnitId ?? 0,
-        year_month: parseYearMonth(row.month),
+        year_month: row.month,
         amount_kopecks: row.amount,
       })),
     );
@@ -143,7 +145,7 @@ export const incomes: ImportKind<IncomeRow & { userUnitId?: number }> = {
 const outcomeRow = z.object({
   externalId: z.coerce.string().trim().min(1).max(100),
   locationId: integer,
-  part: z.enum(['main', 'periphery']),
+  part,
   date,
   categoryId: integer,
   article: z.string().trim().min(1).max(500),
@@ -185,14 +187,6 @@ export const outcomes: ImportKind<OutcomeRow> = {
 /** An empty cell, or text and a translation: the translation falls back to the text. */
 const text = (max: number) => z.coerce.string().trim().min(1).max(max);
 const optionalText = (max: number) => z.coerce.string().trim().max(max).optional().default('');
-const yesNo = z.preprocess(
-  (value) => (typeof value === 'string' ? value.trim().toLowerCase() : value),
-  z.union([
-    z.enum(['true', '1', 'yes', 'да']).transform(() => true),
-    z.enum(['false', '0', 'no', 'нет']).transform(() => false),
-    z.boolean(),
-  ]),
-);
 
 const inventoryRow = z.object({
   unitId: integer,
@@ -201,9 +195,9 @@ const inventoryRow = z.object({
   nameEn: optionalText(300),
   cost: money,
   // Found, not found, or not checked yet (empty).
-  status: z.preprocess((value) => (value === '' || value === null ? undefined : value), yesNo.optional()),
+  status: optionalYesNo,
   date: z.preprocess((value) => (value === '' || value === null ? undefined : value), date.optional()),
-  spaceId: z.coerce.number().int().min(0),
+  spaceId: count(0, 2_147_483_647),
   spaceName: text(200),
   spaceNameEn: optionalText(200),
   // https links and/or addresses of photos uploaded for the item in the console, separated by |.
@@ -270,7 +264,11 @@ const inspectionRow = z
   .object({
     inspectionId: text(100),
     locationId: integer,
-    kind: z.enum(['material', 'service', 'other']),
+    kind: choice(['material', 'service', 'other'], {
+      material: ['материальная'],
+      service: ['сервисная'],
+      other: ['другая', 'прочая'],
+    }),
     name: text(300),
     nameEn: optionalText(300),
     date: dateTime,
@@ -288,7 +286,7 @@ const inspectionRow = z
     subgroupEn: optionalText(300),
     check: optionalText(1000),
     checkEn: optionalText(1000),
-    result: z.preprocess((value) => (value === '' || value === null ? undefined : value), yesNo.optional()),
+    result: optionalYesNo,
     photos: photoList.optional(),
   })
   .refine((row) => row.position === undefined || (row.group && row.subgroup && row.check), {
@@ -396,7 +394,11 @@ const optionalMoney = z.preprocess(
 );
 const timelineRow = z
   .object({
-    scope: z.enum(['unit', 'location', 'periphery']),
+    scope: choice(['unit', 'location', 'periphery'], {
+      unit: ['юнит', 'юнита'],
+      location: ['локация', 'локации'],
+      periphery: ['периферия', 'периферии'],
+    }),
     unitId: z.preprocess((value) => (value === '' || value === null ? undefined : value), integer.optional()),
     locationId: z.preprocess(
       (value) => (value === '' || value === null ? undefined : value),

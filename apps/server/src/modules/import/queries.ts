@@ -311,3 +311,175 @@ export async function upsertUnitTimelines(db: Executor, rows: Insertable<DB['uni
     .returning(['unit_id', wasInserted()])
     .execute();
 }
+
+// ---- exports and templates: the stored rows in the import's columns ----
+
+export async function exportBookings(db: Executor) {
+  return db
+    .selectFrom('bookings')
+    .select([
+      'external_id',
+      'unit_id',
+      'starts_at',
+      'ends_at',
+      'status',
+      'guest_amount',
+      'source_id',
+      'paid_kopecks',
+      'sum_kopecks',
+    ])
+    .where('external_id', 'is not', null)
+    .orderBy('external_id')
+    .execute();
+}
+
+export async function exportIncomes(db: Executor) {
+  return db
+    .selectFrom('incomes')
+    .innerJoin('user_units', 'user_units.id', 'incomes.user_unit_id')
+    .select(['user_units.user_id', 'user_units.unit_id', 'incomes.year_month', 'incomes.amount_kopecks'])
+    .where('user_units.relation', '=', 'owner')
+    .orderBy('user_units.user_id')
+    .orderBy('user_units.unit_id')
+    .orderBy('incomes.year_month')
+    .execute();
+}
+
+export async function exportOutcomeRows(db: Executor) {
+  return db
+    .selectFrom('outcome_rows')
+    .select(['external_id', 'location_id', 'part', 'row_date', 'category_id', 'article', 'amount_kopecks'])
+    .where('external_id', 'is not', null)
+    .orderBy('row_date')
+    .orderBy('external_id')
+    .execute();
+}
+
+export async function exportInventory(db: Executor) {
+  return db
+    .selectFrom('inventory_items')
+    .select([
+      'id',
+      'unit_id',
+      'inv_number',
+      'name',
+      'name_en',
+      'cost_kopecks',
+      'inv_status',
+      'inv_date',
+      'space_id',
+      'space_name',
+      'space_name_en',
+    ])
+    .orderBy('unit_id')
+    .orderBy('inv_number')
+    .execute();
+}
+
+export async function exportInventoryPhotos(db: Executor) {
+  return db
+    .selectFrom('inventory_photos')
+    .select(['item_id', 'url'])
+    .orderBy('item_id')
+    .orderBy('position')
+    .execute();
+}
+
+export async function exportInspections(db: Executor) {
+  return db
+    .selectFrom('inspections')
+    .leftJoin('inspection_checks', 'inspection_checks.inspection_id', 'inspections.id')
+    .select([
+      'inspections.external_id',
+      'inspections.location_id',
+      'inspections.kind',
+      'inspections.pattern_name',
+      'inspections.pattern_name_en',
+      'inspections.inspection_date',
+      'inspections.is_completed',
+      'inspections.list_name',
+      'inspections.list_name_en',
+      'inspection_checks.position',
+      'inspection_checks.group_title',
+      'inspection_checks.group_title_en',
+      'inspection_checks.subgroup_title',
+      'inspection_checks.subgroup_title_en',
+      'inspection_checks.test',
+      'inspection_checks.test_en',
+      'inspection_checks.status',
+      'inspection_checks.media',
+    ])
+    .where('inspections.external_id', 'is not', null)
+    .orderBy('inspections.external_id')
+    .orderBy('inspection_checks.position')
+    .execute();
+}
+
+export async function exportUnitStages(db: Executor) {
+  return db.selectFrom('unit_timeline_stages').selectAll().orderBy('unit_id').orderBy('seq').execute();
+}
+
+export async function exportUnitTimelines(db: Executor) {
+  return db.selectFrom('unit_timelines').selectAll().execute();
+}
+
+export async function exportLocationStages(db: Executor) {
+  return db
+    .selectFrom('location_timeline_stages')
+    .selectAll()
+    .orderBy('location_id')
+    .orderBy('kind')
+    .orderBy('seq')
+    .execute();
+}
+
+export async function exportLocations(db: Executor) {
+  return db.selectFrom('locations').selectAll().orderBy('position').orderBy('id').execute();
+}
+
+export async function exportUnits(db: Executor) {
+  return db
+    .selectFrom('units')
+    .select([
+      'location_id',
+      'unit_number',
+      'part',
+      'unit_type',
+      'unit_type_en',
+      'name',
+      'name_en',
+      'capacity',
+      'area',
+      'stage',
+      'stage_en',
+      'date_of_launch',
+      'image_urls',
+    ])
+    .where('unit_number', 'is not', null)
+    .orderBy('location_id')
+    .orderBy('unit_number')
+    .execute();
+}
+
+/** Ids for a template's example rows: the first of each in the portal's data. */
+export async function exampleIds(db: Executor) {
+  const [unit, location, link, source, category, lastLocation] = await Promise.all([
+    db.selectFrom('units').select('id').orderBy('id').executeTakeFirst(),
+    db
+      .selectFrom('locations')
+      .select('id')
+      .where('is_placeholder', '=', false)
+      .orderBy('id')
+      .executeTakeFirst(),
+    db
+      .selectFrom('user_units')
+      .select(['user_id', 'unit_id'])
+      .where('relation', '=', 'owner')
+      .orderBy('id')
+      .executeTakeFirst(),
+    db.selectFrom('booking_sources').select('id').orderBy('id').executeTakeFirst(),
+    db.selectFrom('outcome_categories').select('id').orderBy('id').executeTakeFirst(),
+    db.selectFrom('locations').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirst(),
+  ]);
+  return { unit, location, link, source, category, nextLocationId: Number(lastLocation?.id ?? 0) + 1 };
+}

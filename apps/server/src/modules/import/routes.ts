@@ -1,11 +1,15 @@
 import { IMPORT_MAX_BYTES, importApi } from '@portal/contract/backoffice';
-import type { FastifyInstance } from 'fastify';
+import { importFilesApi } from '@portal/contract/backoffice-import';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.ts';
+import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
 import { staffScope } from '../access/service.ts';
 import { importRowCheck } from '../backoffice/import-scope.ts';
+import { describeColumns } from './columns.ts';
+import { exportCsv, kindTemplate, templateIds } from './exports.ts';
 import { detectFormat } from './formats.ts';
 import { importBatchRows, runImport } from './service.ts';
 
@@ -45,5 +49,31 @@ export function importRoutes(ctx: AppContext) {
       },
       { bodyLimit: IMPORT_MAX_BYTES },
     );
+
+    const csv = (reply: FastifyReply, fileName: string, text: string) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(fileName))
+        .send(text);
+    route(importFilesApi.template, async (request, reply) => {
+      await staffScope(ctx, sessionOf(request));
+      const { kind } = request.params;
+      const text = await kindTemplate(ctx.database.db, kind, requestLocale(request));
+      return csv(reply, `${kind}-template.csv`, text);
+    });
+    route(importFilesApi.columns, async (request) => {
+      await staffScope(ctx, sessionOf(request));
+      const { kind } = request.params;
+      const ids = await templateIds(ctx.database.db);
+      return { kind, columns: describeColumns(kind, requestLocale(request), ids) };
+    });
+    route(importFilesApi.export, async (request, reply) => {
+      const session = sessionOf(request);
+      const scope = await staffScope(ctx, session);
+      const { kind } = request.params;
+      const { db } = ctx.database;
+      const text = await exportCsv(db, kind, requestLocale(request), await importRowCheck(db, scope));
+      return csv(reply, `${kind}.csv`, text);
+    });
   };
 }

@@ -1,10 +1,11 @@
 import type { ImportKindCode, ImportReport } from '@portal/contract/backoffice';
 import type { Locale } from '@portal/contract/constants';
-import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
+import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
+import { cellProblem } from './columns.ts';
 import { EncodingError, FormatError, fileRows, type RawRow } from './formats.ts';
 import { IMPORT_KINDS, type ImportKind, type RowProblem } from './kinds.ts';
 import { lockImportOfKind } from './queries.ts';
@@ -69,7 +70,7 @@ export async function runImport(
     rejected += 1;
     if (options.skipInvalid) skipped.add(row);
     if (problems.length < PROBLEMS_SHOWN)
-      problems.push({ row, field, message: message(key, options.locale) });
+      problems.push({ row, field, message: cellProblem(kindName, field, key, options.locale) });
   };
   const seen = new Set<string>();
   await forEachRow(rows, (raw, row) => {
