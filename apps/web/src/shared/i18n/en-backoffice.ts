@@ -185,6 +185,8 @@ export const enBackoffice: BackofficeResources = {
         owner_unit_remove: 'Unit removed',
         owner_loan_add: 'Loan added',
         owner_document_add: 'Document uploaded for the client',
+        owner_document_signed: 'Signed copy accepted',
+        owner_document_returned: 'Signed copy returned to the client',
         import_bookings: 'Bookings import',
         import_incomes: 'Income import',
         import_outcomes: 'Income and expenses import',

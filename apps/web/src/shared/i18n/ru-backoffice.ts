@@ -182,6 +182,8 @@ export const ruBackoffice = {
         owner_unit_remove: 'Юнит убран',
         owner_loan_add: 'Заём добавлен',
         owner_document_add: 'Документ загружен для клиента',
+        owner_document_signed: 'Подписанная копия принята',
+        owner_document_returned: 'Подписанная копия возвращена клиенту',
         import_bookings: 'Загрузка бронирований',
         import_incomes: 'Загрузка доходов',
         import_outcomes: 'Загрузка доходов и расходов',
