@@ -554,7 +554,8 @@ const valuesOf = (column: ImportColumn, locale: Locale) =>
  */
 export function cellProblem(kind: ImportKindCode, field: string, key: MessageKey, locale: Locale): string {
   const column = columnOf(kind, field);
-  if (!column) return message(key, locale);
+  // Out of scope is about the whole row, and says nothing more of it.
+  if (!column || key === 'import.outOfScope') return message(key, locale);
   const label = column.label[locale];
   if (key === 'import.unknown' || key === 'import.notOwned') {
     const source = column.ids ? ID_SOURCES[column.ids][locale] : undefined;
