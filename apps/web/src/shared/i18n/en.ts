@@ -475,7 +475,7 @@ export const en: Resources = {
     sentAt: 'Sent {{date}}',
     answeredAt: 'Answered {{date}}',
     answer: "The manager's answer",
-    status: { new: 'Sent', in_progress: 'In progress', done: 'Done' },
+    status: { new: 'Sent', in_progress: 'In progress', done: 'Done', rejected: 'Refused' },
     kinds: {
       change_data: 'Change of base data',
       bank_details: 'Change of bank details',

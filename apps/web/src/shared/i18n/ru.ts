@@ -476,7 +476,7 @@ export const ru = {
     sentAt: 'Отправлена {{date}}',
     answeredAt: 'Ответ от {{date}}',
     answer: 'Ответ менеджера',
-    status: { new: 'Отправлена', in_progress: 'В работе', done: 'Выполнена' },
+    status: { new: 'Отправлена', in_progress: 'В работе', done: 'Выполнена', rejected: 'Отклонена' },
     kinds: {
       change_data: 'Изменение основных данных',
       bank_details: 'Изменение банковских реквизитов',
