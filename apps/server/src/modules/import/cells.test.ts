@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingStatus, day, instant, month, readDecimal, roubles, writeCell } from './cells.ts';
+import { delimiterOf } from './formats.ts';
 
 /** Cells as Russian Excel and other systems write them, read into the portal's values and written back. */
 describe('import cells', () => {
@@ -31,7 +32,11 @@ describe('import cells', () => {
     expect(['2026-10', '10.2026', '202610', '01.10.2026', '2026-10-15'].map((m) => month.parse(m))).toEqual([
       202610, 202610, 202610, 202610, 202610,
     ]);
+    expect(['окт.26', 'Октябрь 2026', 'май.27', 'мая 2027'].map((m) => month.parse(m))).toEqual([
+      202610, 202610, 202705, 202705,
+    ]);
     expect(month.safeParse('13.2026').success).toBe(false);
+    expect(month.safeParse('окт').success).toBe(false);
     expect(month.safeParse('2026-13').success).toBe(false);
   });
 
@@ -49,6 +54,13 @@ describe('import cells', () => {
     expect(['Выселен', 'выезд', 'CheckedOut'].map(read)).toEqual(Array(3).fill('checkedout'));
     expect(['Отменено', 'Отменена', 'canceled', 'Cancelled'].map(read)).toEqual(Array(4).fill('cancelled'));
     expect(bookingStatus.safeParse('arrived').success).toBe(false);
+  });
+
+  it('takes the separator from the header line, outside its quotes', () => {
+    expect(delimiterOf('userId;unitId;month;amount')).toBe(';');
+    expect(delimiterOf('userId,unitId,month,amount')).toBe(',');
+    expect(delimiterOf('"a;b;c",d,e')).toBe(',');
+    expect(delimiterOf('"a,b,c,d";e;f')).toBe(';');
   });
 
   it('writes values as a spreadsheet of the language reads them', () => {

@@ -99,8 +99,27 @@ export const instant = z.preprocess(asText, z.string()).transform((text, context
 
 const MONTHS = [/^(\d{4})-(\d{1,2})$/, /^(\d{1,2})\.(\d{4})$/, /^(\d{4})(\d{2})$/, RU_DATE, ISO_DATE];
 
-/** A month: `2026-10`, `10.2026`, `202610`, or a day of it (`01.10.2026`), kept as yyyymm. */
+/** The first letters of the months' Russian names, as Russian Excel shows a month it took for a date (`окт.26`). */
+const RU_MONTH_NAMES = ['янв', 'фев', 'мар', 'апр', 'ма', 'июн', 'июл', 'авг', 'сен', 'окт', 'ноя', 'дек'];
+const NAMED_MONTH = /^([а-яё]+)\.?\s*(\d{2}|\d{4})$/i;
+
+function namedMonth(text: string): number | null {
+  const match = NAMED_MONTH.exec(text);
+  if (!match) return null;
+  const name = (match[1] ?? '').toLowerCase();
+  const index = RU_MONTH_NAMES.findIndex((prefix) => name.startsWith(prefix));
+  if (index < 0) return null;
+  const year = Number(match[2]);
+  return (year < 100 ? 2000 + year : year) * 100 + index + 1;
+}
+
+/**
+ * A month: `2026-10`, `10.2026`, `202610`, a day of it (`01.10.2026`), or as Russian Excel shows a month it took for
+ * a date (`окт.26`, `октябрь 2026`); kept as yyyymm.
+ */
 export const month = z.preprocess(asText, z.coerce.string()).transform((text, context) => {
+  const named = namedMonth(text);
+  if (named !== null) return named;
   for (const [index, pattern] of MONTHS.entries()) {
     const match = pattern.exec(text);
     if (!match) continue;

@@ -102,9 +102,13 @@ export function detectFormat(data: Buffer | string, contentType: string | undefi
   return head[0] === '[' || head[0] === '{' ? 'json' : 'csv';
 }
 
-/** Commas, or semicolons when the header has more of them (as spreadsheets in Russian locales save CSV). */
-function delimiterOf(headerLine: string) {
-  return (headerLine.match(/;/g)?.length ?? 0) > (headerLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+/**
+ * Commas, or semicolons when the header has more of them outside quotes (as spreadsheets in Russian locales save
+ * CSV: a quoted column name may hold either).
+ */
+export function delimiterOf(headerLine: string) {
+  const bare = headerLine.replace(/"[^"]*("|$)/g, '');
+  return (bare.match(/;/g)?.length ?? 0) > (bare.match(/,/g)?.length ?? 0) ? ';' : ',';
 }
 
 const CSV_OPTIONS = {
