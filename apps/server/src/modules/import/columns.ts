@@ -42,6 +42,8 @@ export type ExampleIds = {
   categoryId: number;
   /** A location id no location has yet (the locations template adds one). */
   newLocationId: number;
+  /** The year the examples' dates are in: the portal's next year. */
+  year: number;
 };
 
 export type ExampleRow = Record<string, CellValue>;
@@ -73,14 +75,11 @@ const TIMELINE_STATUS_VALUES = TIMELINE_STATUS_IDS.map((id) => ({
   name: { ru: TIMELINE_STATUS_NAMES[id].name, en: TIMELINE_STATUS_NAMES[id].nameEn },
 }));
 
-const day = (offset: number) => {
-  // Example days in the coming year, so a template's rows never describe the past.
-  const year = new Date().getUTCFullYear() + 1;
-  return `${year}-03-${String(1 + offset).padStart(2, '0')}`;
-};
+/** Example days in March of the example year (the coming one), so a template's rows never describe the past. */
+const day = (ids: ExampleIds, offset: number) => `${ids.year}-03-${String(1 + offset).padStart(2, '0')}`;
 const at = (date: string, hour: number) =>
   new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+03:00`));
-const exampleMonth = () => (new Date().getUTCFullYear() + 1) * 100 + 1;
+const exampleMonth = (ids: ExampleIds) => ids.year * 100 + 1;
 
 export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
   bookings: {
@@ -106,8 +105,8 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
       {
         externalId: 'PMS-1001',
         unitId: ids.unitId,
-        startsAt: at(day(0), 14),
-        endsAt: at(day(3), 12),
+        startsAt: at(day(ids, 0), 14),
+        endsAt: at(day(ids, 3), 12),
         status: 'confirmed',
         guests: 2,
         sourceId: ids.sourceId,
@@ -117,8 +116,8 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
       {
         externalId: 'PMS-1002',
         unitId: ids.unitId,
-        startsAt: at(day(5), 14),
-        endsAt: at(day(6), 12),
+        startsAt: at(day(ids, 5), 14),
+        endsAt: at(day(ids, 6), 12),
         status: 'new',
         guests: 1,
         sourceId: null,
@@ -140,8 +139,8 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
       }),
     ],
     examples: (ids) => [
-      { userId: ids.ownerId, unitId: ids.ownedUnitId, month: exampleMonth(), amount: 4_295_533 },
-      { userId: ids.ownerId, unitId: ids.ownedUnitId, month: exampleMonth() + 1, amount: 3_810_000 },
+      { userId: ids.ownerId, unitId: ids.ownedUnitId, month: exampleMonth(ids), amount: 4_295_533 },
+      { userId: ids.ownerId, unitId: ids.ownedUnitId, month: exampleMonth(ids) + 1, amount: 3_810_000 },
     ],
   },
   outcomes: {
@@ -161,7 +160,7 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         externalId: 'ACC-2001',
         locationId: ids.locationId,
         part: 'main',
-        date: day(1),
+        date: day(ids, 1),
         categoryId: ids.categoryId,
         article: 'Электроэнергия',
         amount: 4_295_533,
@@ -170,7 +169,7 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         externalId: 'ACC-2002',
         locationId: ids.locationId,
         part: 'periphery',
-        date: day(2),
+        date: day(ids, 2),
         categoryId: ids.categoryId,
         article: 'Вывоз мусора',
         amount: 1_200_000,
@@ -208,7 +207,7 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         nameEn: 'Double bed',
         cost: 4_295_533,
         status: true,
-        date: day(1),
+        date: day(ids, 1),
         spaceId: 1,
         spaceName: 'Спальня',
         spaceNameEn: 'Bedroom',
@@ -275,7 +274,7 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         kind: 'service',
         name: 'Уборка номеров',
         nameEn: 'Housekeeping',
-        date: at(day(2), 10),
+        date: at(day(ids, 2), 10),
         completed: true,
         listName: 'Чек-лист уборки',
         listNameEn: 'Housekeeping checklist',
@@ -354,7 +353,7 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         name: 'Благоустройство',
         nameEn: 'Landscaping',
         status: 2,
-        finishDate: day(10),
+        finishDate: day(ids, 10),
         description: 'Дорожки и освещение',
         descriptionEn: 'Paths and lighting',
       },
@@ -455,7 +454,7 @@ export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         area: 56.5,
         stage: '',
         stageEn: '',
-        dateOfLaunch: day(0),
+        dateOfLaunch: day(ids, 0),
         photos: '',
       },
     ],
@@ -532,6 +531,7 @@ const FALLBACK_IDS: ExampleIds = {
   sourceId: 0,
   categoryId: 1,
   newLocationId: 1,
+  year: 2027,
 };
 
 function columnOf(kind: ImportKindCode, name: string) {

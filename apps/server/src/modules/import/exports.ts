@@ -184,7 +184,7 @@ export async function exportCsv(
 }
 
 /** The ids a template's examples name: the portal's own where it has some. */
-export async function templateIds(db: Executor): Promise<ExampleIds> {
+export async function templateIds(db: Executor, now: Date): Promise<ExampleIds> {
   const found = await q.exampleIds(db);
   return {
     unitId: Number(found.unit?.id ?? 1),
@@ -194,9 +194,15 @@ export async function templateIds(db: Executor): Promise<ExampleIds> {
     sourceId: Number(found.source?.id ?? 0),
     categoryId: Number(found.category?.id ?? 1),
     newLocationId: found.nextLocationId,
+    year: now.getUTCFullYear() + 1,
   };
 }
 
-export async function kindTemplate(db: Executor, kind: ImportKindCode, locale: Locale): Promise<string> {
-  return templateCsv(kind, locale, await templateIds(db));
+export async function kindTemplate(
+  db: Executor,
+  kind: ImportKindCode,
+  locale: Locale,
+  now: Date,
+): Promise<string> {
+  return templateCsv(kind, locale, await templateIds(db, now));
 }

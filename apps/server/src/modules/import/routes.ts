@@ -6,6 +6,7 @@ import { contentDisposition } from '../../http/content-disposition.ts';
 import { requestLocale } from '../../http/locale.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { staffScope } from '../access/service.ts';
 import { importRowCheck } from '../backoffice/import-scope.ts';
 import { describeColumns } from './columns.ts';
@@ -58,13 +59,14 @@ export function importRoutes(ctx: AppContext) {
     route(importFilesApi.template, async (request, reply) => {
       await staffScope(ctx, sessionOf(request));
       const { kind } = request.params;
-      const text = await kindTemplate(ctx.database.db, kind, requestLocale(request));
+      const now = portalNow(ctx.config.portalToday);
+      const text = await kindTemplate(ctx.database.db, kind, requestLocale(request), now);
       return csv(reply, `${kind}-template.csv`, text);
     });
     route(importFilesApi.columns, async (request) => {
       await staffScope(ctx, sessionOf(request));
       const { kind } = request.params;
-      const ids = await templateIds(ctx.database.db);
+      const ids = await templateIds(ctx.database.db, portalNow(ctx.config.portalToday));
       return { kind, columns: describeColumns(kind, requestLocale(request), ids) };
     });
     route(importFilesApi.export, async (request, reply) => {
