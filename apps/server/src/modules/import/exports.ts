@@ -1,6 +1,7 @@
 import type { ImportKindCode } from '@portal/contract/backoffice';
 import type { Locale } from '@portal/contract/constants';
 import type { Executor } from '../../db/executor.ts';
+import type { Scope } from '../access/service.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { type ExampleIds, type ExampleRow, kindCsv, templateCsv } from './columns.ts';
 import type { RowProblem } from './kinds.ts';
@@ -184,8 +185,8 @@ export async function exportCsv(
 }
 
 /** The ids a template's examples name: the portal's own where it has some. */
-export async function templateIds(db: Executor, now: Date): Promise<ExampleIds> {
-  const found = await q.exampleIds(db);
+export async function templateIds(db: Executor, scope: Scope, now: Date): Promise<ExampleIds> {
+  const found = await q.exampleIds(db, scope);
   return {
     unitId: Number(found.unit?.id ?? 1),
     locationId: Number(found.location?.id ?? 1),
@@ -202,7 +203,8 @@ export async function kindTemplate(
   db: Executor,
   kind: ImportKindCode,
   locale: Locale,
+  scope: Scope,
   now: Date,
 ): Promise<string> {
-  return templateCsv(kind, locale, await templateIds(db, now));
+  return templateCsv(kind, locale, await templateIds(db, scope, now));
 }

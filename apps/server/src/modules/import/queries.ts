@@ -1,6 +1,7 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
+import { ownersInScope, type Scope } from '../access/service.ts';
 
 /** Advisory lock namespace of imports (the second key is the kind's hash): one import of a kind at a time. */
 const IMPORT_LOCK_NAMESPACE = 7_404_552;
@@ -461,8 +462,8 @@ export async function exportUnits(db: Executor) {
     .execute();
 }
 
-/** Ids for a template's example rows: the first of each in the portal's data. */
-export async function exampleIds(db: Executor) {
+/** Ids for a template's example rows: the first of each in the portal's data (an owner of the console user's). */
+export async function exampleIds(db: Executor, scope: Scope) {
   const [unit, location, link, source, category, lastLocation] = await Promise.all([
     db.selectFrom('units').select('id').orderBy('id').executeTakeFirst(),
     db
@@ -473,9 +474,11 @@ export async function exampleIds(db: Executor) {
       .executeTakeFirst(),
     db
       .selectFrom('user_units')
-      .select(['user_id', 'unit_id'])
-      .where('relation', '=', 'owner')
-      .orderBy('id')
+      .innerJoin('users', 'users.id', 'user_units.user_id')
+      .select(['user_units.user_id', 'user_units.unit_id'])
+      .where('user_units.relation', '=', 'owner')
+      .where(ownersInScope(scope))
+      .orderBy('user_units.id')
       .executeTakeFirst(),
     db.selectFrom('booking_sources').select('id').orderBy('id').executeTakeFirst(),
     db.selectFrom('outcome_categories').select('id').orderBy('id').executeTakeFirst(),

@@ -57,16 +57,16 @@ export function importRoutes(ctx: AppContext) {
         .header('content-disposition', contentDisposition(fileName))
         .send(text);
     route(importFilesApi.template, async (request, reply) => {
-      await staffScope(ctx, sessionOf(request));
+      const scope = await staffScope(ctx, sessionOf(request));
       const { kind } = request.params;
       const now = portalNow(ctx.config.portalToday);
-      const text = await kindTemplate(ctx.database.db, kind, requestLocale(request), now);
+      const text = await kindTemplate(ctx.database.db, kind, requestLocale(request), scope, now);
       return csv(reply, `${kind}-template.csv`, text);
     });
     route(importFilesApi.columns, async (request) => {
-      await staffScope(ctx, sessionOf(request));
+      const scope = await staffScope(ctx, sessionOf(request));
       const { kind } = request.params;
-      const ids = await templateIds(ctx.database.db, portalNow(ctx.config.portalToday));
+      const ids = await templateIds(ctx.database.db, scope, portalNow(ctx.config.portalToday));
       return { kind, columns: describeColumns(kind, requestLocale(request), ids) };
     });
     route(importFilesApi.export, async (request, reply) => {
