@@ -40,8 +40,6 @@ export function readDecimal(value: unknown): unknown {
   return Number(normal);
 }
 
-/** A number in either convention (`42 955,33`, `42955.33`). */
-export const decimal = z.preprocess(readDecimal, z.number());
 /** A sum in roubles, kept in kopecks. */
 export const roubles = (min: number, max: number) =>
   z.preprocess(readDecimal, z.number().min(min).max(max)).transform(toKopecks);
@@ -59,7 +57,7 @@ const RU_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `31.10.2026` or `2026-10-31` → `2026-10-31`; null when it is not a calendar day. */
-export function readDate(text: string): string | null {
+function readDate(text: string): string | null {
   const ru = RU_DATE.exec(text);
   if (ru) return calendarDate(Number(ru[3]), Number(ru[2]), Number(ru[1]));
   const iso = ISO_DATE.exec(text);
@@ -153,7 +151,7 @@ export const optionalYesNo = z.preprocess(
 );
 
 /** How a word is compared: lower case, ё as е, without spaces, hyphens and underscores. */
-export const normalWord = (text: string) =>
+const normalWord = (text: string) =>
   text
     .trim()
     .toLowerCase()

@@ -21,7 +21,7 @@ const ID_SOURCES = {
   outcomeCategories: { ru: 'Категории доходов и расходов', en: 'Income and expense categories' },
 } satisfies Record<string, Words>;
 
-export type ImportColumn = {
+type ImportColumn = {
   name: string;
   label: Words;
   type: CellType;
@@ -81,7 +81,7 @@ const at = (date: string, hour: number) =>
   new Date(Date.parse(`${date}T${String(hour).padStart(2, '0')}:00:00+03:00`));
 const exampleMonth = (ids: ExampleIds) => ids.year * 100 + 1;
 
-export const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
+const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
   bookings: {
     columns: [
       col('externalId', 'id брони во внешней системе', "the booking system's booking id", 'text', true, {
