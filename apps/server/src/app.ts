@@ -33,6 +33,7 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { backofficeCameraRoutes } from './modules/cameras/backoffice-routes.ts';
 import { cameraRoutes } from './modules/cameras/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { backofficeDocumentRoutes } from './modules/documents/backoffice-routes.ts';
@@ -218,6 +219,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(backofficeOutboxRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficePromoRoutes(ctx), { prefix: '/api/v1' });
   await app.register(catalogueRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(categoryRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -156,6 +156,14 @@ export const MESSAGES = {
     ru: 'Фото — https-ссылка или адрес картинки портала',
     en: "A photo is an https link or a portal's picture address",
   },
+  'categories.idTaken': {
+    ru: 'Категория с таким номером уже есть',
+    en: 'A category with this number already exists',
+  },
+  'categories.inUse': {
+    ru: 'Категорию уже используют: уберите её в архив',
+    en: 'The category is in use: archive it instead',
+  },
   'faq.questionRequired': { ru: 'Напишите вопрос', en: 'Write your question' },
   'validation.tooLong': { ru: 'Слишком длинное значение', en: 'The value is too long' },
   'request.invalidJson': { ru: 'Тело запроса не является JSON', en: 'The request body is not valid JSON' },

@@ -2,6 +2,7 @@ import { authApi } from './auth.ts';
 import { backofficeApi, importApi } from './backoffice.ts';
 import { backofficeCamerasApi } from './backoffice-cameras.ts';
 import { catalogueApi } from './backoffice-catalogue.ts';
+import { categoriesApi } from './backoffice-categories.ts';
 import { contentApi } from './backoffice-content.ts';
 import { backofficeDocumentsApi } from './backoffice-documents.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
@@ -51,6 +52,7 @@ export const apiRoutes = {
   import: importApi,
   importFiles: importFilesApi,
   catalogue: catalogueApi,
+  categories: categoriesApi,
   content: contentApi,
   backofficeReports: backofficeReportsApi,
   backofficeOutbox: backofficeOutboxApi,

@@ -217,6 +217,8 @@ export interface DocumentCategoriesTable {
   id: number;
   name: string;
   name_en: string;
+  /** 030_category_archive.sql: an archived category is no longer offered; its documents keep it. */
+  archived_at: Date | null;
 }
 
 export interface DocumentsTable {
@@ -304,6 +306,8 @@ export interface OutcomeCategoriesTable {
   name: string;
   name_en: string;
   direction: 'income' | 'expense';
+  /** 030_category_archive.sql: an archived category is no longer offered; its rows keep it. */
+  archived_at: Date | null;
 }
 
 export interface OutcomeRowsTable {

@@ -6,11 +6,21 @@ import type { DB } from '../../db/schema.ts';
 import { type Reader, readableLocationIds, unitLinks } from '../access/service.ts';
 
 export async function categories(db: Executor) {
-  return db.selectFrom('document_categories').select(['id', 'name', 'name_en']).orderBy('name').execute();
+  return db
+    .selectFrom('document_categories')
+    .select(['id', 'name', 'name_en'])
+    .where('archived_at', 'is', null)
+    .orderBy('name')
+    .execute();
 }
 
 export async function categoryById(db: Executor, id: number) {
-  return db.selectFrom('document_categories').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('document_categories')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .where('archived_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** The user's documents with category, location, unit and file name, for the caller to narrow. */
