@@ -202,6 +202,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'locations/categories/',
+                lazy: page(
+                  () => import('../features/backoffice/catalogue/categories-page'),
+                  (m) => m.CatalogueCategoriesPage,
+                ),
+              },
+              {
                 path: 'cameras/',
                 lazy: page(
                   () => import('../features/backoffice/company/cameras-page'),

@@ -6,9 +6,10 @@ const PAGES = [
   { path: '/backoffice/locations/', key: 'locations' },
   { path: '/backoffice/locations/lists/', key: 'lists' },
   { path: '/backoffice/locations/sources/', key: 'sources' },
+  { path: '/backoffice/locations/categories/', key: 'categories' },
 ] as const;
 
-/** The catalogue's own sections under the console's Catalogue tab: locations (with units), lists, sources. */
+/** The catalogue's own sections under the console's Catalogue tab: locations (with units), lists, sources, categories. */
 export function CatalogueNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,7 +17,7 @@ export function CatalogueNav() {
   const active =
     PAGES.find((page) => page.path !== PAGES[0].path && pathname.startsWith(page.path))?.path ??
     PAGES[0].path;
-  // On a phone the three sections scroll sideways rather than squeeze.
+  // On a phone the sections scroll sideways rather than squeeze.
   return (
     <div style={{ overflowX: 'auto', maxWidth: '100%', flex: 'none' }}>
       <SegmentedControl
