@@ -188,6 +188,14 @@ export const ownerUnitSchema = z.object({
   relation: z.enum(['owner', 'lender']),
   invested: z.number().describe('Rubles'),
   investedAt: z.string().nullable(),
+  endedOn: z
+    .string()
+    .nullable()
+    .describe(
+      'The day the link ended: from then on the owner no longer sees the unit; staff keep its history',
+    ),
+  incomeMonths: z.number().int().describe('Months of income recorded on the link'),
+  documents: z.number().int().describe("The owner's documents about the unit"),
 });
 export const ownerLoanSchema = z.object({
   id: z.number().int(),
@@ -227,6 +235,20 @@ export const ownerUnitCreateSchema = z.object({
   investedAt: isoDate.nullable().optional(),
 });
 export type OwnerUnitCreate = z.input<typeof ownerUnitCreateSchema>;
+
+/** PUT /api/v1/backoffice/owners/{id}/units/{linkId}: correct a link (a typo in the sum is not permanent). */
+export const ownerUnitUpdateSchema = z.object({
+  relation: z.enum(['owner', 'lender'], { error: 'validation.invalid' }),
+  invested: money,
+  investedAt: isoDate.nullable(),
+});
+export type OwnerUnitUpdate = z.input<typeof ownerUnitUpdateSchema>;
+
+/** POST /api/v1/backoffice/owners/{id}/units/{linkId}/end: the day the owner's link ends. */
+export const ownerUnitEndSchema = z.object({
+  endedOn: z.iso.date({ error: 'validation.required' }),
+});
+export type OwnerUnitEnd = z.input<typeof ownerUnitEndSchema>;
 
 /** POST /api/v1/backoffice/owners/{id}/loans. */
 export const ownerLoanCreateSchema = z.object({
@@ -313,7 +335,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 /** POST /api/v1/backoffice/owners: the new owner's id. */
 export const ownerCreatedSchema = z.object({ id: z.number().int() });
-/** DELETE /api/v1/backoffice/owners/{id}/units/{linkId}: the owner and the link to their unit. */
+/** /api/v1/backoffice/owners/{id}/units/{linkId}: the owner and the link to their unit. */
 export const ownerUnitLinkParamsSchema = z.object({ id: idSchema, linkId: idSchema });
 
 /** The managers' console: every call is for MANAGER or ADMIN; an owner's token gets 403. */
@@ -426,10 +448,34 @@ export const backofficeApi = {
     response: successSchema,
     errors: [404, 409],
   }),
-  removeOwnerUnit: defineRoute({
-    method: 'DELETE',
+  updateOwnerUnit: defineRoute({
+    method: 'PUT',
     path: '/backoffice/owners/:id/units/:linkId',
-    summary: 'Take a unit from an owner (the user-unit link)',
+    summary:
+      "Correct an owner's unit link: relation, invested sum and date (the audit keeps before and after)",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: ownerUnitLinkParamsSchema,
+    body: ownerUnitUpdateSchema,
+    response: successSchema,
+    errors: [404, 409],
+  }),
+  endOwnerUnit: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners/:id/units/:linkId/end',
+    summary:
+      "End an owner's unit link on a date: the owner no longer sees the unit, its income history stays for staff",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: ownerUnitLinkParamsSchema,
+    body: ownerUnitEndSchema,
+    response: successSchema,
+    errors: [404],
+  }),
+  restoreOwnerUnit: defineRoute({
+    method: 'POST',
+    path: '/backoffice/owners/:id/units/:linkId/restore',
+    summary: 'Restore a link ended by mistake: the owner sees the unit and its history again',
     tags: ['backoffice'],
     access: 'staff',
     params: ownerUnitLinkParamsSchema,

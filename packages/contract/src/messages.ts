@@ -171,6 +171,14 @@ export const MESSAGES = {
   'request.unsupportedMediaType': { ru: 'Неподдерживаемый формат запроса', en: 'Unsupported request format' },
   'request.badRequest': { ru: 'Некорректный запрос', en: 'Bad request' },
   'owner.roleRequired': { ru: 'Выберите хотя бы одну роль', en: 'Choose at least one role' },
+  'owner.endBeforeInvest': {
+    ru: 'Связь не может закончиться раньше даты инвестиции',
+    en: 'A link cannot end before the investment date',
+  },
+  'owner.endInFuture': {
+    ru: 'Дата окончания не может быть в будущем',
+    en: 'The end date cannot be in the future',
+  },
   'owner.unitTaken': {
     ru: 'Этот юнит уже привязан к клиенту',
     en: 'This unit is already linked to the client',

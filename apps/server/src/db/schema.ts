@@ -173,6 +173,8 @@ export interface UserUnitsTable {
   invested_at: DateColumn | null;
   is_sale: Generated<boolean>;
   sale_price_kopecks: BigIntId | null;
+  /** 031_user_unit_end: the day the link ended (null: current); an ended link is no longer the owner's. */
+  ended_on: DateColumn | null;
 }
 
 export interface LoansTable {

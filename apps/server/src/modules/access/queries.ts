@@ -13,14 +13,28 @@ export type Reader = { userId: number; roles: readonly RoleRow[] };
 export type Scope = { kind: 'all' } | { kind: 'manager'; managerId: number; isDefault: boolean };
 
 /**
- * The user's links to units (user_units, with units joined): every link, or those of one relation. The base of
- * every "unit owned" rule: callers add their columns and conditions.
+ * A link is current until it is ended: from then on the owner no longer reads the unit, its incomes stay for staff
+ * (the console's owner card reads every link: everyUnitLink). The end takes effect when it is recorded; its date
+ * (ended_on) says when the holding ended, never a day to come, so the rule needs no clock.
  */
-export function unitLinks(db: Executor, userId: number, relation?: Relation) {
-  const links = db
+export function isCurrentLink(eb: ExpressionBuilder<DB, 'user_units'>) {
+  return eb('user_units.ended_on', 'is', null);
+}
+
+/** Every link of the user to a unit, ended ones too, with units joined: staff's view of a client's history. */
+export function everyUnitLink(db: Executor, userId: number) {
+  return db
     .selectFrom('user_units')
     .innerJoin('units', 'units.id', 'user_units.unit_id')
     .where('user_units.user_id', '=', userId);
+}
+
+/**
+ * The user's current links to units (user_units, with units joined): every relation, or one. The base of every
+ * "unit owned" rule: callers add their columns and conditions.
+ */
+export function unitLinks(db: Executor, userId: number, relation?: Relation) {
+  const links = everyUnitLink(db, userId).where(isCurrentLink);
   return relation ? links.where('user_units.relation', '=', relation) : links;
 }
 
@@ -130,6 +144,7 @@ export async function unitLinkById(db: Executor, userId: number, userUnitId: num
     .select(['user_units.id', 'user_units.unit_id'])
     .where('user_units.id', '=', userUnitId)
     .where('user_units.user_id', '=', userId)
+    .where(isCurrentLink)
     .executeTakeFirst();
 }
 

@@ -11,7 +11,8 @@ import * as q from './queries.ts';
  *
  * - Location readable: a unit held there (owned or lent against) or a loan there, never a placeholder; for the
  *   timeline and its reports a LENDER also reads the spec's fixed tabs 1, 2 and 3.
- * - Unit owned: a user_units link of relation owner (INVESTOR); held: a link of either relation.
+ * - Unit owned: a current user_units link of relation owner (INVESTOR); held: a current link of either relation.
+ *   A link ended on a date (ended_on) is no longer the owner's from that day; staff still read its history.
  * - Role required: the session holds the role, else 403.
  * - Staff scope: an admin works with every owner; a manager with their own clients, the default manager also with
  *   the clients without a manager; anyone else gets 403.
@@ -20,6 +21,8 @@ import * as q from './queries.ts';
  * builders re-exported here (readableLocations, ownedUnitLinks…), so the check costs no extra round trip.
  */
 export {
+  everyUnitLink,
+  isCurrentLink,
   locationRoles,
   ownedUnitLinks,
   ownersInScope,

@@ -11,3 +11,20 @@ export type { AuditEntry };
 export async function recordAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await insertAudit(db, entry);
 }
+
+/** A changed field's value before and after the change. */
+export type Change = { from: unknown; to: unknown };
+
+/**
+ * The fields a change touched, each with its value before and after (`details.changes` of an entry: the console's
+ * audit page shows them as «before → after» in words). Values compare as JSON, so arrays compare by content.
+ */
+export function changesOf<T extends Record<string, unknown>>(before: T, after: T): Record<string, Change> {
+  const changes: Record<string, Change> = {};
+  for (const key of Object.keys(after)) {
+    const from = before[key] ?? null;
+    const to = after[key] ?? null;
+    if (JSON.stringify(from) !== JSON.stringify(to)) changes[key] = { from, to };
+  }
+  return changes;
+}

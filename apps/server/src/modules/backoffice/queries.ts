@@ -2,7 +2,7 @@ import type { RequestKindCode, RequestStatus } from '@portal/contract/backoffice
 import { type ExpressionBuilder, type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
-import { ownersInScope, type Scope, unitLinks, userLoans } from '../access/service.ts';
+import { everyUnitLink, ownersInScope, type Scope, userLoans } from '../access/service.ts';
 
 export async function staffUser(db: Executor, userId: number) {
   return db
@@ -136,7 +136,7 @@ export async function ownerRows(
       >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
         'roles',
       ),
-      sql<number>`(select count(*)::int from user_units where user_id = users.id)`.as('unitCount'),
+      currentUnitCount.as('unitCount'),
     ])
     .orderBy('users.last_name')
     .orderBy('users.first_name')
@@ -146,6 +146,10 @@ export async function ownerRows(
     .execute();
   return { items, total: total.count };
 }
+
+/** The owner's current unit links (an ended link is history, not a unit the owner holds). */
+const currentUnitCount = sql<number>`(select count(*)::int from user_units
+  where user_id = users.id and ended_on is null)`;
 
 export async function ownerInScope(db: Executor, scope: Scope, id: number) {
   return db
@@ -158,16 +162,19 @@ export async function ownerInScope(db: Executor, scope: Scope, id: number) {
       >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
         'roles',
       ),
-      sql<number>`(select count(*)::int from user_units where user_id = users.id)`.as('unitCount'),
+      currentUnitCount.as('unitCount'),
     ])
     .where('users.id', '=', id)
     .where(ownersInScope(scope))
     .executeTakeFirst();
 }
 
-/** An owner's unit links (modules/access: unitLinks) with the unit's and location's names. */
+/**
+ * Every unit link of an owner, ended ones too (modules/access: everyUnitLink), with the unit's and location's names
+ * and what ending the link touches: the months of income on it and the owner's documents about the unit.
+ */
 export async function ownerUnits(db: Executor, userId: number) {
-  return unitLinks(db, userId)
+  return everyUnitLink(db, userId)
     .innerJoin('locations', 'locations.id', 'units.location_id')
     .select([
       'user_units.id',
@@ -175,8 +182,16 @@ export async function ownerUnits(db: Executor, userId: number) {
       'user_units.relation',
       'user_units.invested_kopecks',
       'user_units.invested_at',
+      'user_units.ended_on',
       'units.name as unitName',
       'locations.name as locationName',
+      sql<number>`(select count(*)::int from incomes where incomes.user_unit_id = user_units.id)`.as(
+        'incomeMonths',
+      ),
+      sql<number>`(select count(*)::int from documents
+        where documents.user_id = user_units.user_id and documents.unit_id = user_units.unit_id)`.as(
+        'documents',
+      ),
     ])
     .orderBy('locations.id')
     .orderBy('units.name')
@@ -329,35 +344,50 @@ export async function unitExists(db: Executor, unitId: number) {
   );
 }
 
-/** Whether the owner already has a link of that relation to the unit. */
+/** Whether the owner already has a link of that relation to the unit (other than `exceptLinkId`), ended or not. */
 export async function unitLinkTaken(
   db: Executor,
   ownerId: number,
   unitId: number,
   relation: 'owner' | 'lender',
+  exceptLinkId?: number,
 ) {
-  const row = await db
+  let query = db
     .selectFrom('user_units')
     .select('id')
     .where('user_id', '=', ownerId)
     .where('unit_id', '=', unitId)
-    .where('relation', '=', relation)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('relation', '=', relation);
+  if (exceptLinkId !== undefined) query = query.where('id', '!=', exceptLinkId);
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export async function insertUnitLink(db: Executor, row: Insertable<DB['user_units']>) {
   await db.insertInto('user_units').values(row).execute();
 }
 
-/** Removes one of the owner's unit links; answers what it was, or undefined when it is not the owner's. */
-export async function deleteUnitLink(db: Executor, ownerId: number, linkId: number) {
+/** One of the owner's unit links, ended or not, locked for the change; undefined when it is not the owner's. */
+export async function lockUnitLink(db: Executor, ownerId: number, linkId: number) {
   return db
-    .deleteFrom('user_units')
-    .where('id', '=', linkId)
-    .where('user_id', '=', ownerId)
-    .returning(['unit_id', 'relation'])
+    .selectFrom('user_units')
+    .innerJoin('units', 'units.id', 'user_units.unit_id')
+    .select([
+      'user_units.id',
+      'user_units.unit_id',
+      'user_units.relation',
+      'user_units.invested_kopecks',
+      'user_units.invested_at',
+      'user_units.ended_on',
+      'units.name as unitName',
+    ])
+    .where('user_units.id', '=', linkId)
+    .where('user_units.user_id', '=', ownerId)
+    .forUpdate('user_units')
     .executeTakeFirst();
+}
+
+export async function updateUnitLink(db: Executor, linkId: number, set: Updateable<DB['user_units']>) {
+  await db.updateTable('user_units').set(set).where('id', '=', linkId).execute();
 }
 
 /** A location a loan may name: any but a placeholder. */

@@ -43,8 +43,19 @@ export function backofficeRoutes(ctx: AppContext) {
       await backoffice.addOwnerUnit(ctx, sessionOf(request), request.params.id, request.body);
       return ok;
     });
-    route(backofficeApi.removeOwnerUnit, async (request) => {
-      await backoffice.removeOwnerUnit(ctx, sessionOf(request), request.params.id, request.params.linkId);
+    route(backofficeApi.updateOwnerUnit, async (request) => {
+      const { id, linkId } = request.params;
+      await backoffice.updateOwnerUnit(ctx, sessionOf(request), id, linkId, request.body);
+      return ok;
+    });
+    route(backofficeApi.endOwnerUnit, async (request) => {
+      const { id, linkId } = request.params;
+      await backoffice.endOwnerUnit(ctx, sessionOf(request), id, linkId, request.body);
+      return ok;
+    });
+    route(backofficeApi.restoreOwnerUnit, async (request) => {
+      const { id, linkId } = request.params;
+      await backoffice.restoreOwnerUnit(ctx, sessionOf(request), id, linkId);
       return ok;
     });
     route(backofficeApi.addOwnerLoan, async (request) => {

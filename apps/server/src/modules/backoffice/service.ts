@@ -9,18 +9,22 @@ import type {
   ownerCreateSchema,
   ownerLoanCreateSchema,
   ownerUnitCreateSchema,
+  ownerUnitEndSchema,
+  ownerUnitUpdateSchema,
   ownerUpdateSchema,
   RequestKindCode,
   RequestListResponse,
   RequestStatus,
 } from '@portal/contract/backoffice';
+import { MONTH_TIME_OFFSET_HOURS } from '@portal/contract/constants';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { portalNow } from '../../shared/clock.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { type Scope, staffManager, staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import { signupEmail, signupSms } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
@@ -218,6 +222,9 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
       relation: unit.relation as 'owner' | 'lender',
       invested: toRubles(unit.invested_kopecks),
       investedAt: unit.invested_at,
+      endedOn: unit.ended_on,
+      incomeMonths: unit.incomeMonths,
+      documents: unit.documents,
     })),
     loans: loans.map((loan) => ({
       id: loan.id,
@@ -329,19 +336,19 @@ export async function updateOwner(
     await q.replaceRoles(trx, id, input.roles);
     // The client's requests follow the client to the new manager.
     if (columns.manager_id !== owner.manager_id) await q.moveClientRequests(trx, id, columns.manager_id);
-    const changed = Object.fromEntries(
-      Object.entries({ ...columns, roles: input.roles }).filter(([key, value]) => {
-        if (key === 'roles')
-          return JSON.stringify(ownerRoles(owner.roles)) !== JSON.stringify([...input.roles].sort());
-        return owner[key as keyof typeof owner] !== value;
-      }),
+    const before = Object.fromEntries(
+      Object.keys(columns).map((key) => [key, owner[key as keyof typeof owner]]),
+    );
+    const changes = changesOf(
+      { ...before, roles: ownerRoles(owner.roles) },
+      { ...columns, roles: [...input.roles].sort() },
     );
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.update',
       entity: 'user',
       entityId: id,
-      details: input.requestId === undefined ? changed : { ...changed, requestId: input.requestId },
+      details: input.requestId === undefined ? { changes } : { changes, requestId: input.requestId },
     });
     if (input.requestId !== undefined) {
       const request = await q.requestById(trx, scope, input.requestId);
@@ -478,18 +485,116 @@ export async function addOwnerUnit(
   });
 }
 
-export async function removeOwnerUnit(ctx: AppContext, session: Session, ownerId: number, linkId: number) {
+/** The link's values as the console edits them (rubles), for the audit's before and after. */
+const linkValues = (link: { relation: string; invested_kopecks: number; invested_at: string | null }) => ({
+  relation: link.relation,
+  invested: toRubles(link.invested_kopecks),
+  investedAt: link.invested_at,
+});
+
+/** The Moscow calendar date (yyyy-mm-dd) of an instant. */
+const moscowDate = (at: Date) =>
+  new Date(at.getTime() + MONTH_TIME_OFFSET_HOURS * 3_600_000).toISOString().slice(0, 10);
+
+/** Runs a change of one of the owner's unit links: 404 for another manager's client or another owner's link. */
+async function changeUnitLink<T>(
+  ctx: AppContext,
+  session: Session,
+  ownerId: number,
+  linkId: number,
+  change: (trx: Executor, link: NonNullable<Awaited<ReturnType<typeof q.lockUnitLink>>>) => Promise<T>,
+): Promise<T> {
   const scope = await staffScope(ctx, session);
-  await ctx.database.db.transaction().execute(async (trx) => {
+  return ctx.database.db.transaction().execute(async (trx) => {
     if (!(await q.ownerInScope(trx, scope, ownerId))) throw notFound();
-    const removed = await q.deleteUnitLink(trx, ownerId, linkId);
-    if (!removed) throw notFound();
+    const link = await q.lockUnitLink(trx, ownerId, linkId);
+    if (!link) throw notFound();
+    return change(trx, link);
+  });
+}
+
+/** Corrects a link's relation, invested sum and date; the audit keeps each changed value before and after. */
+export async function updateOwnerUnit(
+  ctx: AppContext,
+  session: Session,
+  ownerId: number,
+  linkId: number,
+  input: z.output<typeof ownerUnitUpdateSchema>,
+): Promise<void> {
+  await changeUnitLink(ctx, session, ownerId, linkId, async (trx, link) => {
+    if (await q.unitLinkTaken(trx, ownerId, link.unit_id, input.relation, link.id))
+      throw conflict('owner.unitTaken', 'relation');
+    if (link.ended_on && input.investedAt && input.investedAt > link.ended_on)
+      throw badRequest('owner.endBeforeInvest', 'investedAt');
+    const changes = changesOf(linkValues(link), {
+      relation: input.relation,
+      invested: input.invested,
+      investedAt: input.investedAt,
+    });
+    if (Object.keys(changes).length === 0) return;
+    await q.updateUnitLink(trx, link.id, {
+      relation: input.relation,
+      invested_kopecks: toKopecks(input.invested),
+      invested_at: input.investedAt,
+    });
     await recordAudit(trx, {
       actorUserId: session.userId,
-      action: 'owner.unit.remove',
+      action: 'owner.unit.update',
       entity: 'user',
       entityId: ownerId,
-      details: { unitId: removed.unit_id, relation: removed.relation },
+      details: { unitId: link.unit_id, changes },
+    });
+  });
+}
+
+/**
+ * Ends an owner's link on a date (today or a past day) instead of deleting it: the incomes and documents stay and
+ * staff read them; the owner's pages stop showing the unit at once (modules/access). Ending an ended link corrects
+ * its date.
+ */
+export async function endOwnerUnit(
+  ctx: AppContext,
+  session: Session,
+  ownerId: number,
+  linkId: number,
+  input: z.output<typeof ownerUnitEndSchema>,
+): Promise<void> {
+  await changeUnitLink(ctx, session, ownerId, linkId, async (trx, link) => {
+    if (link.invested_at && input.endedOn < link.invested_at)
+      throw badRequest('owner.endBeforeInvest', 'endedOn');
+    if (input.endedOn > moscowDate(portalNow(ctx.config.portalToday)))
+      throw badRequest('owner.endInFuture', 'endedOn');
+    if (link.ended_on === input.endedOn) return;
+    await q.updateUnitLink(trx, link.id, { ended_on: input.endedOn });
+    await recordAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.unit.end',
+      entity: 'user',
+      entityId: ownerId,
+      details: {
+        unitId: link.unit_id,
+        changes: changesOf({ endedOn: link.ended_on }, { endedOn: input.endedOn }),
+      },
+    });
+  });
+}
+
+/** Restores a link ended by mistake: the owner sees the unit and its whole history again. */
+export async function restoreOwnerUnit(
+  ctx: AppContext,
+  session: Session,
+  ownerId: number,
+  linkId: number,
+): Promise<void> {
+  await changeUnitLink(ctx, session, ownerId, linkId, async (trx, link) => {
+    if (link.ended_on === null) return;
+    await q.updateUnitLink(trx, link.id, { ended_on: null });
+    await recordAudit(trx, {
+      actorUserId: session.userId,
+      action: 'owner.unit.restore',
+      entity: 'user',
+      entityId: ownerId,
+      details: { unitId: link.unit_id, changes: changesOf({ endedOn: link.ended_on }, { endedOn: null }) },
     });
   });
 }

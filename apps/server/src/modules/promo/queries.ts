@@ -1,14 +1,19 @@
 import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { DB } from '../../db/schema.ts';
+import { isCurrentLink } from '../access/service.ts';
 
-/** Lots on the marketplace with the owner's unit link, the unit and its location, for the caller to select from. */
+/**
+ * Lots on the marketplace with the owner's unit link, the unit and its location, for the caller to select from. A
+ * link that ended (modules/access) no longer offers its lot.
+ */
 export function lotsWithUnits(db: Executor) {
   return db
     .selectFrom('sale_lots')
     .innerJoin('user_units', 'user_units.id', 'sale_lots.user_unit_id')
     .innerJoin('units', 'units.id', 'user_units.unit_id')
-    .innerJoin('locations', 'locations.id', 'units.location_id');
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .where(isCurrentLink);
 }
 
 /** Every owner's lot on sale with its unit and location, newest first. */
