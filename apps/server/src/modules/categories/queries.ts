@@ -27,21 +27,24 @@ export async function documentCategoryRows(db: Executor) {
 }
 
 export async function outcomeCategoryRows(db: Executor) {
-  return db
-    .selectFrom('outcome_categories as c')
-    .select(['c.id', 'c.name', 'c.name_en', 'c.direction', 'c.archived_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('outcome_rows')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('outcome_rows.category_id', '=', 'c.id')
-        .as('rowCount'),
-    )
-    .orderBy('c.direction')
-    .orderBy(sql`c.archived_at is not null`)
-    .orderBy('c.name')
-    .orderBy('c.id')
-    .execute();
+  return (
+    db
+      .selectFrom('outcome_categories as c')
+      .select(['c.id', 'c.name', 'c.name_en', 'c.direction', 'c.archived_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('outcome_rows')
+          .select(eb.fn.countAll<number>().as('n'))
+          .whereRef('outcome_rows.category_id', '=', 'c.id')
+          .as('rowCount'),
+      )
+      // Incomes first, as the owners' pages show their tabs.
+      .orderBy(sql`c.direction = 'expense'`)
+      .orderBy(sql`c.archived_at is not null`)
+      .orderBy('c.name')
+      .orderBy('c.id')
+      .execute()
+  );
 }
 
 /** A category locked for the change that reads it. */

@@ -159,7 +159,8 @@ function CategoryList({
                   )}
                 </Text>
                 <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                  <IdCell id={item.id} /> · {en ? item.name : item.nameEn} ·{' '}
+                  <IdCell id={item.id} /> ·{' '}
+                  {item.nameEn !== item.name && <>{en ? item.name : item.nameEn} · </>}
                   {t('backofficeCatalogue.categories.useCount', { count: item.useCount })}
                 </Text>
               </ItemCard>
