@@ -4,6 +4,7 @@ import type { Executor } from '../../db/executor.ts';
 /** The two category tables: the documents' and the income-expense rows'. */
 export type CategoryTable = 'document_categories' | 'outcome_categories';
 
+/** Archived ones last, then by name. */
 export async function documentCategoryRows(db: Executor) {
   return db
     .selectFrom('document_categories as c')
@@ -26,25 +27,23 @@ export async function documentCategoryRows(db: Executor) {
     .execute();
 }
 
+/** Incomes first (as the owners' tabs), archived ones last in each, then by name. */
 export async function outcomeCategoryRows(db: Executor) {
-  return (
-    db
-      .selectFrom('outcome_categories as c')
-      .select(['c.id', 'c.name', 'c.name_en', 'c.direction', 'c.archived_at'])
-      .select((eb) =>
-        eb
-          .selectFrom('outcome_rows')
-          .select(eb.fn.countAll<number>().as('n'))
-          .whereRef('outcome_rows.category_id', '=', 'c.id')
-          .as('rowCount'),
-      )
-      // Incomes first, as the owners' pages show their tabs.
-      .orderBy(sql`c.direction = 'expense'`)
-      .orderBy(sql`c.archived_at is not null`)
-      .orderBy('c.name')
-      .orderBy('c.id')
-      .execute()
-  );
+  return db
+    .selectFrom('outcome_categories as c')
+    .select(['c.id', 'c.name', 'c.name_en', 'c.direction', 'c.archived_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('outcome_rows')
+        .select(eb.fn.countAll<number>().as('n'))
+        .whereRef('outcome_rows.category_id', '=', 'c.id')
+        .as('rowCount'),
+    )
+    .orderBy(sql`c.direction = 'expense'`)
+    .orderBy(sql`c.archived_at is not null`)
+    .orderBy('c.name')
+    .orderBy('c.id')
+    .execute();
 }
 
 /** A category locked for the change that reads it. */
