@@ -153,10 +153,11 @@ describe("the managers' console", () => {
     await units.selectOption({ index: 1 });
     await page.getByLabel('Вложено, ₽').fill('2500000');
     await page.getByRole('button', { name: 'Добавить юнит' }).click();
-    await page.getByTestId('owner-units').getByText('2 500 000').waitFor();
+    const links = page.getByTestId('owner-units');
+    await links.getByText('2 500 000').waitFor();
     await screenshot(page, 'backoffice-owner');
-    expect(errors).toEqual([]);
-    await close();
+    const unitName = (await links.locator('tbody tr td').first().locator('p').first().textContent()) ?? '';
+    expect(unitName).not.toBe('');
 
     const link = await portal.linkFromMail('orlova@example.com', '/activation/');
     const owner = await openPage(browser);
@@ -166,7 +167,40 @@ describe("the managers' console", () => {
     await owner.page.getByRole('button', { name: 'Войти в личный кабинет' }).click();
     await owner.page.waitForURL('**/dashboard/');
     await owner.page.locator('.units-list').waitFor();
+    await owner.page.goto(`${portal.url}/units/`);
+    await owner.page.getByTestId('unit-card').getByText(unitName).first().waitFor();
+
+    // A typo in the invested sum is corrected; the log says what it was and what it is.
+    await links.getByRole('button', { name: 'Изменить' }).click();
+    const edit = page.getByTestId('edit-unit-link');
+    await edit.getByLabel('Вложено, ₽').fill('2600000');
+    await edit.getByRole('button', { name: 'Сохранить' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await links.getByText('2 600 000').waitFor();
+
+    // Ending the link asks first, naming the unit and the history it keeps; the owner no longer sees the unit.
+    await links.getByRole('button', { name: 'Завершить' }).click();
+    const ask = page.getByRole('dialog');
+    await ask.getByTestId('end-unit-text').getByText(unitName, { exact: false }).waitFor();
+    await ask.getByText('История не удаляется', { exact: false }).waitFor();
+    await screenshot(page, 'backoffice-owner-end-unit');
+    await ask.getByRole('button', { name: 'Завершить' }).click();
+    await links.getByTestId('unit-ended').waitFor();
+    await links.getByRole('button', { name: 'Восстановить' }).waitFor();
+    await owner.page.reload();
+    await owner.page.getByText('У вас пока нет активов').waitFor();
+    expect(owner.errors).toEqual([]);
     await owner.close();
+
+    await page.goto(`${portal.url}/backoffice/audit/`);
+    const trail = page.getByTestId('audit-details');
+    await trail
+      .getByText(/2\s500\s000\s₽ → 2\s600\s000\s₽/)
+      .first()
+      .waitFor();
+    await page.getByText('Связь с юнитом завершена').first().waitFor();
+    expect(errors).toEqual([]);
+    await close();
   });
 
   it("shows requests, the client's card and the log in words; another manager's client is a not-found state", async () => {

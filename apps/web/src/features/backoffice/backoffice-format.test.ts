@@ -166,6 +166,45 @@ describe('the console in words', () => {
       'Вложено: 6\u00a0500\u00a0000\u00a0₽',
       'Дата вложения: 02.05.2023',
     ]);
+    // A correction: each changed field before and after, in words.
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'owner.unit.update',
+            details: {
+              unitId: 13,
+              changes: {
+                invested: { from: 6_500_000, to: 6_050_000 },
+                investedAt: { from: null, to: '2023-05-02' },
+                relation: { from: 'owner', to: 'lender' },
+              },
+            },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual([
+      'Юнит: Баня №2, Лесной SPA-отель «Сосны»',
+      'Вложено: 6\u00a0500\u00a0000\u00a0₽ → 6\u00a0050\u00a0000\u00a0₽',
+      'Дата вложения: — → 02.05.2023',
+      'Связь: Владелец → Займодатель',
+    ]);
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'owner.unit.end',
+            details: { unitId: 13, changes: { endedOn: { from: null, to: '2026-11-26' } } },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual(['Юнит: Баня №2, Лесной SPA-отель «Сосны»', 'Дата окончания связи: — → 26.11.2026']);
     expect(
       text(
         describeAudit(

@@ -54,7 +54,15 @@ const MONEY_KEYS = new Set([
   'marketPrice',
   'discountPrice',
 ]);
-const DATE_KEYS = new Set(['investedAt', 'issuedAt', 'contract_date', 'contractDate', 'date', 'publishedAt']);
+const DATE_KEYS = new Set([
+  'investedAt',
+  'issuedAt',
+  'contract_date',
+  'contractDate',
+  'date',
+  'publishedAt',
+  'endedOn',
+]);
 /** Keys whose value an earlier line already shows in words (the unit's name stands for its id, and so on). */
 const SHOWN_ELSEWHERE = new Set(['categoryId', 'lotId', 'companyLotId', 'location', 'user_id']);
 
@@ -186,6 +194,18 @@ export function auditObject(
   return { text: id ? `${entity} №${id}` : entity };
 }
 
+/** A change's fields, each «before → after» in words (`details.changes` of an entry, modules/audit). */
+function changeLines(changes: Record<string, unknown>, ctx: Context): DetailLine[] {
+  return Object.entries(changes).map(([key, change]) => {
+    const { from, to } = (change ?? {}) as { from?: unknown; to?: unknown };
+    return {
+      key,
+      label: label(key, ctx),
+      value: `${valueText(key, from, ctx)} → ${valueText(key, to, ctx)}`,
+    };
+  });
+}
+
 /** What a change did, line by line, in words. */
 export function describeAudit(
   entry: Pick<AuditEntry, 'action' | 'details'>,
@@ -214,6 +234,10 @@ export function describeAudit(
   for (const [key, value] of Object.entries(details)) {
     if (entry.action === 'request.status' && (key === 'from' || key === 'to' || key === 'kind')) continue;
     if (value === null || value === undefined || value === '') continue;
+    if (key === 'changes' && typeof value === 'object') {
+      lines.push(...changeLines(value as Record<string, unknown>, ctx));
+      continue;
+    }
     if (key === 'requestId' && (typeof value === 'number' || typeof value === 'string')) {
       lines.push({
         key,

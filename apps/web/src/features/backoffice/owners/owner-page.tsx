@@ -31,6 +31,7 @@ import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
 import { CardSave, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { ApplyingRequest, OwnerRequests } from './owner-requests';
+import { OwnerUnits } from './owner-units';
 import { useOwner, useOwnerMutations } from './queries';
 
 /** /backoffice/owners/{id}: a client's card, with the requests it applies, units, loans and documents. */
@@ -202,59 +203,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
           <Title order={2} size="h4">
             {t('backoffice.owner.units')}
           </Title>
-          {owner.units.length === 0 ? (
-            <Text c="dimmed">{t('backoffice.owner.noUnits')}</Text>
-          ) : (
-            <DataTable
-              rows={owner.units}
-              rowKey={(unit) => unit.id}
-              label={t('backoffice.owner.units')}
-              minWidth={600}
-              testId="owner-units"
-              columns={[
-                {
-                  key: 'unit',
-                  header: t('backoffice.owner.unit'),
-                  cell: (unit) => (
-                    <>
-                      {unit.unitName}
-                      <Text size="xs" c="dimmed">
-                        {unit.locationName}
-                      </Text>
-                    </>
-                  ),
-                },
-                {
-                  key: 'relation',
-                  header: t('backoffice.owner.relation'),
-                  cell: (unit) => t(`backoffice.owner.relations.${unit.relation}`),
-                },
-                {
-                  key: 'invested',
-                  header: t('backoffice.owner.invested'),
-                  cell: (unit) => formatMoney(unit.invested, locale),
-                },
-                {
-                  key: 'investedAt',
-                  header: t('backoffice.owner.investedAt'),
-                  cell: (unit) => formatDate(unit.investedAt, locale),
-                },
-                {
-                  key: 'remove',
-                  cell: (unit) => (
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      onClick={() => mutations.removeUnit.mutate(unit.id)}
-                    >
-                      {t('backoffice.owner.removeUnit')}
-                    </Button>
-                  ),
-                },
-              ]}
-            />
-          )}
+          <OwnerUnits owner={owner} />
           <AddUnitForm ownerId={owner.id} />
         </Stack>
       </Paper>

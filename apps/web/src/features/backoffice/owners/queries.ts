@@ -3,6 +3,8 @@ import type {
   OwnerCreate,
   OwnerLoanCreate,
   OwnerUnitCreate,
+  OwnerUnitEnd,
+  OwnerUnitUpdate,
   OwnerUpdate,
 } from '@portal/contract/backoffice';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
@@ -56,9 +58,19 @@ export function useOwnerMutations(id: number) {
         call('POST /backoffice/owners/:id/units', { params: { id }, body: input }),
       onSuccess: refresh,
     }),
-    removeUnit: useMutation({
+    updateUnit: useMutation({
+      mutationFn: ({ linkId, ...body }: OwnerUnitUpdate & { linkId: number }) =>
+        call('PUT /backoffice/owners/:id/units/:linkId', { params: { id, linkId }, body }),
+      onSuccess: refresh,
+    }),
+    endUnit: useMutation({
+      mutationFn: ({ linkId, ...body }: OwnerUnitEnd & { linkId: number }) =>
+        call('POST /backoffice/owners/:id/units/:linkId/end', { params: { id, linkId }, body }),
+      onSuccess: refresh,
+    }),
+    restoreUnit: useMutation({
       mutationFn: (linkId: number) =>
-        call('DELETE /backoffice/owners/:id/units/:linkId', { params: { id, linkId } }),
+        call('POST /backoffice/owners/:id/units/:linkId/restore', { params: { id, linkId } }),
       onSuccess: refresh,
     }),
     addLoan: useMutation({
