@@ -246,7 +246,10 @@ export type OwnerUnitUpdate = z.input<typeof ownerUnitUpdateSchema>;
 
 /** POST /api/v1/backoffice/owners/{id}/units/{linkId}/end: the day the owner's link ends. */
 export const ownerUnitEndSchema = z.object({
-  endedOn: z.iso.date({ error: 'validation.required' }),
+  endedOn: z.iso.date({
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'validation.required' : 'validation.invalid',
+  }),
 });
 export type OwnerUnitEnd = z.input<typeof ownerUnitEndSchema>;
 

@@ -151,7 +151,11 @@ describe("corrections of an owner's unit links", () => {
     expect((await call(manager, 'POST', `${url}/end`, { endedOn: '1990-01-01' })).json().error.message).toBe(
       'A link cannot end before the investment date',
     );
-    expect((await call(manager, 'POST', `${url}/end`, {})).statusCode).toBe(400);
+    const missing = await call(manager, 'POST', `${url}/end`, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.endedOn).toBe('This field is required');
+    const bad = await call(manager, 'POST', `${url}/end`, { endedOn: '26.11.2026' });
+    expect(bad.json().error.fields.endedOn).toBe('Invalid value');
     expect((await call(manager, 'POST', `${url}/end`, { endedOn: PINNED_TODAY })).statusCode).toBe(200);
 
     expect(await ownedUnits()).not.toContain(link.unitId);
