@@ -180,8 +180,8 @@ export const MESSAGES = {
     en: 'The end date cannot be in the future',
   },
   'owner.unitTaken': {
-    ru: 'Этот юнит уже привязан к клиенту',
-    en: 'This unit is already linked to the client',
+    ru: 'Этот юнит уже привязан к клиенту; завершённую связь можно восстановить',
+    en: 'This unit is already linked to the client; an ended link can be restored',
   },
   'request.statusOrder': {
     ru: 'Статус заявки меняется только вперёд: новая → в работе → выполнена',

@@ -169,6 +169,16 @@ describe("corrections of an owner's unit links", () => {
       details: { unitId: link.unitId, changes: { endedOn: { from: null, to: PINNED_TODAY } } },
     });
 
+    // The unit comes back by restoring the link, not by a second link beside the history.
+    const again = await call(manager, 'POST', 'backoffice/owners/1/units', {
+      unitId: link.unitId,
+      relation: 'owner',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(
+      'This unit is already linked to the client; an ended link can be restored',
+    );
+
     expect((await call(manager, 'POST', `${url}/restore`)).statusCode).toBe(200);
     expect(await ownedUnits()).toContain(link.unitId);
     expect(await incomeUnits()).toContain(link.unitName);
