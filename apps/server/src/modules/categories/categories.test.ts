@@ -147,8 +147,11 @@ describe('back-office document and income-expense categories', () => {
           action: 'categories.document.update',
           entity_id: String(id),
           details: {
-            before: { name: 'Протокол собрания', nameEn: 'Протокол собрания' },
-            after: { name: 'Протокол', nameEn: 'Minutes' },
+            name: 'Протокол',
+            changes: {
+              name: { from: 'Протокол собрания', to: 'Протокол' },
+              nameEn: { from: 'Протокол собрания', to: 'Minutes' },
+            },
           },
         }),
       ]),

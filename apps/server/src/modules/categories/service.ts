@@ -11,7 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -19,8 +19,8 @@ import * as q from './queries.ts';
  * Document and income-expense categories: company lists like the catalogue's, so every manager and admin edits
  * them (owners get 403 from requireStaff and staffScope). An English name left empty takes the Russian one. A
  * category nothing carries may be deleted; one in use is archived, which takes it out of the upload form, the
- * owners' request list and the import while its documents and rows keep showing it. Every change is audited
- * with the values before and after.
+ * owners' request list and the import while its documents and rows keep showing it. Every change is audited,
+ * a correction with its values before and after.
  */
 type DocumentCreate = z.output<typeof documentCategoryCreateSchema>;
 type DocumentFields = z.output<typeof documentCategoryBodySchema>;
@@ -101,7 +101,7 @@ async function create(
           throw badRequest('categories.idTaken', 'id');
         }
         const id = wanted ?? (await q.nextId(trx, table));
-        await audit(trx, session, kind, 'create', id, { after: await insert(trx, id) });
+        await audit(trx, session, kind, 'create', id, await insert(trx, id));
         return id;
       });
     } catch (error) {
@@ -147,8 +147,11 @@ export async function updateDocumentCategory(
     }
     await q.updateDocumentCategory(trx, id, row);
     await audit(trx, session, 'document', 'update', id, {
-      before: { name: current.name, nameEn: current.name_en },
-      after: { name: row.name, nameEn: row.name_en },
+      name: row.name,
+      changes: changesOf(
+        { name: current.name, nameEn: current.name_en },
+        { name: row.name, nameEn: row.name_en },
+      ),
     });
     return id;
   });
@@ -171,8 +174,11 @@ export async function updateOutcomeCategory(
     }
     await q.updateOutcomeCategory(trx, id, row);
     await audit(trx, session, 'outcome', 'update', id, {
-      before: { name: current.name, nameEn: current.name_en, direction: current.direction },
-      after: { name: row.name, nameEn: row.name_en, direction: row.direction },
+      name: row.name,
+      changes: changesOf(
+        { name: current.name, nameEn: current.name_en, direction: current.direction },
+        { name: row.name, nameEn: row.name_en, direction: row.direction },
+      ),
     });
     return id;
   });
@@ -196,8 +202,7 @@ export async function setCategoryArchived(
     await q.setArchived(trx, TABLE[kind], id, archived);
     await audit(trx, session, kind, archived ? 'archive' : 'restore', id, {
       name: current.name,
-      before: { archived: current.archived_at !== null },
-      after: { archived },
+      changes: changesOf({ archived: current.archived_at !== null }, { archived }),
     });
     return id;
   });
@@ -216,9 +221,7 @@ export async function deleteCategory(
     if (!current) throw notFound();
     if (await q.inUse(trx, TABLE[kind], id)) throw conflict('categories.inUse', 'id');
     await q.deleteCategory(trx, TABLE[kind], id);
-    await audit(trx, session, kind, 'delete', id, {
-      before: { name: current.name, nameEn: current.name_en },
-    });
+    await audit(trx, session, kind, 'delete', id, { name: current.name, nameEn: current.name_en });
     return { success: true as const };
   });
 }

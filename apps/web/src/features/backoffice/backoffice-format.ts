@@ -100,6 +100,8 @@ function valueText(key: string, value: unknown, ctx: Context): string {
   if (key === 'locationId' && typeof value === 'number')
     return names.location(value) ?? t('backoffice.values.locationNo', { id: value });
   if (key === 'unitId' && typeof value === 'number') return unitText(value, ctx);
+  if (key === 'direction' && (value === 'income' || value === 'expense'))
+    return t(`backofficeCatalogue.categories.${value}`);
   if (key === 'relation' && (value === 'owner' || value === 'lender'))
     return t(`backoffice.owner.relations.${value}`);
   if ((key === 'organization_type' || key === 'organizationType') && typeof value === 'string')

@@ -345,6 +345,9 @@ export const enBackoffice: BackofficeResources = {
       isDefault: 'Default manager',
       role: 'Role',
       name: 'Name',
+      nameEn: 'English name',
+      direction: 'Kind',
+      archived: 'Archived',
     },
     values: {
       yes: 'yes',
@@ -373,6 +376,8 @@ export const enBackoffice: BackofficeResources = {
       location: 'Location',
       unit: 'Unit',
       outbox: 'Message',
+      document_category: 'Document category',
+      outcome_category: 'Income-expense category',
     },
     pagination: 'Page {{page}} of {{pages}}',
   },

@@ -342,6 +342,9 @@ export const ruBackoffice = {
       isDefault: 'Менеджер по умолчанию',
       role: 'Роль',
       name: 'Название',
+      nameEn: 'Название по-английски',
+      direction: 'Вид',
+      archived: 'В архиве',
     },
     values: {
       yes: 'да',
@@ -370,6 +373,8 @@ export const ruBackoffice = {
       location: 'Локация',
       unit: 'Юнит',
       outbox: 'Сообщение',
+      document_category: 'Категория документов',
+      outcome_category: 'Категория доходов и расходов',
     },
     pagination: 'Страница {{page}} из {{pages}}',
   },
