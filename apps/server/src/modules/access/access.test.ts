@@ -325,4 +325,30 @@ describe('access rules', () => {
         expect(await check(staffScope(t.ctx, readers[name] as Reader))).toEqual(FORBIDDEN);
     });
   });
+  it('counts only current links: an ended one is no longer held, and restoring it gives the unit back', async () => {
+    const db = t.ctx.database.db;
+    const reader = readers.unitLender as Reader;
+    const end = (endedOn: string | null) =>
+      db.updateTable('user_units').set({ ended_on: endedOn }).where('user_id', '=', reader.userId).execute();
+    const investor = readers.investor as Reader;
+    const link = (owned[investor.userId] ?? [])[0];
+    if (!link) throw new Error('the investor owns no unit');
+
+    await end('2026-01-31');
+    expect(await readable('unitLender')).toEqual([]);
+    expect(await check(requireHeldUnit(t.ctx, reader, lentAgainstUnit))).toEqual(NOT_FOUND);
+    await db
+      .updateTable('user_units')
+      .set({ ended_on: '2026-01-31' })
+      .where('id', '=', link.linkId)
+      .execute();
+    expect(await check(requireOwnedUnit(t.ctx, investor, link.unitId))).toEqual(NOT_FOUND);
+    expect(await check(requireUnitLink(t.ctx, investor, link.linkId))).toEqual(NOT_FOUND);
+
+    await end(null);
+    await db.updateTable('user_units').set({ ended_on: null }).where('id', '=', link.linkId).execute();
+    expect(await readable('unitLender')).toEqual([lentAgainstLocation]);
+    expect(await check(requireHeldUnit(t.ctx, reader, lentAgainstUnit))).toBe('ok');
+    expect(await check(requireOwnedUnit(t.ctx, investor, link.unitId))).toBe('ok');
+  });
 });
