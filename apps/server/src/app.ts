@@ -47,6 +47,7 @@ import { importRoutes } from './modules/import/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
 import { backofficeInventoryRoutes } from './modules/inventory/backoffice-routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { backofficeLoanRoutes } from './modules/loans/routes.ts';
 import { backofficeNewsRoutes } from './modules/news/backoffice-routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
@@ -220,6 +221,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(backofficePromoRoutes(ctx), { prefix: '/api/v1' });
   await app.register(catalogueRoutes(ctx), { prefix: '/api/v1' });
   await app.register(categoryRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(backofficeLoanRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;
   const serveWeb = (options.serveWeb ?? true) && existsSync(webRoot);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { loanBodySchema } from './backoffice-loans.ts';
 import { LOCALES, ORGANIZATION_TYPES, ROLE_CODES, STAFF_ROLE_CODES } from './constants.ts';
 import { successSchema } from './errors.ts';
 import { bankDetailsSchema } from './profile.ts';
@@ -254,13 +255,7 @@ export const ownerUnitEndSchema = z.object({
 export type OwnerUnitEnd = z.input<typeof ownerUnitEndSchema>;
 
 /** POST /api/v1/backoffice/owners/{id}/loans. */
-export const ownerLoanCreateSchema = z.object({
-  locationId: z.number({ error: 'validation.required' }).int().positive(),
-  amount: money.refine((value) => value > 0, { error: 'validation.invalid' }),
-  issuedAt: isoDate,
-  termYearMonth: z.number({ error: 'validation.required' }).int().min(1).max(600),
-  ratePercent: z.number({ error: 'validation.required' }).min(0).max(100),
-});
+export const ownerLoanCreateSchema = loanBodySchema;
 export type OwnerLoanCreate = z.input<typeof ownerLoanCreateSchema>;
 
 /** GET /api/v1/backoffice/catalogue: managers, locations and units for the console's selects. */
@@ -304,6 +299,8 @@ export const IMPORT_KIND_NAMES = [
   'timelines',
   'locations',
   'units',
+  'loanPayments',
+  'capitalization',
 ] as const;
 export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;

@@ -156,6 +156,14 @@ export const MESSAGES = {
     ru: 'Фото — https-ссылка или адрес картинки портала',
     en: "A photo is an https link or a portal's picture address",
   },
+  'loans.hasPayments': {
+    ru: 'У займа есть выплаты: сначала удалите их, затем заём.',
+    en: 'The loan has payments: delete them first, then the loan.',
+  },
+  'loans.monthTaken': {
+    ru: 'Выплата за этот месяц уже есть: измените её.',
+    en: 'There is already a payment for this month: edit it instead.',
+  },
   'categories.idTaken': {
     ru: 'Категория с таким номером уже есть',
     en: 'A category with this number already exists',
@@ -209,6 +217,7 @@ export const MESSAGES = {
     ru: 'нет такого статуса брони',
     en: 'not a booking status',
   },
+  'import.notLent': { ru: 'это не заём этого клиента', en: 'not a loan of this client' },
   'import.notOwned': { ru: 'этот юнит не принадлежит клиенту', en: 'the client does not own this unit' },
   'import.idsIn': { ru: 'id — в консоли:', en: 'the ids are in the console:' },
   'import.endsBeforeStarts': {

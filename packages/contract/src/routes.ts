@@ -7,6 +7,7 @@ import { contentApi } from './backoffice-content.ts';
 import { backofficeDocumentsApi } from './backoffice-documents.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
 import { importFilesApi } from './backoffice-import.ts';
+import { backofficeLoansApi } from './backoffice-loans.ts';
 import { backofficeLotsApi } from './backoffice-lots.ts';
 import { backofficeOutboxApi } from './backoffice-outbox.ts';
 import { backofficeReportsApi } from './backoffice-reports.ts';
@@ -53,6 +54,7 @@ export const apiRoutes = {
   importFiles: importFilesApi,
   catalogue: catalogueApi,
   categories: categoriesApi,
+  backofficeLoans: backofficeLoansApi,
   content: contentApi,
   backofficeReports: backofficeReportsApi,
   backofficeOutbox: backofficeOutboxApi,

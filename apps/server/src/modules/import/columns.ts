@@ -4,6 +4,7 @@ import type { Locale } from '@portal/contract/constants';
 import { type MessageKey, message } from '@portal/contract/messages';
 import { TIMELINE_STATUS_IDS, TIMELINE_STATUS_NAMES } from '@portal/contract/timeline';
 import { BOOKING_STATUS_WORDS, type CellType, type CellValue, csvText, writeCell } from './cells.ts';
+import { LENDER_KIND_COLUMNS } from './lender-kinds.ts';
 
 /**
  * What each import kind's columns hold, in words for the people who fill the files in: the page of allowed values,
@@ -21,7 +22,7 @@ const ID_SOURCES = {
   outcomeCategories: { ru: 'Категории доходов и расходов', en: 'Income and expense categories' },
 } satisfies Record<string, Words>;
 
-type ImportColumn = {
+export type ImportColumn = {
   name: string;
   label: Words;
   type: CellType;
@@ -40,6 +41,9 @@ export type ExampleIds = {
   ownedUnitId: number;
   sourceId: number;
   categoryId: number;
+  /** A loan with its lender, for the loan payments' examples. */
+  loanId: number;
+  lenderId: number;
   /** A location id no location has yet (the locations template adds one). */
   newLocationId: number;
   /** The year the examples' dates are in: the portal's next year. */
@@ -459,6 +463,7 @@ const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
       },
     ],
   },
+  ...LENDER_KIND_COLUMNS,
 };
 
 const TYPE_WORDS: Record<CellType, { type: Words; format: Words }> = {
@@ -530,6 +535,8 @@ const FALLBACK_IDS: ExampleIds = {
   ownedUnitId: 1,
   sourceId: 0,
   categoryId: 1,
+  loanId: 1,
+  lenderId: 1,
   newLocationId: 1,
   year: 2027,
 };
@@ -557,7 +564,7 @@ export function cellProblem(kind: ImportKindCode, field: string, key: MessageKey
   // Out of scope is about the whole row, and says nothing more of it.
   if (!column || key === 'import.outOfScope') return message(key, locale);
   const label = column.label[locale];
-  if (key === 'import.unknown' || key === 'import.notOwned') {
+  if (key === 'import.unknown' || key === 'import.notOwned' || key === 'import.notLent') {
     const source = column.ids ? ID_SOURCES[column.ids][locale] : undefined;
     return `${label}: ${message(key, locale)}${source ? ` (${message('import.idsIn', locale)} ${source})` : ''}`;
   }

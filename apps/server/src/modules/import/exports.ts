@@ -3,8 +3,10 @@ import type { Locale } from '@portal/contract/constants';
 import type { Executor } from '../../db/executor.ts';
 import type { Scope } from '../access/service.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
+import { exampleLoan } from '../loans/service.ts';
 import { type ExampleIds, type ExampleRow, kindCsv, templateCsv } from './columns.ts';
 import type { RowProblem } from './kinds.ts';
+import { LENDER_EXPORTS } from './lender-kinds.ts';
 import * as q from './queries.ts';
 
 /**
@@ -168,6 +170,7 @@ const EXPORTS: Record<ImportKindCode, (db: Executor) => Promise<ExampleRow[]>> =
       photos: u.image_urls.join('|'),
     }));
   },
+  ...LENDER_EXPORTS,
 };
 
 /**
@@ -186,7 +189,7 @@ export async function exportCsv(
 
 /** The ids a template's examples name: the portal's own where it has some. */
 export async function templateIds(db: Executor, scope: Scope, now: Date): Promise<ExampleIds> {
-  const found = await q.exampleIds(db, scope);
+  const [found, loan] = await Promise.all([q.exampleIds(db, scope), exampleLoan(db, scope)]);
   return {
     unitId: Number(found.unit?.id ?? 1),
     locationId: Number(found.location?.id ?? 1),
@@ -194,6 +197,8 @@ export async function templateIds(db: Executor, scope: Scope, now: Date): Promis
     ownedUnitId: Number(found.link?.unit_id ?? 1),
     sourceId: Number(found.source?.id ?? 0),
     categoryId: Number(found.category?.id ?? 1),
+    loanId: Number(loan?.id ?? 1),
+    lenderId: Number(loan?.user_id ?? 1),
     newLocationId: found.nextLocationId,
     year: now.getUTCFullYear() + 1,
   };

@@ -15,6 +15,7 @@ import {
   roubles,
   yesNo,
 } from './cells.ts';
+import { LENDER_KINDS } from './lender-kinds.ts';
 import * as q from './queries.ts';
 
 /**
@@ -547,4 +548,5 @@ export const IMPORT_KINDS = {
   timelines,
   locations,
   units,
+  ...LENDER_KINDS,
 } as const;

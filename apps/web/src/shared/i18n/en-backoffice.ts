@@ -154,6 +154,8 @@ export const enBackoffice: BackofficeResources = {
         timelines: 'Unit and location timelines',
         locations: 'Locations',
         units: 'Units of locations',
+        loanPayments: 'Loan payments',
+        capitalization: 'Unit capitalization',
       },
       columns: 'Columns',
       file: 'File',

@@ -151,6 +151,8 @@ export const ruBackoffice = {
         timelines: 'Таймлайны юнитов и локаций',
         locations: 'Локации',
         units: 'Юниты локаций',
+        loanPayments: 'Выплаты по займам',
+        capitalization: 'Капитализация юнитов',
       },
       columns: 'Колонки',
       file: 'Файл',

@@ -38,6 +38,8 @@ const COLUMNS: Record<ImportKindCode, string> = {
     'id, name, nameEn, position, existsMain, existsPeriphery, placeholder (true|false), distanceKm, description, descriptionEn, infrastructure (Ресторан=6|Баня=2), infrastructureEn (Restaurant|Banya)',
   units:
     'locationId, unitNumber, part (main|periphery), type, typeEn, name, nameEn, capacity, area, stage, stageEn, dateOfLaunch, photos (https links separated by |)',
+  loanPayments: 'userId, loanId, month (YYYY-MM), amount',
+  capitalization: 'unitId, date, name, nameEn, price',
 };
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
