@@ -6,7 +6,7 @@ import { useElementSize } from '@mantine/hooks';
 import { FIRST_MONTH, lastCompleteMonth } from '@portal/contract/periods';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../shared/api/client';
+import { ApiError, downloadFile } from '../../shared/api/client';
 import { nowMs } from '../../shared/clock';
 import {
   formatCompactMoney,
@@ -115,6 +115,16 @@ export function IncomePage() {
         <LoadingState />
       </Stack>
     );
+  // A lender's statistics are 404 where the lender has no loan: nothing to show there yet, not a failure.
+  const noLoanHere =
+    !investor && stats.isError && stats.error instanceof ApiError && stats.error.status === 404;
+  if (noLoanHere)
+    return (
+      <Stack className="page">
+        {header}
+        <EmptyState title={t('finance.emptyIncome')} text={t('finance.emptyIncomeTextLender')} />
+      </Stack>
+    );
   if (stats.isError)
     return (
       <Stack className="page">
@@ -123,7 +133,8 @@ export function IncomePage() {
       </Stack>
     );
   const s = stats.data;
-  if (s.firstYearMonth === null) {
+  // A lender with a loan sees the loan, its term and what it has earned (nothing yet) before the first payment.
+  if (s.firstYearMonth === null && investor) {
     return (
       <Stack className="page">
         {header}
@@ -280,6 +291,44 @@ export function IncomePage() {
         </Paper>
 
         {investor && actives.data && <CapitalizationChart units={actives.data.actives} />}
+
+        {!investor && (
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="sm">
+              {t('finance.paymentsByMonth')}
+            </Title>
+            {lenderList.data ? (
+              lenderList.data.incomes.length === 0 ? (
+                <Text c="dimmed" data-testid="loan-payments-empty">
+                  {t('finance.noPaymentsInRange')}
+                </Text>
+              ) : (
+                <Table striped data-testid="loan-payments">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('finance.month')}</Table.Th>
+                      <Table.Th>{t('finance.location')}</Table.Th>
+                      <Table.Th ta="right">{t('finance.payment')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {[...lenderList.data.incomes].reverse().map((row) => (
+                      <Table.Tr key={row.yearMonth}>
+                        <Table.Td>{formatYearMonth(row.yearMonth, locale)}</Table.Td>
+                        <Table.Td>{locale === 'en' ? row.location.nameEn : row.location.name}</Table.Td>
+                        <Table.Td ta="right">{formatMoney(row.amount, locale)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )
+            ) : lenderList.isError ? (
+              <ErrorState onRetry={() => void lenderList.refetch()} />
+            ) : (
+              <LoadingState />
+            )}
+          </Paper>
+        )}
 
         <Paper withBorder radius="md" p="lg">
           <Title order={2} size="h4" mb="sm">
