@@ -15,8 +15,8 @@ import { emailSchema, idSchema, phoneSchema, requiredText, trimmedText } from '.
 /** Defined once in request-subjects.ts; re-exported for the console, which filters its inbox by them. */
 export { REQUEST_KINDS, type RequestKindCode } from './request-subjects.ts';
 
-/** A request moves forward only: new → in progress → done. */
-export const REQUEST_STATUSES = ['new', 'in_progress', 'done'] as const;
+/** A request moves forward only: new → in progress → done, or refused (rejected); both ends carry a comment. */
+export const REQUEST_STATUSES = ['new', 'in_progress', 'done', 'rejected'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 const PAGE_SIZE_MAX = 100;
@@ -85,7 +85,7 @@ export const requestListResponseSchema = z.object({
 });
 export type RequestListResponse = z.infer<typeof requestListResponseSchema>;
 
-/** PATCH /api/v1/backoffice/requests/{id}: the next status, with the manager's comment (required for done). */
+/** PATCH /api/v1/backoffice/requests/{id}: the next status, with the manager's comment (required to end it). */
 export const requestUpdateSchema = z.object({
   status: z.enum(REQUEST_STATUSES, { error: 'validation.invalid' }),
   comment: trimmedText(2000).optional(),

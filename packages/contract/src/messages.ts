@@ -192,12 +192,16 @@ export const MESSAGES = {
     en: 'This unit is already linked to the client; an ended link can be restored',
   },
   'request.statusOrder': {
-    ru: 'Статус заявки меняется только вперёд: новая → в работе → выполнена',
-    en: 'A request moves forward only: new → in progress → done',
+    ru: 'Статус заявки меняется только вперёд: новая → в работе → выполнена или отклонена',
+    en: 'A request moves forward only: new → in progress → done or refused',
   },
   'request.decideOnDocument': {
     ru: 'Подписанную копию проверяют в документах клиента: «Подписан» или «Вернуть»',
     en: "A signed copy is reviewed in the client's documents: «Signed» or «Return»",
+  },
+  'request.refusalCommentRequired': {
+    ru: 'Напишите, почему заявка отклонена, — клиент прочитает комментарий',
+    en: 'Write why the request is refused: the client reads the comment',
   },
   'request.commentRequired': {
     ru: 'Напишите комментарий к выполненной заявке',

@@ -40,7 +40,7 @@ export const ownerRequestsResponseSchema = z
       z.object({
         id: z.number().int(),
         kind: requestKindSchema,
-        status: z.enum(['new', 'in_progress', 'done']),
+        status: z.enum(['new', 'in_progress', 'done', 'rejected']),
         categoryId: z
           .number()
           .int()
@@ -48,7 +48,7 @@ export const ownerRequestsResponseSchema = z
           .describe('The document category of a document request; null for the other kinds'),
         comment: z.string().nullable().describe("The manager's comment; null until the manager writes one"),
         createdAt: z.string().describe('ISO 8601'),
-        answeredAt: z.string().nullable().describe('ISO 8601, when the request was done'),
+        answeredAt: z.string().nullable().describe('ISO 8601, when the request was done or refused'),
       }),
     ),
   })

@@ -206,7 +206,7 @@ export interface RequestsTable {
   user_id: BigIntId;
   manager_id: BigIntId | null;
   kind: RequestKindCode;
-  status: Generated<'new' | 'in_progress' | 'done'>;
+  status: Generated<'new' | 'in_progress' | 'done' | 'rejected'>;
   payload: Json<Record<string, unknown>>;
   manager_comment: string | null;
   created_at: Timestamp;

@@ -7,3 +7,8 @@ alter table requests add constraint requests_kind_check
     'callback', 'faq_question', 'buy_lot', 'sale_notice', 'signed_document'));
 
 alter table documents add column return_comment text;
+
+-- A request the manager refuses ends as 'rejected', with the comment the owner reads, as a done one ends as 'done'.
+alter table requests drop constraint requests_status_check;
+alter table requests add constraint requests_status_check
+  check (status in ('new', 'in_progress', 'done', 'rejected'));

@@ -69,7 +69,7 @@ export async function listRequests(
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });
-  const byStatus = { new: 0, in_progress: 0, done: 0 };
+  const byStatus = { new: 0, in_progress: 0, done: 0, rejected: 0 };
   for (const row of counts) byStatus[row.status] = row.count;
   return {
     items: items.map((row) => ({
@@ -83,14 +83,16 @@ export async function listRequests(
       createdAt: iso(row.created_at),
       updatedAt: iso(row.updated_at),
     })),
-    total: query.status ? byStatus[query.status] : byStatus.new + byStatus.in_progress + byStatus.done,
+    total: query.status
+      ? byStatus[query.status]
+      : byStatus.new + byStatus.in_progress + byStatus.done + byStatus.rejected,
     counts: byStatus,
   };
 }
 
-const STATUS_ORDER: Record<RequestStatus, number> = { new: 0, in_progress: 1, done: 2 };
+const STATUS_ORDER: Record<RequestStatus, number> = { new: 0, in_progress: 1, done: 2, rejected: 2 };
 
-/** Moves a request forward (new → in progress → done); done needs the manager's comment. */
+/** Moves a request forward (new → in progress → done or rejected); both ends need the manager's comment. */
 export async function updateRequest(
   ctx: AppContext,
   session: Session,
@@ -101,7 +103,7 @@ export async function updateRequest(
   await ctx.database.db.transaction().execute(async (trx) => {
     const request = await q.requestById(trx, scope, id);
     if (!request) throw notFound();
-    if (request.kind === 'signed_document' && input.status === 'done')
+    if (request.kind === 'signed_document' && STATUS_ORDER[input.status] === 2)
       throw badRequest('request.decideOnDocument', 'status');
     await moveRequest(ctx, trx, session, request, input.status, input.comment, 'status', 'comment');
   });
@@ -109,8 +111,8 @@ export async function updateRequest(
 }
 
 /**
- * The rule of every status change, audited; `fields` name the body fields its refusals point at. A request done is
- * mailed to the owner with the comment.
+ * The rule of every status change, audited; `fields` name the body fields its refusals point at. A request done or
+ * refused is mailed to the owner with the comment.
  */
 async function moveRequest(
   ctx: AppContext,
@@ -127,6 +129,7 @@ async function moveRequest(
     throw badRequest('request.statusOrder', statusField);
   const comment = newComment?.trim() || request.manager_comment;
   if (status === 'done' && !comment) throw badRequest('request.commentRequired', commentField);
+  if (status === 'rejected' && !comment) throw badRequest('request.refusalCommentRequired', commentField);
   await q.updateRequest(trx, request.id, status, comment ?? null);
   await recordAudit(trx, {
     actorUserId: session.userId,
@@ -135,11 +138,12 @@ async function moveRequest(
     entityId: request.id,
     details: { from: request.status, to: status, kind: request.kind, comment: comment ?? null, ...details },
   });
-  if (status === 'done' && comment)
+  if ((status === 'done' || status === 'rejected') && comment)
     await mailRequestAnswer(ctx, trx, {
       id: request.id,
       userId: request.user_id,
       kind: request.kind,
+      status,
       comment,
     });
 }

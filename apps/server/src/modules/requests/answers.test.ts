@@ -85,6 +85,49 @@ describe("the manager's answer to an owner's request", () => {
     expect(await mailsTo('demo@example.com')).toHaveLength(1);
   });
 
+  it('refuses a request only with a comment; the owner reads the refusal and gets one mail', async () => {
+    const sent = await t.request({
+      method: 'POST',
+      url: '/api/v1/user-document/send-document-request',
+      token: owner,
+      payload: { category: 372382 },
+    });
+    const { requestId } = sent.json();
+    const bare = await patch(manager, requestId, { status: 'rejected' });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.message).toBe(
+      'Напишите, почему заявка отклонена, — клиент прочитает комментарий',
+    );
+    const refused = await patch(manager, requestId, {
+      status: 'rejected',
+      comment: 'Справка выдаётся только по итогам года',
+    });
+    expect(refused.statusCode).toBe(200);
+    expect((await mine(owner)).find((r) => r.id === requestId)).toMatchObject({
+      status: 'rejected',
+      comment: 'Справка выдаётся только по итогам года',
+    });
+    const mail = await smtp.waitForMail('demo@example.com');
+    expect(mail.subject).toContain(`Your request No. ${requestId} is refused`);
+    expect(mail.text).toContain('Справка выдаётся только по итогам года');
+    // Refused is an end: it neither moves on nor mails again, and the category may be asked for again.
+    expect((await patch(manager, requestId, { status: 'done', comment: 'x' })).statusCode).toBe(400);
+    const refusals = await t.ctx.database.db
+      .selectFrom('outbox')
+      .select('id')
+      .where('recipient', '=', 'demo@example.com')
+      .where('subject', 'like', `Your request No. ${requestId} %`)
+      .execute();
+    expect(refusals).toHaveLength(1);
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/v1/user-document/send-document-request',
+      token: owner,
+      payload: { category: 372382 },
+    });
+    expect(again.statusCode).toBe(200);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.request({ method: 'GET', url: '/api/v1/users/requests' })).statusCode).toBe(401);
   });

@@ -170,7 +170,8 @@ export async function ownerRequests(db: Executor, userId: number): Promise<Owner
       row.kind === 'document' && typeof row.payload.categoryId === 'number' ? row.payload.categoryId : null,
     comment: row.manager_comment,
     createdAt: new Date(row.created_at).toISOString(),
-    answeredAt: row.status === 'done' ? new Date(row.updated_at).toISOString() : null,
+    answeredAt:
+      row.status === 'done' || row.status === 'rejected' ? new Date(row.updated_at).toISOString() : null,
   }));
 }
 
@@ -191,13 +192,19 @@ export async function completeSignedCopyRequest(
 }
 
 /**
- * Tells the owner the manager's answer to their request (status done, with the comment), in the owner's language.
- * Called in the transaction that completes the request: a request is done once, so the owner gets one mail.
+ * Tells the owner the manager's answer to their request (done or refused, with the comment), in the owner's
+ * language. Called in the transaction that ends the request: a request ends once, so the owner gets one mail.
  */
 export async function mailRequestAnswer(
   ctx: AppContext,
   db: Executor,
-  request: { id: number; userId: number; kind: RequestKindCode; comment: string },
+  request: {
+    id: number;
+    userId: number;
+    kind: RequestKindCode;
+    status: 'done' | 'rejected';
+    comment: string;
+  },
 ): Promise<void> {
   const owner = await q.ownerMailbox(db, request.userId);
   if (!owner.email) return;
@@ -205,15 +212,20 @@ export async function mailRequestAnswer(
   const title = KIND_TITLES[request.kind][locale];
   // A document request is listed on the documents page, every request in the profile.
   const page = `${ctx.config.publicUrl}${request.kind === 'document' ? '/documents/' : '/profile/'}`;
+  const done = request.status === 'done';
+  const ended = {
+    en: done ? ['is done', 'has completed'] : ['is refused', 'has refused'],
+    ru: done ? ['выполнена', 'выполнил'] : ['отклонена', 'отклонил'],
+  }[locale];
   await enqueueEmail(db, {
     to: owner.email,
     subject:
       locale === 'en'
-        ? `Your request No. ${request.id} is done — ${title}`
-        : `Ваша заявка №${request.id} выполнена — ${title}`,
+        ? `Your request No. ${request.id} ${ended[0]} — ${title}`
+        : `Ваша заявка №${request.id} ${ended[0]} — ${title}`,
     text:
       locale === 'en'
-        ? `The manager has completed your request No. ${request.id} (${title}).\n\nThe manager's comment:\n${request.comment}\n\nYour requests: ${page}`
-        : `Менеджер выполнил вашу заявку №${request.id} (${title}).\n\nКомментарий менеджера:\n${request.comment}\n\nВаши заявки: ${page}`,
+        ? `The manager ${ended[1]} your request No. ${request.id} (${title}).\n\nThe manager's comment:\n${request.comment}\n\nYour requests: ${page}`
+        : `Менеджер ${ended[1]} вашу заявку №${request.id} (${title}).\n\nКомментарий менеджера:\n${request.comment}\n\nВаши заявки: ${page}`,
   });
 }

@@ -10,6 +10,7 @@ const STATUS_COLORS: Record<OwnerRequest['status'], string> = {
   new: 'gray',
   in_progress: 'blue',
   done: 'green',
+  rejected: 'red',
 };
 
 /**

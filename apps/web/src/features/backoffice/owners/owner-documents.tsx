@@ -14,15 +14,22 @@ import {
   TextInput,
 } from '@mantine/core';
 import type { OwnerDetail } from '@portal/contract/backoffice';
+import type { Document } from '@portal/contract/documents';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../../shared/api/client';
 import { formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { categoryColor } from '../../../shared/ui/document-category';
+import { FormModal, fieldErrors } from '../form-modal';
 import { DataTable, ListPage } from '../list-page';
 import { useCatalogue } from '../queries';
-import { useDocumentCategories, useOwnerDocuments, useUploadOwnerDocument } from './queries';
+import {
+  useDocumentCategories,
+  useOwnerDocuments,
+  useReviewSignedCopy,
+  useUploadOwnerDocument,
+} from './queries';
 
 const STATUS_IDS = [1, 13, 3, 2, -1] as const;
 
@@ -31,13 +38,16 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language === 'en' ? 'en' : 'ru';
   const list = useOwnerDocuments(owner.id);
+  const review = useReviewSignedCopy();
+  const [returning, setReturning] = useState<Document | null>(null);
   const fetchFile = (uploadId: number) =>
     void downloadFile('GET /backoffice/documents/download/:uploadId', { params: { uploadId } }).catch(
       (error: unknown) => console.error(error),
     );
 
   return (
-    <Paper withBorder radius="md" p="md" data-testid="owner-documents">
+    <Paper withBorder radius="md" p="md" data-testid="owner-documents" id="documents">
+      <ApiErrorAlert error={review.error} />
       <ListPage
         order={2}
         title={t('backofficeDocuments.title')}
@@ -74,7 +84,16 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
               {
                 key: 'status',
                 header: t('backofficeDocuments.status'),
-                cell: (d) => (locale === 'en' ? d.status.nameEn : d.status.name),
+                cell: (d) => (
+                  <>
+                    {locale === 'en' ? d.status.nameEn : d.status.name}
+                    {d.returnComment && (
+                      <Text size="xs" c="dimmed" data-testid="staff-return-comment">
+                        {t('backofficeDocuments.returned', { comment: d.returnComment })}
+                      </Text>
+                    )}
+                  </>
+                ),
               },
               {
                 key: 'file',
@@ -110,12 +129,68 @@ export function OwnerDocuments({ owner }: { owner: OwnerDetail }) {
                     '—'
                   ),
               },
+              {
+                key: 'review',
+                header: t('backofficeDocuments.review'),
+                cell: (d) =>
+                  awaitsReview(d) ? (
+                    <Group gap={6} wrap="nowrap">
+                      <Button
+                        size="xs"
+                        color="green"
+                        loading={review.isPending && review.variables?.id === d.id}
+                        onClick={() => review.mutate({ id: d.id, decision: 'signed' })}
+                      >
+                        {t('backofficeDocuments.markSigned')}
+                      </Button>
+                      <Button size="xs" variant="light" color="orange" onClick={() => setReturning(d)}>
+                        {t('backofficeDocuments.returnCopy')}
+                      </Button>
+                    </Group>
+                  ) : (
+                    '—'
+                  ),
+              },
             ]}
           />
         )}
       </ListPage>
       <UploadForm owner={owner} />
+      {returning && <ReturnModal doc={returning} onClose={() => setReturning(null)} />}
     </Paper>
+  );
+}
+
+/** A signed copy the owner uploaded that waits for the manager: the document is 'in progress' (13). */
+const awaitsReview = (d: Document) => d.status.id === 13 && d.signedUploadsId !== null;
+
+/** Returning a signed copy asks what to fix: the owner reads it beside the document and signs again. */
+function ReturnModal({ doc, onClose }: { doc: Document; onClose: () => void }) {
+  const { t } = useTranslation();
+  const review = useReviewSignedCopy();
+  const [comment, setComment] = useState('');
+  return (
+    <FormModal
+      title={t('backofficeDocuments.returnTitle')}
+      intro={t('backofficeDocuments.returnIntro')}
+      saving={review}
+      onSubmit={() => review.mutate({ id: doc.id, decision: 'returned', comment }, { onSuccess: onClose })}
+      onClose={onClose}
+      submitLabel={t('backofficeDocuments.returnSubmit')}
+      testId="return-signed-copy"
+    >
+      <Textarea
+        label={t('backofficeDocuments.returnComment')}
+        value={comment}
+        onChange={(event) => setComment(event.currentTarget.value)}
+        autosize
+        minRows={3}
+        maxLength={2000}
+        required
+        error={fieldErrors(review.error).comment}
+        data-autofocus
+      />
+    </FormModal>
   );
 }
 

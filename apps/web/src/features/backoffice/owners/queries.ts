@@ -7,6 +7,7 @@ import type {
   OwnerUnitUpdate,
   OwnerUpdate,
 } from '@portal/contract/backoffice';
+import type { SignedCopyReview } from '@portal/contract/backoffice-documents';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, call, upload } from '../../../shared/api/client';
 import { queryKeyOf } from '../../../shared/api/query-key';
@@ -107,6 +108,16 @@ export function useUploadOwnerDocument(ownerId: number) {
   return useMutation({
     mutationFn: (form: FormData) =>
       upload('POST /backoffice/owners/:id/documents', { id: ownerId }, form, () => undefined),
+    onSuccess: refresh,
+  });
+}
+
+/** The manager's decision on an owner's signed copy: signed, or returned with a comment; the inbox follows. */
+export function useReviewSignedCopy() {
+  const refresh = useRefresh('GET /backoffice/owners/:id/documents', 'GET /backoffice/requests');
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & SignedCopyReview) =>
+      call('POST /backoffice/documents/:id/review', { params: { id }, body }),
     onSuccess: refresh,
   });
 }

@@ -14,7 +14,7 @@ import { IdCell } from '../id-cell';
 import { DataTable, ListPage, useNarrow } from '../list-page';
 import { PAGE_SIZE, useCatalogue } from '../queries';
 import { useRequests, useUpdateRequest } from './queries';
-import { isApplicable, STATUS_COLORS } from './request-format';
+import { isApplicable, isOpen, STATUS_COLORS } from './request-format';
 
 /** /backoffice/: the clients' requests by status and kind, taken on, applied on the client's card, completed. */
 export function InboxPage() {
@@ -22,7 +22,7 @@ export function InboxPage() {
   const [kind, setKind] = useState<RequestKindCode | null>(null);
   const [status, setStatus] = useState<RequestStatus | 'all'>('new');
   const [page, setPage] = useState(1);
-  const [completing, setCompleting] = useState<ManagerRequest | null>(null);
+  const [ending, setEnding] = useState<{ request: ManagerRequest; status: 'done' | 'rejected' } | null>(null);
   const requests = useRequests({
     ...(kind ? { kind } : {}),
     ...(status !== 'all' ? { status } : {}),
@@ -79,10 +79,26 @@ export function InboxPage() {
           {t('backoffice.owner.apply')}
         </Button>
       )}
-      {request.status !== 'done' && (
-        <Button size="xs" onClick={() => setCompleting(request)}>
-          {t('backoffice.inbox.complete')}
+      {/* A signed copy is decided on in the client's documents: signed, or returned with a comment. */}
+      {request.kind === 'signed_document' && isOpen(request) && (
+        <Button size="xs" component={Link} to={`/backoffice/owners/${request.owner.id}#documents`}>
+          {t('backoffice.inbox.openDocuments')}
         </Button>
+      )}
+      {request.kind !== 'signed_document' && isOpen(request) && (
+        <>
+          <Button size="xs" onClick={() => setEnding({ request, status: 'done' })}>
+            {t('backoffice.inbox.complete')}
+          </Button>
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            onClick={() => setEnding({ request, status: 'rejected' })}
+          >
+            {t('backoffice.inbox.reject')}
+          </Button>
+        </>
       )}
     </Group>
   );
@@ -102,7 +118,7 @@ export function InboxPage() {
                 setStatus(value as RequestStatus | 'all');
                 setPage(1);
               }}
-              data={(['new', 'in_progress', 'done', 'all'] as const).map((value) => ({
+              data={(['new', 'in_progress', 'done', 'rejected', 'all'] as const).map((value) => ({
                 value,
                 label: statusLabel(value),
               }))}
@@ -180,27 +196,36 @@ export function InboxPage() {
           />
         )}
       </ListPage>
-      {completing && <CompleteModal request={completing} onClose={() => setCompleting(null)} />}
+      {ending && <EndModal request={ending.request} status={ending.status} onClose={() => setEnding(null)} />}
     </>
   );
 }
 
-/** Completing a request asks for the comment the client reads with it. */
-function CompleteModal({ request, onClose }: { request: ManagerRequest; onClose: () => void }) {
+/** Completing or refusing a request asks for the comment the client reads with it (and gets by mail). */
+function EndModal({
+  request,
+  status,
+  onClose,
+}: {
+  request: ManagerRequest;
+  status: 'done' | 'rejected';
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const update = useUpdateRequest();
   const [comment, setComment] = useState(request.comment ?? '');
+  const done = status === 'done';
   return (
     <FormModal
-      title={t('backoffice.inbox.completeTitle', { id: request.id })}
+      title={t(done ? 'backoffice.inbox.completeTitle' : 'backoffice.inbox.rejectTitle', { id: request.id })}
       saving={update}
-      onSubmit={() => update.mutate({ id: request.id, status: 'done', comment }, { onSuccess: onClose })}
+      onSubmit={() => update.mutate({ id: request.id, status, comment }, { onSuccess: onClose })}
       onClose={onClose}
-      submitLabel={t('backoffice.inbox.complete')}
+      submitLabel={t(done ? 'backoffice.inbox.complete' : 'backoffice.inbox.reject')}
     >
       <Textarea
         label={t('backoffice.inbox.comment')}
-        description={t('backoffice.inbox.commentHint')}
+        description={t(done ? 'backoffice.inbox.commentHint' : 'backoffice.inbox.rejectHint')}
         value={comment}
         onChange={(event) => setComment(event.currentTarget.value)}
         autosize
