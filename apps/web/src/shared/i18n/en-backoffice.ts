@@ -284,6 +284,8 @@ export const enBackoffice: BackofficeResources = {
       email: 'E-mail',
       source: 'Source',
       category: 'Document',
+      documentId: 'Document id',
+      number: 'Document number',
       comment: 'Comment',
       unit: 'Unit',
       unitId: 'Unit',

@@ -281,6 +281,8 @@ export const ruBackoffice = {
       email: 'E-mail',
       source: 'Откуда',
       category: 'Документ',
+      documentId: 'Id документа',
+      number: 'Номер документа',
       comment: 'Комментарий',
       unit: 'Юнит',
       unitId: 'Юнит',
