@@ -21,26 +21,8 @@ import { ErrorState } from '../../../shared/ui/page-state';
 import { ScrollCue } from '../../../shared/ui/scroll-cue';
 import { ConsolePage } from '../list-page';
 import { AUDIT_CALL } from '../queries';
+import { ImportFiles } from './import-files';
 import { uploadImport } from './queries';
-
-/** The columns each kind reads (the same names in a CSV header and in JSON objects). */
-const COLUMNS: Record<ImportKindCode, string> = {
-  bookings: 'externalId, unitId, startsAt, endsAt, status, guests, sourceId, paid, sum',
-  incomes: 'userId, unitId, month (YYYY-MM), amount',
-  outcomes: 'externalId, locationId, part (main|periphery), date, categoryId, article, amount',
-  inventory:
-    'unitId, invNumber, name, nameEn, cost, status (true|false|empty), date, spaceId, spaceName, spaceNameEn',
-  inspections:
-    'inspectionId, locationId, kind (material|service|other), name, nameEn, date, completed, listName, listNameEn, position, group, groupEn, subgroup, subgroupEn, check, checkEn, result (1|0), photos',
-  timelines:
-    'scope (unit|location|periphery), unitId, locationId, seq, level (1–3), name, nameEn, status (0–4), finishDate, description, descriptionEn, capitalizationStage, capitalizationStageEn, capitalizationPrice, marketPrice, capitalizationDescription, capitalizationDescriptionEn',
-  locations:
-    'id, name, nameEn, position, existsMain, existsPeriphery, placeholder (true|false), distanceKm, description, descriptionEn, infrastructure (Ресторан=6|Баня=2), infrastructureEn (Restaurant|Banya)',
-  units:
-    'locationId, unitNumber, part (main|periphery), type, typeEn, name, nameEn, capacity, area, stage, stageEn, dateOfLaunch, photos (https links separated by |)',
-  loanPayments: 'userId, loanId, month (YYYY-MM), amount',
-  capitalization: 'unitId, date, name, nameEn, price',
-};
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
 
@@ -102,9 +84,7 @@ export function ImportPage() {
               disabled={busy}
             />
           </SimpleGrid>
-          <Text size="sm">
-            {t('backoffice.import.columns')}: <Code>{COLUMNS[kind]}</Code>
-          </Text>
+          <ImportFiles kind={kind} disabled={busy} />
           <Checkbox
             label={t('backoffice.import.skipInvalid')}
             checked={skipInvalid}
