@@ -5,6 +5,14 @@ import { simplePdf } from '../../apps/server/src/modules/documents/pdf.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
+async function signInStaff(page: Page, baseUrl: string, login: string, password: string) {
+  await page.goto(`${baseUrl}/login`);
+  await page.locator('input[name=login]').fill(login);
+  await page.locator('input[name=password]').fill(password);
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await page.waitForURL('**/backoffice/');
+}
+
 /** dd.mm.yyyy of the table as yyyy-mm-dd, so dates compare as text. */
 const isoOf = (text: string) => text.trim().split('.').reverse().join('-');
 const datesOf = async (page: Page) => (await page.getByTestId('document-date').allTextContents()).map(isoOf);
@@ -204,5 +212,116 @@ describe('the documents page', () => {
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'documents-investor');
     await close();
+  });
+
+  it('closes the loop of a signed copy: returned with a comment, signed again, confirmed, «Подписан» for the owner', async () => {
+    const staff = await openPage(browser, DESKTOP);
+    await signInStaff(staff.page, portal.url, 'manager@example.com', 'Manager1');
+    await staff.page.goto(`${portal.url}/backoffice/owners/1223`);
+    const section = staff.page.getByTestId('owner-documents');
+    await section.getByTestId('owner-documents-table').waitFor();
+    const form = staff.page.getByTestId('owner-document-upload');
+    const choose = async (testId: string, label: string) => {
+      const select = form.getByTestId(testId);
+      await select.locator('option', { hasText: label }).first().waitFor({ state: 'attached' });
+      await select.selectOption({ label });
+    };
+    await choose('staff-category', 'Договор');
+    await choose('staff-location', 'Лесной SPA-отель «Сосны»');
+    await form.getByLabel('Номер документа').fill('Д-ПЕТЛЯ-1');
+    await form.getByLabel('Описание').fill('Договор управления к подписи');
+    await form.locator('input[type=file]').setInputFiles({
+      name: 'Договор управления.pdf',
+      mimeType: 'application/pdf',
+      buffer: await simplePdf('Management contract', ['For the owner to sign']),
+    });
+    await form.getByRole('button', { name: 'Загрузить' }).click();
+    await staff.page.getByTestId('staff-uploaded').waitFor();
+    const staffRow = section.getByTestId('owner-document-row').filter({ hasText: 'Д-ПЕТЛЯ-1' });
+    await staffRow.waitFor();
+
+    const owner = await openPage(browser, DESKTOP);
+    await signIn(owner.page, portal.url, 'demo@example.com', 'Demo1234');
+    await owner.page.goto(`${portal.url}/documents/`);
+    const row = owner.page.getByTestId('document-row').filter({ hasText: 'Договор управления к подписи' });
+    const signCopy = async (name: string) => {
+      await row.getByTestId('row-menu').click();
+      const chooser = owner.page.waitForEvent('filechooser');
+      await owner.page.getByRole('menuitem', { name: 'Загрузить подписанный документ' }).click();
+      await (await chooser).setFiles({
+        name,
+        mimeType: 'application/pdf',
+        buffer: await simplePdf('Management contract, signed', ['Signed by the owner']),
+      });
+      await expect.poll(() => row.getAttribute('data-status')).toBe('13');
+    };
+    await row.waitFor();
+    await signCopy('Договор подписан.pdf');
+
+    // The copy is in the manager's inbox; the manager returns it with a comment.
+    await staff.page.goto(`${portal.url}/backoffice/`);
+    await staff.page.getByTestId('inbox-kind').selectOption('signed_document');
+    await staff.page.getByTestId('inbox-table').getByText('Подписанный документ').first().waitFor();
+    await staff.page.goto(`${portal.url}/backoffice/owners/1223`);
+    await staffRow.getByRole('button', { name: 'Вернуть' }).click();
+    await staff.page.getByLabel('Что исправить').fill('Нет подписи на второй странице');
+    await staff.page.getByRole('button', { name: 'Вернуть клиенту' }).click();
+    await expect.poll(() => staffRow.getAttribute('data-status')).toBe('1');
+
+    // The owner reads the comment beside the document, which needs the signature again, and signs again.
+    await owner.page.reload();
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('1');
+    expect(await row.getByTestId('document-return-comment').textContent()).toContain(
+      'Нет подписи на второй странице',
+    );
+    await signCopy('Договор подписан заново.pdf');
+    expect(await row.getByTestId('document-return-comment').count()).toBe(0);
+
+    // The manager confirms; the owner sees «Подписан».
+    await staff.page.reload();
+    await staffRow.getByRole('button', { name: 'Подписан' }).click();
+    await expect.poll(() => staffRow.getAttribute('data-status')).toBe('3');
+    await owner.page.reload();
+    await row.waitFor();
+    expect(await row.getAttribute('data-status')).toBe('3');
+    expect(await row.getByTestId('document-status').textContent()).toContain('Подписан');
+    expect(owner.errors).toEqual([]);
+    expect(staff.errors).toEqual([]);
+    await owner.close();
+    await staff.close();
+  });
+
+  it("shows the manager's answer to a document request with the request", async () => {
+    const owner = await openPage(browser, DESKTOP);
+    await signIn(owner.page, portal.url, 'demo@example.com', 'Demo1234');
+    await owner.page.goto(`${portal.url}/documents/`);
+    const category = owner.page.getByTestId('request-category');
+    await category.fill('спра');
+    await owner.page.getByRole('option', { name: 'Справка' }).click();
+    await owner.page.getByTestId('request-submit').click();
+    await owner.page.getByRole('button', { name: 'OK' }).click();
+    const request = owner.page.getByTestId('owner-request').filter({ hasText: 'Справка' });
+    await request.waitFor();
+    expect(await request.getByTestId('owner-request-status').textContent()).toBe('Отправлена');
+
+    const staff = await openPage(browser, DESKTOP);
+    await signInStaff(staff.page, portal.url, 'manager@example.com', 'Manager1');
+    await staff.page.getByTestId('inbox-kind').selectOption('document');
+    const inboxRow = staff.page.getByTestId('inbox-table').getByRole('row').filter({ hasText: 'Справка' });
+    await inboxRow.first().getByRole('button', { name: 'Выполнить' }).click();
+    await staff.page.getByRole('dialog').getByLabel('Комментарий').fill('Справка загружена в ваши документы');
+    await staff.page.getByRole('dialog').getByRole('button', { name: 'Выполнить' }).click();
+    await staff.page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await owner.page.reload();
+    await request.waitFor();
+    expect(await request.getByTestId('owner-request-status').textContent()).toBe('Выполнена');
+    expect(await request.getByTestId('owner-request-comment').textContent()).toContain(
+      'Справка загружена в ваши документы',
+    );
+    expect(owner.errors).toEqual([]);
+    await owner.close();
+    await staff.close();
   });
 });
