@@ -102,7 +102,8 @@ describe('back-office loans and loan payments', () => {
     expect((await call('GET', `${base}/payments`, manager)).statusCode).toBe(404);
     expect((await audit('owner.loan.remove'))?.details).toMatchObject({
       loanId: created.id,
-      before: { amount: 2_600_000, termYearMonth: 202912 },
+      amount: 2_600_000,
+      termYearMonth: 202912,
     });
   });
 

@@ -76,7 +76,7 @@ export async function deleteLoan(ctx: AppContext, session: Session, ownerId: num
     const loan = await scopedLoan(trx, scope, ownerId, loanId);
     if ((await q.paymentCount(trx, loanId)) > 0) throw conflict('loans.hasPayments', 'loanId');
     await q.deleteLoan(trx, loanId);
-    await audit(trx, session, 'owner.loan.remove', ownerId, { loanId, before: loanFields(loan) });
+    await audit(trx, session, 'owner.loan.remove', ownerId, { loanId, ...loanFields(loan) });
   });
 }
 
@@ -116,7 +116,7 @@ export async function createPayment(
       year_month: input.yearMonth,
       amount_kopecks: toKopecks(input.amount),
     });
-    await audit(trx, session, 'owner.loanPayment.add', ownerId, { loanId, paymentId: id, after: input });
+    await audit(trx, session, 'owner.loanPayment.add', ownerId, { loanId, paymentId: id, ...input });
     return id;
   });
 }
@@ -167,7 +167,7 @@ export async function deletePayment(
     await audit(trx, session, 'owner.loanPayment.remove', ids.ownerId, {
       loanId: ids.loanId,
       paymentId: ids.paymentId,
-      before,
+      ...before,
     });
   });
 }

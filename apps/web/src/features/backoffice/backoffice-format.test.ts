@@ -223,6 +223,25 @@ describe('the console in words', () => {
       'Срок: 36 месяцев',
       'Ставка: 12%',
     ]);
+    // Since the term is the month the loan ends (yyyymm), it reads as that month.
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'owner.loanPayment.update',
+            details: {
+              changes: {
+                yearMonth: { from: 202601, to: 202602 },
+                termYearMonth: { from: 202702, to: 202708 },
+              },
+            },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual(['Месяц: январь 2026 → февраль 2026', 'Срок: февраль 2027 → август 2027']);
     expect(
       text(
         describeAudit(

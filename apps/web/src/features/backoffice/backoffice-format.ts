@@ -8,7 +8,7 @@ import type {
 import type { Locale } from '@portal/contract/constants';
 import { formatPhone } from '@portal/contract/field-rules';
 import type { TFunction } from 'i18next';
-import { formatDate, formatMoney, formatNumber } from '../../shared/format';
+import { formatDate, formatMoney, formatNumber, formatYearMonth } from '../../shared/format';
 
 /**
  * The console's words for what owners sent and what managers changed: names, units, formatted money,
@@ -93,8 +93,9 @@ function valueText(key: string, value: unknown, ctx: Context): string {
   if (key === 'sizeBytes' && typeof value === 'number')
     return t('backoffice.values.megabytes', { size: formatNumber(value / 1_048_576, 1, locale) });
   if (key === 'ratePercent' && typeof value === 'number') return `${formatNumber(value, 2, locale)}%`;
-  if (key === 'termYearMonth' && typeof value === 'number')
-    return t('backoffice.values.months', { count: value });
+  // A term is the month the loan ends (yyyymm); entries written before that kept a number of months.
+  if ((key === 'termYearMonth' || key === 'yearMonth') && typeof value === 'number')
+    return value > 200_000 ? formatYearMonth(value, locale) : t('backoffice.values.months', { count: value });
   if ((key === 'managerId' || key === 'manager_id' || key === 'toManagerId') && typeof value === 'number')
     return names.manager(value) ?? t('backoffice.values.managerNo', { id: value });
   if (key === 'locationId' && typeof value === 'number')

@@ -8,7 +8,6 @@ import {
   Paper,
   SimpleGrid,
   Stack,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -17,19 +16,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../shared/api/client';
-import { formatDate, formatMoney, formatYearMonthAfterPreposition } from '../../../shared/format';
-import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { AccountStatusBadge } from '../account-status-badge';
 import { displayPhone } from '../backoffice-format';
 import { ConfirmDialog } from '../confirm-dialog';
 import { IdCell } from '../id-cell';
-import { ConsolePage, DataTable } from '../list-page';
+import { ConsolePage } from '../list-page';
 import { useCatalogue } from '../queries';
 import { OwnerBankDetails } from './owner-bank-details';
 import { OwnerDocuments } from './owner-documents';
 import { CardSave, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
+import { OwnerLoans } from './owner-loans';
 import { ApplyingRequest, OwnerRequests } from './owner-requests';
 import { OwnerUnits } from './owner-units';
 import { useOwner, useOwnerMutations } from './queries';
@@ -76,7 +74,7 @@ function toValues(owner: OwnerDetail): OwnerFormValues {
 
 function OwnerCard({ owner }: { owner: OwnerDetail }) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en' : 'ru';
+  const _locale = i18n.language === 'en' ? 'en' : 'ru';
   const created = (useLocation().state as { created?: boolean } | null)?.created;
   const preselect = Number(useSearchParams()[0].get('apply')) || null;
   const [applying, setApplying] = useState<ManagerRequest | null>(null);
@@ -87,7 +85,6 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const serverError = mutations.update.error instanceof ApiError ? mutations.update.error : null;
-  const loanTerm = useLoanTerm();
 
   return (
     <ConsolePage
@@ -208,47 +205,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
         </Stack>
       </Paper>
 
-      <Paper withBorder radius="md" p="md">
-        <Stack>
-          <Title order={2} size="h4">
-            {t('backoffice.owner.loans')}
-          </Title>
-          {owner.loans.length === 0 ? (
-            <Text c="dimmed">{t('backoffice.owner.noLoans')}</Text>
-          ) : (
-            <DataTable
-              rows={owner.loans}
-              rowKey={(loan) => loan.id}
-              label={t('backoffice.owner.loans')}
-              minWidth={600}
-              columns={[
-                {
-                  key: 'location',
-                  header: t('backoffice.owner.location'),
-                  cell: (loan) => loan.locationName,
-                },
-                {
-                  key: 'amount',
-                  header: t('backoffice.owner.amount'),
-                  cell: (loan) => formatMoney(loan.amount, locale),
-                },
-                {
-                  key: 'issuedAt',
-                  header: t('backoffice.owner.issuedAt'),
-                  cell: (loan) => formatDate(loan.issuedAt, locale),
-                },
-                {
-                  key: 'term',
-                  header: t('backoffice.owner.term'),
-                  cell: (loan) => loanTerm(loan.termYearMonth),
-                },
-                { key: 'rate', header: t('backoffice.owner.rate'), cell: (loan) => loan.ratePercent },
-              ]}
-            />
-          )}
-          <AddLoanForm ownerId={owner.id} />
-        </Stack>
-      </Paper>
+      <OwnerLoans owner={owner} />
 
       <OwnerDocuments owner={owner} />
     </ConsolePage>
@@ -262,19 +219,6 @@ function BackToOwners() {
       ← {t('backoffice.owner.back')}
     </Anchor>
   );
-}
-
-/**
- * A loan's term: the imported and demo loans keep the month it ends (yyyymm), shown «до февраля 2027»; a loan added
- * in the console keeps its length in months.
- */
-function useLoanTerm() {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.language === 'en' ? 'en' : 'ru';
-  return (value: number) =>
-    value > 190_000
-      ? t('finance.loanTermValue', { month: formatYearMonthAfterPreposition(value, locale) })
-      : t('backoffice.values.months', { count: value });
 }
 
 function AddUnitForm({ ownerId }: { ownerId: number }) {
@@ -345,80 +289,6 @@ function AddUnitForm({ ownerId }: { ownerId: number }) {
           {t('backoffice.owner.addUnit')}
         </Button>
       </SimpleGrid>
-    </form>
-  );
-}
-
-function AddLoanForm({ ownerId }: { ownerId: number }) {
-  const { t } = useTranslation();
-  const catalogue = useCatalogue();
-  const { addLoan } = useOwnerMutations(ownerId);
-  const [locationId, setLocationId] = useState('');
-  const [amount, setAmount] = useState<number | string>('');
-  const [issuedAt, setIssuedAt] = useState('');
-  const [term, setTerm] = useState<number | string>(36);
-  const [rate, setRate] = useState<number | string>(12);
-  const error = addLoan.error instanceof ApiError ? addLoan.error : null;
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!locationId) return;
-        addLoan.mutate(
-          {
-            locationId: Number(locationId),
-            amount: Number(amount),
-            issuedAt,
-            termYearMonth: Number(term),
-            ratePercent: Number(rate),
-          },
-          { onSuccess: () => setAmount('') },
-        );
-      }}
-    >
-      <SimpleGrid cols={{ base: 1, sm: 6 }} spacing="sm" style={{ alignItems: 'end' }}>
-        <NativeSelect
-          label={t('backoffice.owner.location')}
-          data={[
-            { value: '', label: '' },
-            ...(catalogue.data?.locations ?? []).map((location) => ({
-              value: String(location.id),
-              label: location.name,
-            })),
-          ]}
-          value={locationId}
-          onChange={(event) => setLocationId(event.currentTarget.value)}
-          data-testid="add-loan-location"
-        />
-        <NumberInput
-          label={t('backoffice.owner.amount')}
-          value={amount}
-          onChange={setAmount}
-          min={1}
-          thousandSeparator=" "
-          error={error?.fields.amount}
-        />
-        <TextInput
-          label={t('backoffice.owner.issuedAt')}
-          type="date"
-          value={issuedAt}
-          onChange={(event) => setIssuedAt(event.currentTarget.value)}
-          error={error?.fields.issuedAt}
-        />
-        <NumberInput label={t('backoffice.owner.term')} value={term} onChange={setTerm} min={1} max={600} />
-        <NumberInput
-          label={t('backoffice.owner.rate')}
-          value={rate}
-          onChange={setRate}
-          min={0}
-          max={100}
-          decimalScale={2}
-        />
-        <Button type="submit" disabled={!locationId || !amount || !issuedAt} loading={addLoan.isPending}>
-          {t('backoffice.owner.addLoan')}
-        </Button>
-      </SimpleGrid>
-      <ApiErrorAlert error={error} hideOnFields inline mt="xs" />
     </form>
   );
 }
