@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/render';
-import { ImportFiles } from './import-files';
+import { AllowedValues, ImportFiles } from './import-files';
 
 const COLUMNS = {
   kind: 'bookings',
@@ -66,7 +66,12 @@ describe("the import's files", () => {
 
   it('shows the allowed values of the kind and downloads its template and export', async () => {
     const { urls, saved } = stubCalls();
-    await renderWithProviders(<ImportFiles kind="bookings" disabled={false} />);
+    await renderWithProviders(
+      <>
+        <ImportFiles kind="bookings" disabled={false} />
+        <AllowedValues kind="bookings" />
+      </>,
+    );
     const table = await screen.findByTestId('import-columns');
     expect(within(table).getByText('Подтверждена', { exact: false })).toBeInTheDocument();
     expect(within(table).getByText('id — в разделе «Каталог → Локации → юниты локации»')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Badge, Button, Code, Group, List, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, Group, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { ImportKindCode } from '@portal/contract/backoffice';
 import type { ImportColumn } from '@portal/contract/backoffice-import';
 import { useQuery } from '@tanstack/react-query';
@@ -9,20 +9,11 @@ import { queryKeyOf } from '../../../shared/api/query-key';
 import { ErrorState } from '../../../shared/ui/page-state';
 import { ScrollCue } from '../../../shared/ui/scroll-cue';
 
-/**
- * What a company needs to fill a file of the kind: its template, the stored rows in the same columns (to fix and
- * load again), and the page of its allowed values.
- */
+/** A kind's template, and its stored rows in the same columns (to fix in a spreadsheet and load again). */
 export function ImportFiles({ kind, disabled }: { kind: ImportKindCode; disabled: boolean }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [busy, setBusy] = useState<'template' | 'export' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const columns = useQuery({
-    // The descriptions are in the user's language.
-    queryKey: queryKeyOf('GET /backoffice/import/:kind/columns', kind, i18n.language),
-    queryFn: () => call('GET /backoffice/import/:kind/columns', { params: { kind } }),
-    staleTime: 5 * 60_000,
-  });
 
   const fetchFile = async (which: 'template' | 'export') => {
     setBusy(which);
@@ -39,7 +30,7 @@ export function ImportFiles({ kind, disabled }: { kind: ImportKindCode; disabled
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="xs">
       <Group gap="sm">
         <Button
           variant="light"
@@ -62,21 +53,37 @@ export function ImportFiles({ kind, disabled }: { kind: ImportKindCode; disabled
         {t('backoffice.import.filesHint')}
       </Text>
       {error && <ErrorState text={error} />}
+    </Stack>
+  );
+}
+
+/** The page of a kind's allowed values, as the server describes them in the user's language. */
+export function AllowedValues({ kind }: { kind: ImportKindCode }) {
+  const { t, i18n } = useTranslation();
+  const columns = useQuery({
+    queryKey: queryKeyOf('GET /backoffice/import/:kind/columns', kind, i18n.language),
+    queryFn: () => call('GET /backoffice/import/:kind/columns', { params: { kind } }),
+    staleTime: 5 * 60_000,
+  });
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {t('backoffice.import.allowedValues')}
+      </Title>
       {columns.isError ? (
         <ErrorState text={columns.error.message} onRetry={() => void columns.refetch()} />
       ) : (
-        columns.data && <AllowedValues columns={columns.data.columns} />
+        columns.data && <ColumnsTable columns={columns.data.columns} />
       )}
     </Stack>
   );
 }
 
-function AllowedValues({ columns }: { columns: ImportColumn[] }) {
+function ColumnsTable({ columns }: { columns: ImportColumn[] }) {
   const { t } = useTranslation();
   return (
     <ScrollCue minWidth={760} label={t('backoffice.import.allowedValues')}>
       <Table striped miw={760} data-testid="import-columns" verticalSpacing="xs">
-        <Table.Caption>{t('backoffice.import.allowedValues')}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('backoffice.import.column')}</Table.Th>

@@ -21,7 +21,7 @@ import { ErrorState } from '../../../shared/ui/page-state';
 import { ScrollCue } from '../../../shared/ui/scroll-cue';
 import { ConsolePage } from '../list-page';
 import { AUDIT_CALL } from '../queries';
-import { ImportFiles } from './import-files';
+import { AllowedValues, ImportFiles } from './import-files';
 import { uploadImport } from './queries';
 
 type Stage = { kind: 'idle' } | { kind: 'uploading'; percent: number } | { kind: 'processing' };
@@ -110,6 +110,7 @@ export function ImportPage() {
       </Paper>
       {error && <ErrorState text={error} />}
       {report && <ImportResult report={report} />}
+      <AllowedValues kind={kind} />
     </ConsolePage>
   );
 }
