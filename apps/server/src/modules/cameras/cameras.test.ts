@@ -185,9 +185,11 @@ describe('camera calls and the streams endpoint', () => {
     expect(saved.json().streamUrl).toBe('https://cams.example.com/hotel/cam1/index.m3u8?token=s3cret');
     const location = (await ownerCameras()).find((l) => l.locationId === 2);
     const streamUrl = location?.streamUrl ?? '';
+    // The camera's query (its token) never reaches owners: the proxy adds it upstream.
     expect(streamUrl).toMatch(
-      /^\/api\/v1\/streams\/live\/[A-Za-z0-9_-]{20,}\/index\.m3u8\?token=s3cret&st=\d+\.[0-9a-f-]{36}\.[A-Za-z0-9_-]+$/,
+      /^\/api\/v1\/streams\/live\/[A-Za-z0-9_-]{20,}\/index\.m3u8\?st=\d+\.[0-9a-f-]{36}\.[A-Za-z0-9_-]+$/,
     );
+    expect(JSON.stringify(await ownerCameras())).not.toContain('s3cret');
     // The demo pattern no longer plays there.
     expect(
       (await t.request({ method: 'GET', url: '/api/v1/streams/2/index.m3u8', token: investor })).statusCode,
@@ -198,10 +200,10 @@ describe('camera calls and the streams endpoint', () => {
       asked.push(url);
       if (url.endsWith('.m3u8?token=s3cret'))
         return new Response(
-          '#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="key.bin"\n#EXTINF:2,\nseg-1.ts\n#EXTINF:2,\nhttps://evil.example.net/x.ts\n#EXTINF:2,\n../other/seg.ts\n',
+          '#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="key.bin"\n#EXTINF:2,\nseg-1.ts\n#EXTINF:2,\nseg-2.ts?token=s3cret\n#EXTINF:2,\nhttps://evil.example.net/x.ts\n#EXTINF:2,\n../other/seg.ts\n',
           { headers: { 'content-type': 'application/vnd.apple.mpegurl' } },
         );
-      if (url.endsWith('seg-1.ts'))
+      if (url.endsWith('seg-1.ts?token=s3cret'))
         return new Response(Buffer.from([0x47, 1, 2]), { headers: { 'content-type': 'video/mp2t' } });
       return new Response('nope', { status: 404 });
     });
@@ -214,12 +216,15 @@ describe('camera calls and the streams endpoint', () => {
     const body = playlist.body.replace(/\?st=\d+\.[0-9a-f-]{36}\.[A-Za-z0-9_-]+/g, '');
     const lines = body.split('\n');
     expect(lines).toContain(`${base}seg-1.ts`);
+    expect(lines).toContain(`${base}seg-2.ts`);
+    expect(body).not.toContain('s3cret');
     expect(body).toContain(`URI="${base}key.bin"`);
     expect(body).not.toContain('evil.example.net');
     expect(body).not.toContain('other/seg.ts');
     const segment = await t.request({ method: 'GET', url: `${base}seg-1.ts`, token: investor });
     expect(segment.statusCode).toBe(200);
     expect(segment.rawPayload[0]).toBe(0x47);
+    expect(asked.at(-1)).toBe('https://cams.example.com/hotel/cam1/seg-1.ts?token=s3cret');
     // Out of the prefix nothing is fetched.
     asked.length = 0;
     for (const bad of ['..%2F..%2Fsecret', '%2e%2e/%2e%2e/admin', '-outside-prefix-'])

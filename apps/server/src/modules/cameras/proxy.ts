@@ -23,10 +23,13 @@ export function streamPrefix(streamUrl: string): string {
   return `${url.origin}${url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)}`;
 }
 
-/** The owners' address of a stored stream: its playlist's name (and query) below the proxy key. */
+/**
+ * The owners' address of a stored stream: its playlist's name below the proxy key, without the stored query (often
+ * the camera's token), which the proxy adds back upstream.
+ */
 export function proxiedPlaylistUrl(proxyKey: string, streamUrl: string): string {
   const url = new URL(streamUrl);
-  return `/api/v1/streams/live/${proxyKey}/${url.href.slice(streamPrefix(streamUrl).length)}`;
+  return `/api/v1/streams/live/${proxyKey}/${url.pathname.slice(new URL(streamPrefix(streamUrl)).pathname.length)}`;
 }
 
 /** The upstream address of a proxied path, or null when it would leave the stored playlist's directory. */
@@ -44,12 +47,15 @@ export function upstreamUrl(streamUrl: string, relative: string): string | null 
   if (!resolved.href.startsWith(prefix) || /%2f|%5c/i.test(resolved.pathname.slice(prefix.length)))
     return null;
   resolved.hash = '';
+  // An address without a query of its own gets the stored one: a camera's token is asked for on every request.
+  if (resolved.search === '') resolved.search = new URL(streamUrl).search;
   return resolved.href;
 }
 
 /** Rewrites every address of a playlist (URI lines and URI="…" attributes) to its proxied form. */
 export function rewritePlaylist(body: string, playlistUrl: string, streamUrl: string, base: string): string {
   const prefix = streamPrefix(streamUrl);
+  const storedQuery = new URL(streamUrl).search;
   const proxied = (uri: string) => {
     let resolved: URL;
     try {
@@ -57,6 +63,8 @@ export function rewritePlaylist(body: string, playlistUrl: string, streamUrl: st
     } catch {
       return `${base}${OUTSIDE}`;
     }
+    // The stored query stays out of owners' browsers; upstreamUrl adds it back.
+    if (storedQuery !== '' && resolved.search === storedQuery) resolved.search = '';
     return resolved.protocol === 'https:' && resolved.href.startsWith(prefix)
       ? `${base}${resolved.href.slice(prefix.length)}`
       : `${base}${OUTSIDE}`;
