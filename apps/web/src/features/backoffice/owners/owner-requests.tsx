@@ -9,7 +9,7 @@ import { DetailLines } from '../detail-lines';
 import { IdCell } from '../id-cell';
 import { useCatalogue } from '../queries';
 import { useRequests } from '../requests/queries';
-import { isApplicable, STATUS_COLORS } from '../requests/request-format';
+import { isApplicable, isOpen, STATUS_COLORS } from '../requests/request-format';
 
 /**
  * The client's open requests on the card. A change of data or of bank details is applied here: the manager edits the
@@ -32,7 +32,7 @@ export function OwnerRequests({
   const { t, i18n } = useTranslation();
   const names = namesFrom(useCatalogue().data);
   const requests = useRequests({ ownerId, page: 1 });
-  const open = (requests.data?.items ?? []).filter((request) => request.status !== 'done');
+  const open = (requests.data?.items ?? []).filter(isOpen);
   const preselected = open.find(
     (request) => request.id === preselect && isApplicable(request) && canApply(request),
   );
