@@ -145,13 +145,13 @@ export async function activeManager(db: Executor, managerId: number) {
     .executeTakeFirst();
 }
 
-/** Requests addressed to this manager that are not done yet. */
+/** Requests addressed to this manager still open (neither done nor refused). */
 export async function openRequestCount(db: Executor, managerId: number) {
   const row = await db
     .selectFrom('requests')
     .select(sql<number>`count(*)::int`.as('count'))
     .where('manager_id', '=', managerId)
-    .where('status', '!=', 'done')
+    .where('status', 'in', ['new', 'in_progress'])
     .executeTakeFirstOrThrow();
   return row.count;
 }
@@ -167,7 +167,7 @@ export async function reassign(db: Executor, fromManagerId: number, toManagerId:
     .updateTable('requests')
     .set({ manager_id: toManagerId, updated_at: new Date() })
     .where('manager_id', '=', fromManagerId)
-    .where('status', '!=', 'done')
+    .where('status', 'in', ['new', 'in_progress'])
     .executeTakeFirst();
   return { clients: Number(clients.numUpdatedRows), requests: Number(requests.numUpdatedRows) };
 }
