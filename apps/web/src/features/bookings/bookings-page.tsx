@@ -14,11 +14,8 @@ import { Stat } from '../../shared/ui/stat';
 import { BookingGrid } from './booking-grid';
 import { buildColumns, buildGrid } from './grid-model';
 import { type Part, useBookingLocations, useBookingStatistics, useBookings } from './queries';
+import { summaryBlocks } from './summary-blocks';
 import { at11, dayAt11, extend, initialWindow, PRESETS, STEP_DAYS, windowFrom } from './window';
-
-/** Where the summary blocks appear (spec, operational areas: the bookings pages). */
-const STATISTICS_LOCATIONS: Record<Part, number[]> = { main: [1], periphery: [1, 2, 3, 4, 7] };
-const LOAD_LOCATIONS: Record<Part, number[]> = { main: [1, 2], periphery: [1, 2, 3, 4, 7] };
 
 /** /dashboard/booking/ (rooms by day) and /dashboard/booking-periphery/ (outbuildings by hour). */
 export function BookingsPage({ part }: { part: Part }) {
@@ -36,9 +33,8 @@ export function BookingsPage({ part }: { part: Part }) {
   const [prepended, setPrepended] = useState(0);
   const [sources, setSources] = useState<string[] | null>(null);
   const bookings = useBookings(part, location, window.start, window.end);
-  const showStatistics = location !== undefined && STATISTICS_LOCATIONS[part].includes(location);
-  const showLoad = location !== undefined && LOAD_LOCATIONS[part].includes(location);
-  const statistics = useBookingStatistics(part, location, showStatistics || showLoad);
+  const statistics = useBookingStatistics(part, location, true);
+  const { load: showLoad, summary: showStatistics } = summaryBlocks(statistics.data);
   const granularity = part === 'main' ? 'day' : 'hour';
 
   // A new location starts again from the initial window with every source.
@@ -99,7 +95,7 @@ export function BookingsPage({ part }: { part: Part }) {
             </Tabs.List>
           </Tabs>
         )}
-        {statistics.data && (
+        {statistics.data && (showLoad || showStatistics) && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="booking-statistics">
             {showLoad && (
               <Stat
