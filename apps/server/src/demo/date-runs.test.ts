@@ -98,6 +98,7 @@ const CALLS: Record<string, { role?: Role; queries: (w: World) => Query[] }> = {
   'GET /users/data-profile': { queries: () => [{}] },
   'GET /locale/get-user-locale': { queries: () => [{}] },
   'GET /users/open-requests': { queries: () => [{}] },
+  'GET /users/requests': { queries: () => [{}] },
   'GET /faq': { queries: () => [{}] },
   'GET /news/page': { queries: () => [{}] },
   'GET /news': {
