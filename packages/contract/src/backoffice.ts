@@ -301,6 +301,7 @@ export const IMPORT_KIND_NAMES = [
   'units',
   'loanPayments',
   'capitalization',
+  'repairs',
 ] as const;
 export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;

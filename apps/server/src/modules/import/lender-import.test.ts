@@ -94,4 +94,32 @@ describe('import of loan payments and capitalization', () => {
       capitalizationPrice: 15_000_000,
     });
   });
+
+  it("lands units' repairs by unit and start; a changed end updates the repair in place", async () => {
+    const file = (end: string) =>
+      `unitId;startsAt;endsAt;description\n5;03.02.2031 12:00;${end};Замена сантехники\n`;
+    expect((await upload('repairs', admin, file('05.02.2031 12:00'))).json()).toMatchObject({
+      applied: true,
+      inserted: 1,
+    });
+    expect((await upload('repairs', admin, file('05.02.2031 12:00'))).json()).toMatchObject({
+      inserted: 0,
+      updated: 0,
+    });
+    expect((await upload('repairs', admin, file('06.02.2031 12:00'))).json()).toMatchObject({
+      inserted: 0,
+      updated: 1,
+    });
+    const rows = await t.ctx.database.db
+      .selectFrom('repairs')
+      .select(['ends_at', 'description'])
+      .where('unit_id', '=', 5)
+      .where('starts_at', '=', '2031-02-03T09:00:00Z')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0]?.ends_at ?? '').toISOString()).toBe('2031-02-06T09:00:00.000Z');
+    const backwards = (await upload('repairs', admin, file('01.02.2031 12:00'))).json();
+    expect(backwards).toMatchObject({ applied: false, rejected: 1 });
+    expect(backwards.problems[0].field).toBe('endsAt');
+  });
 });

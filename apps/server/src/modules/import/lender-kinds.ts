@@ -7,7 +7,7 @@ import {
   upsertCapitalization,
   upsertLoanPayments,
 } from '../loans/service.ts';
-import { day, month, roubles } from './cells.ts';
+import { day, instant, month, roubles } from './cells.ts';
 import type { ExampleIds, ExampleRow, ImportColumn } from './columns.ts';
 import type { ImportKind } from './kinds.ts';
 import * as q from './queries.ts';
@@ -16,7 +16,8 @@ import * as q from './queries.ts';
  * Import kinds of what lenders and investors are paid and what their units are worth: the monthly payments of
  * lenders' loans (the lender's income page and statistics read them) and the units' capitalization stages (the
  * investor's capitalization chart). Both land by natural key (loan and month; unit and date), so the same file
- * imported again changes nothing. Their columns, examples and exports are here too, listed where every kind is.
+ * imported again changes nothing. Units' repairs (the booking grids' «ремонт» days) come the same way, by unit and
+ * start. Their columns, examples and exports are here too, listed where every kind is.
  */
 
 const integer = z.coerce.number().int().positive().max(2_147_483_647);
@@ -90,6 +91,42 @@ export const capitalization: ImportKind<CapitalizationRow> = {
   },
 };
 
+const repairRow = z
+  .object({
+    unitId: integer,
+    startsAt: instant,
+    endsAt: instant,
+    description: z.coerce.string().trim().max(2000).optional().default(''),
+  })
+  .refine((row) => Date.parse(row.endsAt) > Date.parse(row.startsAt), {
+    message: 'import.endsBeforeStarts',
+    path: ['endsAt'],
+  });
+type RepairRow = z.output<typeof repairRow>;
+
+/** A unit's repair: the booking grids mark its days «ремонт». Known by unit and start. */
+export const repairs: ImportKind<RepairRow> = {
+  columns: ['unitId', 'startsAt', 'endsAt', 'description'],
+  schema: repairRow as unknown as z.ZodType<RepairRow>,
+  key: (row) => `${row.unitId}:${Date.parse(row.startsAt)}`,
+  async references(db) {
+    const units = new Set((await q.unitIds(db)).map((row) => Number(row.id)));
+    return (row) => (units.has(row.unitId) ? null : { field: 'unitId', key: 'import.unknown' });
+  },
+  async upsert(db, rows) {
+    const result = await q.upsertRepairs(
+      db,
+      rows.map((row) => ({
+        unit_id: row.unitId,
+        starts_at: row.startsAt,
+        ends_at: row.endsAt,
+        description: row.description,
+      })),
+    );
+    return countChanges(result);
+  },
+};
+
 const col = (
   name: string,
   ru: string,
@@ -147,6 +184,26 @@ export const LENDER_KIND_COLUMNS = {
       },
     ],
   },
+  repairs: {
+    columns: [
+      col('unitId', 'id юнита', 'unit id', 'id', true, { ids: 'units' }),
+      col('startsAt', 'начало ремонта', 'repair starts', 'datetime', true, {
+        note: { ru: 'ключ строки вместе с юнитом', en: "the row's key with the unit" },
+      }),
+      col('endsAt', 'конец ремонта', 'repair ends', 'datetime', true, {
+        note: { ru: 'позже начала', en: 'after the start' },
+      }),
+      col('description', 'что ремонтируют', 'what is repaired', 'text', false),
+    ],
+    examples: (ids: ExampleIds): ExampleRow[] => [
+      {
+        unitId: ids.unitId,
+        startsAt: `${ids.year}-02-02T12:00:00+03:00`,
+        endsAt: `${ids.year}-02-05T12:00:00+03:00`,
+        description: 'Замена сантехники',
+      },
+    ],
+  },
 } satisfies Record<string, { columns: readonly ImportColumn[]; examples: (ids: ExampleIds) => ExampleRow[] }>;
 
 /** The stored rows in the import's columns (listed in exports.ts with every kind's). */
@@ -157,6 +214,14 @@ export const LENDER_EXPORTS = {
       loanId: Number(p.loan_id),
       month: p.year_month,
       amount: Number(p.amount_kopecks),
+    }));
+  },
+  async repairs(db: Executor): Promise<ExampleRow[]> {
+    return (await q.exportRepairs(db)).map((r) => ({
+      unitId: Number(r.unit_id),
+      startsAt: r.starts_at,
+      endsAt: r.ends_at,
+      description: r.description,
     }));
   },
   async capitalization(db: Executor): Promise<ExampleRow[]> {
@@ -171,4 +236,4 @@ export const LENDER_EXPORTS = {
 };
 
 /** Listed in kinds.ts with every kind. */
-export const LENDER_KINDS = { loanPayments, capitalization };
+export const LENDER_KINDS = { loanPayments, capitalization, repairs };

@@ -486,3 +486,28 @@ export async function exampleIds(db: Executor, scope: Scope) {
   ]);
   return { unit, location, link, source, category, nextLocationId: Number(lastLocation?.id ?? 0) + 1 };
 }
+
+/** Repairs by unit and start (migration 033): a repair already stored is updated only when it differs. */
+export async function upsertRepairs(db: Executor, rows: Insertable<DB['repairs']>[]) {
+  const columns = ['ends_at', 'description'];
+  return db
+    .insertInto('repairs')
+    .values(rows)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['unit_id', 'starts_at'])
+        .doUpdateSet(fromExcluded(columns))
+        .where(distinct('repairs', columns)),
+    )
+    .returning(wasInserted())
+    .execute();
+}
+
+export async function exportRepairs(db: Executor) {
+  return db
+    .selectFrom('repairs')
+    .select(['unit_id', 'starts_at', 'ends_at', 'description'])
+    .orderBy('unit_id')
+    .orderBy('starts_at')
+    .execute();
+}
