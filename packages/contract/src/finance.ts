@@ -223,7 +223,16 @@ export const locationInfoSchema = z
     distanceKm: z.number().nullable(),
     description: z.string(),
     descriptionEn: z.string(),
-    units: z.array(z.object({ type: z.string(), typeEn: z.string(), count: z.number(), area: z.number() })),
+    units: z.array(
+      z.object({
+        type: z.string(),
+        typeEn: z.string(),
+        count: z.number(),
+        area: z.number().describe("The type's usual area (m²): the most frequent of its units'"),
+        areaMin: z.number().describe("The smallest of the type's units' areas (m²)"),
+        areaMax: z.number().describe("The largest of the type's units' areas (m²)"),
+      }),
+    ),
     infrastructure: z.array(z.object({ name: z.string(), nameEn: z.string(), count: z.number() })),
   })
   .meta({ id: 'LocationInfo' });

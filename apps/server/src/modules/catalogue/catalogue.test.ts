@@ -340,7 +340,8 @@ describe('back-office catalogue of locations and units', () => {
       name: location.name,
       distanceKm: 120,
       descriptionEn: 'A resort at the foot of a mountain',
-      units: [{ type: 'Шале', typeEn: 'Chalet', count: 2, area: 64.5 }],
+      // Units of one type but different areas are told as a range, not as the usual area «each».
+      units: [{ type: 'Шале', typeEn: 'Chalet', count: 2, area: 64.5, areaMin: 64.5, areaMax: 70 }],
       infrastructure: [
         { name: 'Подъёмник', nameEn: 'Ski lift', count: 2 },
         { name: 'Ресторан', nameEn: 'Ресторан', count: 1 },

@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.ts';
 
 /**
  * A location's units by type for the dashboard's catalogue: the count of each type and its usual area (the most
- * frequent area of the type's units, the smaller on a tie), types in their list order; all parts, or one.
+ * frequent area of the type's units, the smaller on a tie) and the range of its units' areas, types in their list
+ * order; all parts, or one.
  */
 export async function unitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
   let query = db
@@ -36,7 +37,8 @@ export async function unitsByType(db: Executor, locationId: number, part?: 'main
     .sort((a, b) => a.rank - b.rank || a.first - b.first)
     .map(({ type, typeEn, count, areas }) => {
       const [area] = [...areas].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0] ?? [0];
-      return { type, typeEn, count, area };
+      const sizes = [...areas.keys()];
+      return { type, typeEn, count, area, areaMin: Math.min(...sizes), areaMax: Math.max(...sizes) };
     });
 }
 

@@ -33,10 +33,13 @@ export function LocationInfoBlocks({ info }: { info: LocationInfo }) {
       <Stack gap={4} mt={6}>
         {info.units.map((unit) => (
           <Text key={unit.type} size="sm">
-            {t('finance.unitsLine', {
+            {/* «each» only when every unit of the type has that area; otherwise the range. */}
+            {t(unit.areaMin === unit.areaMax ? 'finance.unitsLine' : 'finance.unitsLineRange', {
               units: t('plural.unit', { count: unit.count }),
               type: en ? unit.typeEn : unit.type,
               area: unit.area,
+              areaMin: unit.areaMin,
+              areaMax: unit.areaMax,
             })}
           </Text>
         ))}

@@ -164,6 +164,7 @@ export const en: Resources = {
     distance: '{{count}} km from the city',
     unitsTitle: 'Units',
     unitsLine: '{{units}} "{{type}}", {{area}} m² each',
+    unitsLineRange: '{{units}} "{{type}}", {{areaMin}} to {{areaMax}} m²',
     infrastructureTitle: 'Infrastructure',
     noInfrastructure: 'Infrastructure is being built',
     invested: 'Invested',

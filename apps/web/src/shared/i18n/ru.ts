@@ -167,6 +167,7 @@ export const ru = {
     distance: '{{count}} км от города',
     unitsTitle: 'Юниты',
     unitsLine: '{{units}} «{{type}}», {{area}} м² каждый',
+    unitsLineRange: '{{units}} «{{type}}», от {{areaMin}} до {{areaMax}} м²',
     infrastructureTitle: 'Инфраструктура',
     noInfrastructure: 'Инфраструктура строится',
     invested: 'Вложено',
