@@ -142,10 +142,46 @@ describe('finance pages in the browser', () => {
     expect(lenderSummary).not.toContain('до февраль');
     // Capitalization is the investors'.
     expect(await lender.page.getByTestId('capitalization-chart').count()).toBe(0);
+    // The payments of the period, month by month, with the loan's location.
+    await lender.page.getByTestId('loan-payments').waitFor();
+    expect(await lender.page.getByTestId('loan-payments').textContent()).toContain('45\u00a0000\u00a0₽');
     await screenshot(lender.page, 'income-lender');
     const lenderFile = await downloadXlsx(lender.page, 'income-download');
     expect(lenderFile.sheet?.getRow(2).getCell(3).value).toBe(45_000);
     await lender.close();
+  });
+
+  it("keeps a lender's loan and payments from the console: a payment added, then deleted after a question", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${portal.url}/login`);
+    await page.locator('input[name=login]').fill('manager@example.com');
+    await page.locator('input[name=password]').fill('Manager1');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await page.waitForURL('**/backoffice/');
+    // both@example.com (client 3) is the manager's client and has a loan.
+    await page.goto(`${portal.url}/backoffice/owners/3`);
+    const loans = page.getByTestId('owner-loans');
+    await loans.waitFor();
+    expect(await loans.textContent()).toContain('до января 2028');
+    await loans.getByTestId('loan-payments').first().click();
+    const dialog = page.getByTestId('loan-payments-dialog');
+    await dialog.waitFor();
+    await dialog.getByTestId('add-payment').click();
+    const form = page.getByTestId('payment-form');
+    await form.getByTestId('payment-month').fill('2031-01');
+    await form.getByTestId('payment-amount').fill('12345');
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    const row = dialog.getByTestId('payment-203101');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('12\u00a0345\u00a0₽');
+    await screenshot(page, 'console-loan-payments');
+
+    await row.getByTestId('remove-payment').click();
+    const confirm = page.getByRole('dialog', { name: 'Удаление выплаты' });
+    expect(await confirm.textContent()).toContain('январь 2031');
+    await confirm.getByRole('button', { name: 'Удалить' }).click();
+    await row.waitFor({ state: 'detached' });
+    await close();
   });
 
   it('filters and sorts the income-outcome rows, downloads the month, and keeps lenders out', async () => {
