@@ -1,4 +1,4 @@
-import { addMonths, monthRange } from '@portal/contract/periods';
+import { addMonths, monthRange, monthsBetween } from '@portal/contract/periods';
 import { describe, expect, it } from 'vitest';
 import { yearMonthOfPicked } from '../../shared/time';
 import { buildIncomeChart, defaultRange, labelledMonths, moneyTicks, monthLabelRoom } from './income-series';
@@ -53,12 +53,19 @@ describe('income chart', () => {
     // A 12-month range where every label fits: all of them.
     const year = monthsFrom(202511, 12);
     expect([...labelledMonths(year, 12)]).toEqual(year);
-    // Room for 5 (a phone): every third month of the calendar, January, April, July and October.
+    // Room for 5 (a phone): every third month back from the last one.
     expect([...labelledMonths(year, 5)]).toEqual([202601, 202604, 202607, 202610]);
-    // Room for 8 (a tablet): every second month (January, March, …).
-    expect([...labelledMonths(year, 8)]).toEqual([202511, 202601, 202603, 202605, 202607, 202609]);
-    // Four years in room for 5: every year's January.
-    expect([...labelledMonths(monthsFrom(202201, 48), 5)]).toEqual([202201, 202301, 202401, 202501]);
+    // Room for 8 (a tablet): every second month, the range's last month (October) among them.
+    expect([...labelledMonths(year, 8)]).toEqual([202512, 202602, 202604, 202606, 202608, 202610]);
+    // Four years in room for 5: a label a year, on the last month's calendar month.
+    expect([...labelledMonths(monthsFrom(202201, 48), 5)]).toEqual([202212, 202312, 202412, 202512]);
+    // Whatever the room, the newest month has its label and the labels stand at even gaps.
+    for (const room of [2, 3, 4, 5, 8, 15]) {
+      const shown = [...labelledMonths(year, room)];
+      expect(shown.at(-1)).toBe(202610);
+      const gaps = shown.slice(1).map((month, i) => monthsBetween(shown[i] ?? 0, month));
+      expect(new Set(gaps).size).toBeLessThanOrEqual(1);
+    }
     // Never more labels than the room.
     for (const room of [2, 3, 4, 5, 8, 15])
       for (const length of [1, 2, 5, 12, 13, 24, 36, 58])

@@ -49,20 +49,22 @@ export function monthLabelRoom(chartWidth: number): number {
   );
 }
 
-/** Steps of month labels that keep to the calendar: every month, or every 2, 3, 4, 6, 12 or 24 months. */
+/** Steps of month labels: every month, or every 2, 3, 4, 6, 12 or 24 months. */
 const MONTH_STEPS = [1, 2, 3, 4, 6, 12, 24] as const;
 
 /**
- * The months of the range that get a label: every month when they fit, else every n-th month of the calendar
- * (n the smallest step whose labels fit: January, April, July and October for 3), so labels never overlap and
- * read the same whatever month the range starts with. Other months keep their tick mark without a label.
+ * The months of the range that get a label: every month when they fit, else every n-th month counted back from the
+ * range's last month (n the smallest step whose labels fit), so labels never overlap, stand at even gaps and the
+ * newest month always has its label. Other months keep their tick mark without a label.
  */
 export function labelledMonths(months: number[], room: number): Set<number> {
-  // Counted from January 2000: every step divides 24, so each one's labelled months fall on the same calendar months.
-  const index = (month: number) => monthsBetween(200001, month);
+  const last = months.at(-1) ?? 0;
+  const index = (month: number) => monthsBetween(month, last);
   const count = (step: number) => months.filter((month) => index(month) % step === 0).length;
   const step =
-    MONTH_STEPS.find((candidate) => (candidate === 1 ? months.length : count(candidate)) <= room) ?? 24;
+    MONTH_STEPS.find((candidate) => (candidate === 1 ? months.length : count(candidate)) <= room) ??
+    // Longer ranges than the steps cover: a step wide enough that the labels fit.
+    Math.ceil((months.length - 1) / Math.max(1, room - 1));
   return new Set(step === 1 ? months : months.filter((month) => index(month) % step === 0));
 }
 
