@@ -10,7 +10,7 @@ import { idSchema } from './validation.ts';
  */
 
 /** A month as yyyymm (202702 is February 2027), as the spec's loanTermYearMonth and yearMonth fields carry it. */
-export const yearMonthValue = z.coerce
+const yearMonthValue = z.coerce
   .number({ error: 'validation.required' })
   .int({ error: 'validation.invalid' })
   .refine((value) => value >= 200001 && value <= 299912 && value % 100 >= 1 && value % 100 <= 12, {
@@ -37,8 +37,8 @@ export const loanBodySchema = z
   });
 export type LoanBody = z.input<typeof loanBodySchema>;
 
-export const loanParamsSchema = z.object({ id: idSchema, loanId: idSchema });
-export const loanPaymentParamsSchema = loanParamsSchema.extend({ paymentId: idSchema });
+const loanParamsSchema = z.object({ id: idSchema, loanId: idSchema });
+const loanPaymentParamsSchema = loanParamsSchema.extend({ paymentId: idSchema });
 
 /** POST …/payments and PUT …/payments/{paymentId}: one month's payment to the lender, in rubles. */
 export const loanPaymentBodySchema = z.object({

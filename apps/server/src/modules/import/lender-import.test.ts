@@ -114,7 +114,7 @@ describe('import of loan payments and capitalization', () => {
       .selectFrom('repairs')
       .select(['ends_at', 'description'])
       .where('unit_id', '=', 5)
-      .where('starts_at', '=', '2031-02-03T09:00:00Z')
+      .where('starts_at', '=', new Date('2031-02-03T09:00:00Z'))
       .execute();
     expect(rows).toHaveLength(1);
     expect(new Date(rows[0]?.ends_at ?? '').toISOString()).toBe('2031-02-06T09:00:00.000Z');
