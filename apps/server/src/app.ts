@@ -34,6 +34,7 @@ import { backofficeCameraRoutes } from './modules/cameras/backoffice-routes.ts';
 import { cameraRoutes } from './modules/cameras/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { categoryRoutes } from './modules/categories/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
 import { controlRoutes } from './modules/control/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { backofficeDocumentRoutes } from './modules/documents/backoffice-routes.ts';
@@ -221,6 +222,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(backofficePromoRoutes(ctx), { prefix: '/api/v1' });
   await app.register(catalogueRoutes(ctx), { prefix: '/api/v1' });
   await app.register(categoryRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(companyRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeLoanRoutes(ctx), { prefix: '/api/v1' });
 
   const webRoot = ctx.config.webDistDir;

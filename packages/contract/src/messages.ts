@@ -178,6 +178,10 @@ export const MESSAGES = {
   'request.tooLarge': { ru: 'Слишком большой запрос', en: 'The request is too large' },
   'request.unsupportedMediaType': { ru: 'Неподдерживаемый формат запроса', en: 'Unsupported request format' },
   'request.badRequest': { ru: 'Некорректный запрос', en: 'Bad request' },
+  'invitation.alreadyActive': {
+    ru: 'Аккаунт уже активирован: приглашение не нужно',
+    en: 'The account is already active: it needs no invitation',
+  },
   'owner.roleRequired': { ru: 'Выберите хотя бы одну роль', en: 'Choose at least one role' },
   'owner.endBeforeInvest': {
     ru: 'Связь не может закончиться раньше даты инвестиции',

@@ -3,6 +3,7 @@ import { backofficeApi, importApi } from './backoffice.ts';
 import { backofficeCamerasApi } from './backoffice-cameras.ts';
 import { catalogueApi } from './backoffice-catalogue.ts';
 import { categoriesApi } from './backoffice-categories.ts';
+import { companySettingsApi } from './company-settings.ts';
 import { contentApi } from './backoffice-content.ts';
 import { backofficeDocumentsApi } from './backoffice-documents.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
@@ -54,6 +55,7 @@ export const apiRoutes = {
   importFiles: importFilesApi,
   catalogue: catalogueApi,
   categories: categoriesApi,
+  companySettings: companySettingsApi,
   backofficeLoans: backofficeLoansApi,
   content: contentApi,
   backofficeReports: backofficeReportsApi,

@@ -14,7 +14,8 @@ import { acquireEmbeddedLock, EmbeddedLockError } from '../db/embedded-lock.ts';
 import { migrate } from '../db/migrate.ts';
 import { AppError } from '../http/errors.ts';
 import { smtpMailer } from '../integrations/mail.ts';
-import { signupEmail } from '../modules/auth/emails.ts';
+import { invitationEmail } from '../modules/auth/emails.ts';
+import { companyName } from '../modules/company/service.ts';
 import { deliverEmailNow, enqueueEmail } from '../modules/outbox/outbox.ts';
 import { createStaffAccount } from '../modules/staff/service.ts';
 
@@ -90,7 +91,8 @@ try {
     const account = await createStaffAccount(trx, config.publicUrl, data, null);
     if (!config.smtpUrl) return { ...account, outboxId: null };
     // Queued in the outbox too: should the delivery below fail, the server's worker retries it.
-    const outboxId = await enqueueEmail(trx, { to: data.email, ...signupEmail(data.locale, account.url) });
+    const mail = invitationEmail(data.locale, account.url, 'staff', await companyName(trx, data.locale));
+    const outboxId = await enqueueEmail(trx, { to: data.email, ...mail });
     return { ...account, outboxId };
   });
   console.log(`Administrator ${data.email} (${data.phone}) created, user id ${created.userId}.`);

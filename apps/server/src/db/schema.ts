@@ -508,6 +508,21 @@ export interface FinancialReportsTable {
   updated_at: Timestamp;
 }
 
+export interface CompanySettingsTable {
+  id: Generated<number>;
+  name: string;
+  name_en: string;
+  invest_url: string;
+  hotels_url: string;
+  scheme_url: string;
+  privacy_url: string;
+  support_phone: string;
+  support_email: string;
+  report_title: string;
+  report_title_en: string;
+  updated_at: Generated<Date>;
+}
+
 export interface CompanyLotsTable {
   id: Generated<BigIntId>;
   unit_id: BigIntId;
@@ -608,6 +623,7 @@ export interface DB {
   camera_views: CameraViewsTable;
   financial_reports: FinancialReportsTable;
   company_lots: CompanyLotsTable;
+  company_settings: CompanySettingsTable;
   company_lot_photos: CompanyLotPhotosTable;
   inventory_photos: InventoryPhotosTable;
   stored_files: StoredFilesTable;

@@ -14,6 +14,39 @@ export function signupEmail(locale: Locale, url: string) {
       };
 }
 
+/** Whom an invitation is for: the account's roles as one word of the mail. */
+export type InviteeRole = 'investor' | 'lender' | 'both' | 'staff';
+
+export function inviteeRole(roles: readonly string[]): InviteeRole {
+  if (roles.includes('MANAGER') || roles.includes('ADMIN')) return 'staff';
+  if (roles.includes('INVESTOR') && roles.includes('LENDER')) return 'both';
+  return roles.includes('LENDER') ? 'lender' : 'investor';
+}
+
+const CABINET: Record<InviteeRole, { ru: string; en: string }> = {
+  investor: { ru: 'личном кабинете инвестора', en: 'investor portal' },
+  lender: { ru: 'личном кабинете заимодавца', en: 'lender portal' },
+  both: { ru: 'личном кабинете инвестора и заимодавца', en: 'investor and lender portal' },
+  staff: { ru: 'консоли сотрудника', en: 'staff console' },
+};
+
+/**
+ * An account the company made (console or CLI): the mail names the company and what the account is for. Nobody
+ * asked for it themselves, so it says who did instead of «if you did not ask for it».
+ */
+export function invitationEmail(locale: Locale, url: string, role: InviteeRole, company: string) {
+  const cabinet = CABINET[role][locale];
+  return locale === 'en'
+    ? {
+        subject: `${company}: your account in the ${cabinet}`,
+        text: `Hello!\n\n${company} has created your account in the ${cabinet}. To activate it and set a password, follow the link:\n${url}\n\nThe link is valid for 24 hours and works once; a link sent again replaces it. If you do not expect this letter, ignore it and tell ${company}.`,
+      }
+    : {
+        subject: `${company}: ваш аккаунт в ${cabinet}`,
+        text: `Здравствуйте!\n\n${company} создаёт для вас аккаунт в ${cabinet}. Чтобы активировать его и задать пароль, перейдите по ссылке:\n${url}\n\nСсылка действует 24 часа и работает один раз; ссылка, отправленная повторно, заменяет её. Если вы не ждали этого письма, проигнорируйте его и сообщите в ${company}.`,
+      };
+}
+
 export function recoveryEmail(locale: Locale, url: string) {
   return locale === 'en'
     ? {

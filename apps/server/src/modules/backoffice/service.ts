@@ -25,9 +25,10 @@ import { portalNow } from '../../shared/clock.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { type Scope, staffManager, staffScope } from '../access/service.ts';
 import { changesOf, recordAudit } from '../audit/service.ts';
-import { signupEmail, signupSms } from '../auth/emails.ts';
+import { invitationEmail, inviteeRole, signupSms } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
+import { companyName } from '../company/service.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import { bankDetailsOf, storedBankDetails } from '../profile/service.ts';
 import { mailRequestAnswer } from '../requests/service.ts';
@@ -302,8 +303,11 @@ export async function createOwner(
     await q.replaceRoles(trx, userId, input.roles);
     const token = await issueSignupLink(trx, userId);
     const url = `${ctx.config.publicUrl}/activation/${token}`;
-    if (input.email) await enqueueEmail(trx, { to: input.email, ...signupEmail(input.locale, url) });
-    else if (input.phone) await enqueueSms(trx, { to: input.phone, text: signupSms(input.locale, url) });
+    if (input.email) {
+      const company = await companyName(trx, input.locale);
+      const mail = invitationEmail(input.locale, url, inviteeRole(input.roles), company);
+      await enqueueEmail(trx, { to: input.email, ...mail });
+    } else if (input.phone) await enqueueSms(trx, { to: input.phone, text: signupSms(input.locale, url) });
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.create',

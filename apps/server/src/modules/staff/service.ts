@@ -9,9 +9,10 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { recordAudit } from '../audit/service.ts';
-import { signupEmail } from '../auth/emails.ts';
+import { invitationEmail } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
+import { companyName } from '../company/service.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import * as q from './queries.ts';
 
@@ -99,7 +100,8 @@ export async function createStaff(ctx: AppContext, session: Session, data: Staff
   requireAdmin(session);
   const id = await ctx.database.db.transaction().execute(async (trx) => {
     const { userId, url } = await createStaffAccount(trx, ctx.config.publicUrl, data, session.userId);
-    await enqueueEmail(trx, { to: data.email, ...signupEmail(data.locale, url) });
+    const company = await companyName(trx, data.locale);
+    await enqueueEmail(trx, { to: data.email, ...invitationEmail(data.locale, url, 'staff', company) });
     return userId;
   });
   ctx.outbox.nudge();
