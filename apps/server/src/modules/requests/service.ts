@@ -12,6 +12,7 @@ import type { Executor } from '../../db/executor.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
+import { requestMailDetails } from './mail-details.ts';
 import * as q from './queries.ts';
 
 /** A request's kind as its mails name it, in the reader's language. */
@@ -135,9 +136,7 @@ export async function createManagerRequest(
     const locale: Locale = manager.locale === 'en' ? 'en' : 'ru';
     const name =
       [owner.last_name, owner.first_name, owner.middle_name].filter(Boolean).join(' ') || `#${owner.id}`;
-    const details = Object.entries(payload)
-      .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-      .join('\n');
+    const details = await requestMailDetails(db, payload, locale, ctx.config.publicUrl);
     const client =
       locale === 'en'
         ? `Client: ${name} (id ${owner.id})\nE-mail: ${owner.email ?? '—'}\nPhone: ${owner.phone ?? '—'}`
