@@ -3,9 +3,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { call, downloadFile } from '../../shared/api/client';
+import { companySettingsQuery, localized } from '../../shared/api/company-settings';
 import { financialReportQuery } from '../../shared/api/financial-report';
 import { useOpenRequests } from '../../shared/api/open-requests';
-import { EXTERNAL_LINKS } from '../../shared/links';
 import { SuccessBanner, useSuccessBanner } from '../../shared/ui/success-banner';
 
 /**
@@ -51,7 +51,14 @@ function ReportDownload() {
 
 /** The lender's main page: the conversion banner and offer, promo code, scheme, interim report and videos. */
 export function LenderDashboard() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const settings = useQuery(companySettingsQuery()).data;
+  const report = useQuery(financialReportQuery()).data?.report;
+  // The company's own title, else the uploaded report's, else a generic line: never a year the company did not write.
+  const reportText =
+    (settings && localized(settings.reportTitle, settings.reportTitleEn, i18n.language)) ||
+    report?.title ||
+    t('finance.reportText');
   const [sent, showSent] = useSuccessBanner();
   const openRequests = useOpenRequests();
   const conversion = useMutation({
@@ -117,23 +124,25 @@ export function LenderDashboard() {
           <Text size="sm" mt={4}>
             {t('finance.schemeText')}
           </Text>
-          <Button
-            component="a"
-            href={EXTERNAL_LINKS.scheme}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            mt="sm"
-          >
-            {t('finance.schemeButton')}
-          </Button>
+          {settings?.schemeUrl && (
+            <Button
+              component="a"
+              href={settings.schemeUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="light"
+              mt="sm"
+            >
+              {t('finance.schemeButton')}
+            </Button>
+          )}
         </Paper>
         <Paper withBorder radius="md" p="lg">
           <Title order={3} size="h5">
             {t('finance.reportTitle')}
           </Title>
           <Text size="sm" mt={4}>
-            {t('finance.reportText')}
+            {reportText}
           </Text>
           <Group mt="sm">
             <Button component={Link} to="/dashboard/report-2024" variant="light">
@@ -155,16 +164,18 @@ export function LenderDashboard() {
               </div>
             ))}
           </SimpleGrid>
-          <Anchor
-            href={EXTERNAL_LINKS.invest}
-            target="_blank"
-            rel="noopener noreferrer"
-            size="sm"
-            mt="sm"
-            display="block"
-          >
-            {t('layout.footerInvest')}
-          </Anchor>
+          {settings?.investUrl && (
+            <Anchor
+              href={settings.investUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              size="sm"
+              mt="sm"
+              display="block"
+            >
+              {t('layout.footerInvest')}
+            </Anchor>
+          )}
         </Paper>
       </SimpleGrid>
     </Stack>

@@ -27,7 +27,7 @@ export const en: Resources = {
     footerInvest: 'Investment website',
     footerHotels: 'Hotel chain website',
     footerPrivacy: 'Privacy policy',
-    footerCredits: '© {{year}} Management company. All rights reserved.',
+    footerCredits: '© {{year}} {{company}}. All rights reserved.',
     noRoleTitle: 'The portal is for investors and lenders',
     noRoleText:
       'This account has neither the investor nor the lender role, so the sections of the portal have nothing to show. If this is a mistake, write to your manager.',
@@ -198,7 +198,7 @@ export const en: Resources = {
     schemeText: 'How payments, reporting and contact with the management company work.',
     schemeButton: 'Open the diagram',
     reportTitle: 'Interim financial report',
-    reportText: "The management company's report for 2024.",
+    reportText: "The management company's latest report.",
     reportButton: 'Open the report',
     reportDownload: 'Download the report',
     videoTitle: 'Videos about the project',
