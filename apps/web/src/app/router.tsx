@@ -223,6 +223,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'company/',
+                lazy: page(
+                  () => import('../features/backoffice/company/company-settings-page'),
+                  (m) => m.CompanySettingsPage,
+                ),
+              },
+              {
                 path: 'lots/',
                 lazy: page(
                   () => import('../features/backoffice/company/lots-page'),

@@ -20,6 +20,7 @@ const SECTIONS = [
   { path: '/backoffice/locations/', key: 'catalogue' },
   { path: '/backoffice/cameras/', key: 'cameras' },
   { path: '/backoffice/financial-report/', key: 'financialReport' },
+  { path: '/backoffice/company/', key: 'company' },
   { path: '/backoffice/lots/', key: 'lots' },
   { path: '/backoffice/inventory/', key: 'inventory' },
   { path: '/backoffice/import/', key: 'import' },

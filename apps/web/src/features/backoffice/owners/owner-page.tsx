@@ -20,6 +20,7 @@ import { NotFoundPage } from '../../../shared/ui/not-found-page';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/ui/page-state';
 import { AccountStatusBadge } from '../account-status-badge';
 import { displayPhone } from '../backoffice-format';
+import { ResendInvitation } from '../company/resend-invitation';
 import { ConfirmDialog } from '../confirm-dialog';
 import { IdCell } from '../id-cell';
 import { ConsolePage } from '../list-page';
@@ -100,9 +101,12 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
       }
       actions={
         owner.status !== 'deactivated' && (
-          <Button color="red" variant="light" onClick={() => setDeactivating(true)}>
-            {t('backoffice.owner.deactivate')}
-          </Button>
+          <Group gap="xs" align="flex-start">
+            {owner.status === 'invited' && <ResendInvitation userId={owner.id} />}
+            <Button color="red" variant="light" onClick={() => setDeactivating(true)}>
+              {t('backoffice.owner.deactivate')}
+            </Button>
+          </Group>
         )
       }
       notice={created && <Alert color="green">{t('backoffice.owners.created')}</Alert>}

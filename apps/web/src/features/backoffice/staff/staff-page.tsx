@@ -20,6 +20,7 @@ import { EmptyState } from '../../../shared/ui/page-state';
 import { PhoneInput } from '../../../shared/ui/phone-input';
 import { validateEmail, validatePhone } from '../../../shared/validation';
 import { AccountStatusBadge } from '../account-status-badge';
+import { ResendInvitation } from '../company/resend-invitation';
 import { ConfirmDialog } from '../confirm-dialog';
 import { FormModal } from '../form-modal';
 import { DataTable, ListPage } from '../list-page';
@@ -43,6 +44,7 @@ export function StaffPage() {
 
   const actions = (member: StaffMember) => (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {member.status === 'invited' && <ResendInvitation userId={member.id} />}
       <Button
         size="xs"
         variant="default"
