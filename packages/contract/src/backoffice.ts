@@ -258,11 +258,16 @@ export type OwnerUnitEnd = z.input<typeof ownerUnitEndSchema>;
 export const ownerLoanCreateSchema = loanBodySchema;
 export type OwnerLoanCreate = z.input<typeof ownerLoanCreateSchema>;
 
-/** GET /api/v1/backoffice/catalogue: managers, locations and units for the console's selects. */
+/**
+ * GET /api/v1/backoffice/catalogue: managers (those who can take clients), locations and units for the console's
+ * selects, with their English names.
+ */
 export const backofficeCatalogueResponseSchema = z.object({
-  managers: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  units: z.array(z.object({ id: z.number().int(), name: z.string(), locationId: z.number().int() })),
+  managers: z.array(z.object({ id: z.number().int(), name: z.string(), nameEn: z.string() })),
+  locations: z.array(z.object({ id: z.number().int(), name: z.string(), nameEn: z.string() })),
+  units: z.array(
+    z.object({ id: z.number().int(), name: z.string(), nameEn: z.string(), locationId: z.number().int() }),
+  ),
 });
 export type BackofficeCatalogue = z.infer<typeof backofficeCatalogueResponseSchema>;
 

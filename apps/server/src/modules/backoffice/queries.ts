@@ -249,34 +249,41 @@ export async function contactTaken(
   return Boolean(await query.executeTakeFirst());
 }
 
+/**
+ * A managers row that can take clients: a contact without a console account, or a staff member who holds the
+ * MANAGER role and is not deactivated (an administrator's own row is no client's manager; see modules/staff).
+ */
+const assignable = (eb: ExpressionBuilder<DB, 'managers'>) =>
+  eb.or([
+    eb('managers.user_id', 'is', null),
+    eb.exists(
+      eb
+        .selectFrom('users')
+        .innerJoin('user_roles', 'user_roles.user_id', 'users.id')
+        .select('users.id')
+        .whereRef('users.id', '=', 'managers.user_id')
+        .where('users.deactivated_at', 'is', null)
+        .where('user_roles.role', '=', 'MANAGER'),
+    ),
+  ]);
+
 export async function catalogue(db: Executor) {
   const [managers, locations, units] = await Promise.all([
-    // A deactivated staff member's managers row takes no clients (see modules/staff).
     db
       .selectFrom('managers')
-      .select(['id', 'name'])
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('users')
-              .select('users.id')
-              .whereRef('users.id', '=', 'managers.user_id')
-              .where('users.deactivated_at', 'is not', null),
-          ),
-        ),
-      )
+      .select(['id', 'name', 'name_en as nameEn'])
+      .where(assignable)
       .orderBy('id')
       .execute(),
     db
       .selectFrom('locations')
-      .select(['id', 'name'])
+      .select(['id', 'name', 'name_en as nameEn'])
       .where('is_placeholder', '=', false)
       .orderBy('id')
       .execute(),
     db
       .selectFrom('units')
-      .select(['id', 'name', 'location_id'])
+      .select(['id', 'name', 'name_en', 'location_id'])
       .orderBy('location_id')
       .orderBy('name')
       .execute(),
@@ -321,7 +328,14 @@ export async function auditRows(db: Executor, actorUserId: number | null, limit:
 }
 
 export async function managerExists(db: Executor, id: number) {
-  return (await db.selectFrom('managers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+  return (
+    (await db
+      .selectFrom('managers')
+      .select('id')
+      .where('id', '=', id)
+      .where(assignable)
+      .executeTakeFirst()) !== undefined
+  );
 }
 
 export async function insertOwner(db: Executor, row: Insertable<DB['users']>) {

@@ -258,7 +258,8 @@ async function managerFor(
 ): Promise<number | null> {
   if (scope.kind === 'manager') return scope.managerId > 0 ? scope.managerId : current;
   if (requested === undefined) return current;
-  if (requested !== null) {
+  // Only a new choice is checked: a client keeps the manager they have until someone picks another.
+  if (requested !== null && requested !== current) {
     if (!(await q.managerExists(db, requested))) throw badRequest('validation.invalid', 'managerId');
   }
   return requested;
@@ -642,7 +643,12 @@ export async function catalogue(ctx: AppContext, session: Session): Promise<Back
   return {
     managers,
     locations,
-    units: units.map((unit) => ({ id: unit.id, name: unit.name, locationId: unit.location_id })),
+    units: units.map((unit) => ({
+      id: unit.id,
+      name: unit.name,
+      nameEn: unit.name_en,
+      locationId: unit.location_id,
+    })),
   };
 }
 

@@ -9,14 +9,14 @@ import { auditObject, describeAudit, describeRequest, displayPhone, namesFrom } 
 
 const catalogue: BackofficeCatalogue = {
   managers: [
-    { id: 1, name: 'Ольга Белова' },
-    { id: 2, name: 'Дмитрий Соколов' },
+    { id: 1, name: 'Ольга Белова', nameEn: 'Olga Belova' },
+    { id: 2, name: 'Дмитрий Соколов', nameEn: 'Dmitry Sokolov' },
   ],
   locations: [
-    { id: 1, name: 'Лесной SPA-отель «Сосны»' },
-    { id: 7, name: 'Комплекс «Берег»: озёрная часть' },
+    { id: 1, name: 'Лесной SPA-отель «Сосны»', nameEn: 'Forest SPA hotel "Pines"' },
+    { id: 7, name: 'Комплекс «Берег»: озёрная часть', nameEn: '"Shore" complex: lake part' },
   ],
-  units: [{ id: 13, name: 'Баня №2', locationId: 1 }],
+  units: [{ id: 13, name: 'Баня №2', nameEn: 'Banya No. 2', locationId: 1 }],
 };
 const names = namesFrom(catalogue);
 const text = (lines: Array<{ label: string; value: string }>) => lines.map((l) => `${l.label}: ${l.value}`);

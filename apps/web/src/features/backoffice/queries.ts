@@ -1,5 +1,7 @@
+import type { BackofficeCatalogue } from '@portal/contract/backoffice';
 import type { ApiKey } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../shared/api/client';
 import { isQueryOf, queryKeyOf } from '../../shared/api/query-key';
 
@@ -14,13 +16,29 @@ export function useBackofficeMe() {
   });
 }
 
-/** Names of the console's selects: locations, units and managers. */
+/** Names of the console's selects: locations, units and managers, in the console's language. */
 export function useCatalogue() {
+  const { i18n } = useTranslation();
+  const en = i18n.language === 'en';
   return useQuery({
     queryKey: queryKeyOf('GET /backoffice/catalogue'),
     queryFn: () => call('GET /backoffice/catalogue'),
     staleTime: 5 * 60_000,
+    select: (data) => (en ? catalogueInEnglish(data) : data),
   });
+}
+
+/** The catalogue with its English names as the names (the Russian one where no English name is given). */
+export function catalogueInEnglish(data: BackofficeCatalogue): BackofficeCatalogue {
+  const english = <T extends { name: string; nameEn: string }>(row: T): T => ({
+    ...row,
+    name: row.nameEn || row.name,
+  });
+  return {
+    managers: data.managers.map(english),
+    locations: data.locations.map(english),
+    units: data.units.map(english),
+  };
 }
 
 /** The catalogue's calls: a change of a location, a unit or a list refreshes them all, the selects' names too. */
