@@ -75,5 +75,19 @@ describe("the console's catalogue", () => {
     });
     expect(catalogue.units.every((u: { nameEn?: unknown }) => typeof u.nameEn === 'string')).toBe(true);
     expect(catalogue.managers.every((m: { nameEn?: unknown }) => typeof m.nameEn === 'string')).toBe(true);
+    // A client's units on their card, too.
+    const [link] = (await call('GET', 'owners/1')).json().units as Array<{
+      unitId: number;
+      unitNameEn: string;
+      locationNameEn: string;
+    }>;
+    if (!link) throw new Error('the demo owner has no unit');
+    const unit = await t.ctx.database.db
+      .selectFrom('units')
+      .innerJoin('locations', 'locations.id', 'units.location_id')
+      .select(['units.name_en', 'locations.name_en as locationEn'])
+      .where('units.id', '=', link.unitId)
+      .executeTakeFirstOrThrow();
+    expect(link).toMatchObject({ unitNameEn: unit.name_en, locationNameEn: unit.locationEn });
   });
 });

@@ -184,7 +184,9 @@ export async function ownerUnits(db: Executor, userId: number) {
       'user_units.invested_at',
       'user_units.ended_on',
       'units.name as unitName',
+      'units.name_en as unitNameEn',
       'locations.name as locationName',
+      'locations.name_en as locationNameEn',
       sql<number>`(select count(*)::int from incomes where incomes.user_unit_id = user_units.id)`.as(
         'incomeMonths',
       ),

@@ -38,10 +38,10 @@ export function OwnerUnits({ owner }: { owner: OwnerDetail }) {
             cell: (unit) => (
               <>
                 <Text size="sm" c={unit.endedOn ? 'dimmed' : undefined}>
-                  {unit.unitName}
+                  {(locale === 'en' && unit.unitNameEn) || unit.unitName}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {unit.locationName}
+                  {(locale === 'en' && unit.locationNameEn) || unit.locationName}
                 </Text>
                 {unit.endedOn && (
                   <Badge color="gray" variant="light" size="sm" data-testid="unit-ended">
