@@ -60,7 +60,10 @@ export const invitationParamsSchema = z.object({ id: idSchema });
 export const invitationSentSchema = z.object({ sent: z.literal(true) });
 
 export const companySettingsApi = {
-  /** Public: the sign-in page's footer shows the links before anyone signs in, and nothing here is private. */
+  /**
+   * Public: nothing here is private (the company's own sites and contacts), so a page shown before sign-in may
+   * carry the footer too; the signed-in layout's footer and the lender's dashboard read it now.
+   */
   companySettings: defineRoute({
     method: 'GET',
     path: '/company-settings',
