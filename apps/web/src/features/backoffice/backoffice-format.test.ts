@@ -6,6 +6,7 @@ import { enBackoffice } from '../../shared/i18n/en-backoffice';
 import { ru } from '../../shared/i18n/ru';
 import { ruBackoffice } from '../../shared/i18n/ru-backoffice';
 import { auditObject, describeAudit, describeRequest, displayPhone, namesFrom } from './backoffice-format';
+import { catalogueInEnglish } from './queries';
 
 const catalogue: BackofficeCatalogue = {
   managers: [
@@ -285,6 +286,20 @@ describe('the console in words', () => {
       "Seller: the company (the company's lot)",
       'Price: 100\u00a0₽',
     ]);
+    // With the English console's catalogue, a request sent with Russian names reads in English.
+    expect(
+      text(
+        describeRequest(
+          {
+            kind: 'sale_notice',
+            payload: { unitId: 13, unit: 'Баня №2', location: 'Лесной SPA-отель «Сосны»' },
+          },
+          t as never,
+          'en',
+          namesFrom(catalogueInEnglish(catalogue)),
+        ),
+      ),
+    ).toEqual(['Unit: Banya No. 2, Forest SPA hotel "Pines"']);
     await i18n.changeLanguage('ru');
   });
 });

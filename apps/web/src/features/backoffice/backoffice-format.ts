@@ -75,9 +75,13 @@ function label(key: string, { t }: Context): string {
 
 function unitText(id: number, ctx: Context, payload?: Record<string, unknown>): string {
   const known = ctx.names.unit(id);
-  const name = (typeof payload?.unit === 'string' ? payload.unit : undefined) ?? known?.name;
+  // The request keeps the Russian names it was sent with; the English console reads the catalogue's English ones.
+  const english = ctx.locale === 'en' ? known : undefined;
+  const name = english?.name ?? (typeof payload?.unit === 'string' ? payload.unit : undefined) ?? known?.name;
   const location =
-    (typeof payload?.location === 'string' ? payload.location : undefined) ?? known?.locationName;
+    english?.locationName ??
+    (typeof payload?.location === 'string' ? payload.location : undefined) ??
+    known?.locationName;
   if (!name) return ctx.t('backoffice.values.unitNo', { id });
   return location ? `${name}, ${location}` : name;
 }
