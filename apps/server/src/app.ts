@@ -49,6 +49,7 @@ import { incomeRoutes } from './modules/income/routes.ts';
 import { backofficeInventoryRoutes } from './modules/inventory/backoffice-routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
 import { backofficeLoanRoutes } from './modules/loans/routes.ts';
+import { backofficeLocationDocumentRoutes } from './modules/location-documents/routes.ts';
 import { backofficeNewsRoutes } from './modules/news/backoffice-routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
@@ -208,6 +209,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(backofficeInventoryRoutes(ctx), { prefix: '/api/v1' });
   await app.register(cameraRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeCameraRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(backofficeLocationDocumentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(documentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(backofficeDocumentRoutes(ctx), { prefix: '/api/v1' });
   await app.register(unitRoutes(ctx), { prefix: '/api/v1' });

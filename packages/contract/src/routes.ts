@@ -3,18 +3,19 @@ import { backofficeApi, importApi } from './backoffice.ts';
 import { backofficeCamerasApi } from './backoffice-cameras.ts';
 import { catalogueApi } from './backoffice-catalogue.ts';
 import { categoriesApi } from './backoffice-categories.ts';
-import { companySettingsApi } from './company-settings.ts';
 import { contentApi } from './backoffice-content.ts';
 import { backofficeDocumentsApi } from './backoffice-documents.ts';
 import { backofficeFinancialReportApi } from './backoffice-financial-report.ts';
 import { importFilesApi } from './backoffice-import.ts';
 import { backofficeLoansApi } from './backoffice-loans.ts';
+import { backofficeLocationDocumentsApi } from './backoffice-location-documents.ts';
 import { backofficeLotsApi } from './backoffice-lots.ts';
 import { backofficeOutboxApi } from './backoffice-outbox.ts';
 import { backofficeReportsApi } from './backoffice-reports.ts';
 import { staffApi } from './backoffice-staff.ts';
 import { bookingsApi } from './bookings.ts';
 import { camerasApi } from './cameras.ts';
+import { companySettingsApi } from './company-settings.ts';
 import { controlApi } from './control.ts';
 import { documentsApi } from './documents.ts';
 import { faqApi } from './faq.ts';
@@ -71,6 +72,7 @@ export const apiRoutes = {
   backofficeCameras: backofficeCamerasApi,
   documents: documentsApi,
   backofficeDocuments: backofficeDocumentsApi,
+  backofficeLocationDocuments: backofficeLocationDocumentsApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;
