@@ -17,7 +17,8 @@ const VIEWS: Array<[string, string]> = [
 
 /**
  * The demo's rows of company content: every location's cameras point at the committed test pattern and
- * its five looping clips (apps/server/assets/cameras), and the interim financial report at its generated pages.
+ * its five looping clips (apps/server/assets/cameras), the interim financial report at its generated pages, and
+ * the company's name, sites and support contacts.
  * A real company sets these in the console instead.
  */
 export async function seedCompanyContent(db: Executor) {
@@ -51,5 +52,18 @@ export async function seedCompanyContent(db: Executor) {
       page_count: FINANCIAL_REPORT_PAGES,
       title: 'Промежуточный финансовый отчёт · 2024',
     })
+    .execute();
+  await db
+    .updateTable('company_settings')
+    .set({
+      name: 'Лесные SPA-отели',
+      name_en: 'Forest SPA Hotels',
+      invest_url: 'https://invest.example.com',
+      hotels_url: 'https://hotels.example.com',
+      scheme_url: 'https://invest.example.com/scheme',
+      support_phone: '+7 (999) 000-00-00',
+      support_email: 'support@example.com',
+    })
+    .where('id', '=', 1)
     .execute();
 }

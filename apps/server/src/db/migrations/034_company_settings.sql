@@ -1,6 +1,7 @@
 -- The management company's own settings, one row: its name (mails name it), its sites and scheme link, support
 -- contacts and the financial report's title, each text in Russian and optionally English (empty takes the Russian).
--- Neutral defaults: an empty link is not shown, so a fresh deployment shows no one else's address.
+-- Neutral defaults: an empty link is not shown, so a fresh deployment shows no one else's address; the privacy
+-- policy shipped with the web client is the one link a fresh deployment has.
 create table company_settings (
   id smallint primary key default 1 check (id = 1),
   name text not null default 'Управляющая компания',
@@ -8,7 +9,7 @@ create table company_settings (
   invest_url text not null default '',
   hotels_url text not null default '',
   scheme_url text not null default '',
-  privacy_url text not null default '',
+  privacy_url text not null default '/privacy-policy.pdf',
   support_phone text not null default '',
   support_email text not null default '',
   report_title text not null default '',
