@@ -257,6 +257,25 @@ describe('back-office document and income-expense categories', () => {
       .where('external_id', '=', 'bank-hall-1')
       .executeTakeFirst();
     expect(row).toEqual({ category_id: id });
+    // An archived category takes no new rows from the import.
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/v1/backoffice/import/outcomes',
+      token: admin,
+      headers: { 'content-type': 'application/json', 'x-file-name': 'bank.json' },
+      payload: JSON.stringify([
+        {
+          externalId: 'bank-hall-2',
+          locationId: 1,
+          part: 'main',
+          date: '2031-06-04',
+          categoryId: id,
+          article: 'Конференция',
+          amount: 25000,
+        },
+      ]),
+    });
+    expect(refused.json()).toMatchObject({ applied: false });
     expect((await audit()).map((entry) => entry.action)).toEqual(
       expect.arrayContaining([
         'categories.outcome.create',

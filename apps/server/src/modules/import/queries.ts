@@ -106,8 +106,9 @@ export async function ownerUnitLinks(db: Executor) {
     .execute();
 }
 
+/** The income-expense categories new rows may name: an archived one keeps its rows but takes no more. */
 export async function outcomeCategoryIds(db: Executor) {
-  return db.selectFrom('outcome_categories').select('id').execute();
+  return db.selectFrom('outcome_categories').select('id').where('archived_at', 'is', null).execute();
 }
 
 /** Bookings by their external id. */
@@ -481,7 +482,12 @@ export async function exampleIds(db: Executor, scope: Scope) {
       .orderBy('user_units.id')
       .executeTakeFirst(),
     db.selectFrom('booking_sources').select('id').orderBy('id').executeTakeFirst(),
-    db.selectFrom('outcome_categories').select('id').orderBy('id').executeTakeFirst(),
+    db
+      .selectFrom('outcome_categories')
+      .select('id')
+      .where('archived_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst(),
     db.selectFrom('locations').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirst(),
   ]);
   return { unit, location, link, source, category, nextLocationId: Number(lastLocation?.id ?? 0) + 1 };
