@@ -216,6 +216,13 @@ export const router = createBrowserRouter([
                 ),
               },
               {
+                path: 'location-documents/',
+                lazy: page(
+                  () => import('../features/backoffice/company/location-documents-page'),
+                  (m) => m.LocationDocumentsPage,
+                ),
+              },
+              {
                 path: 'financial-report/',
                 lazy: page(
                   () => import('../features/backoffice/company/financial-report-page'),

@@ -19,6 +19,7 @@ const SECTIONS = [
   { path: '/backoffice/reports/', key: 'reports' },
   { path: '/backoffice/locations/', key: 'catalogue' },
   { path: '/backoffice/cameras/', key: 'cameras' },
+  { path: '/backoffice/location-documents/', key: 'locationDocuments' },
   { path: '/backoffice/financial-report/', key: 'financialReport' },
   { path: '/backoffice/company/', key: 'company' },
   { path: '/backoffice/lots/', key: 'lots' },
