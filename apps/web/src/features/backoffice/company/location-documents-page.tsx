@@ -304,8 +304,7 @@ function DocumentForm({
         label={t('backofficeLocationDocuments.description')}
         value={values.description}
         onChange={(event) => set('description', event.currentTarget.value)}
-        autosize
-        minRows={2}
+        rows={3}
         maxLength={4000}
         error={errors.description}
       />
@@ -314,8 +313,7 @@ function DocumentForm({
         description={t('backofficeLocationDocuments.descriptionEnHint')}
         value={values.descriptionEn}
         onChange={(event) => set('descriptionEn', event.currentTarget.value)}
-        autosize
-        minRows={2}
+        rows={3}
         maxLength={4000}
         error={errors.descriptionEn}
       />
