@@ -152,21 +152,45 @@ describe('back-office location documents', () => {
       .executeTakeFirstOrThrow();
     expect(entry.details).toMatchObject({ changes: { number: { from: 'A-1', to: 'A-2' } } });
 
+    const { storage_key: key } = await t.ctx.database.db
+      .selectFrom('uploads')
+      .select('storage_key')
+      .where('id', '=', created.uploadId)
+      .executeTakeFirstOrThrow();
+    expect(await t.ctx.files.stat(key)).toBeTruthy();
     expect((await call('DELETE', `backoffice/location-documents/${created.id}`, manager)).statusCode).toBe(
       200,
     );
+    expect(await t.ctx.files.stat(key)).toBeFalsy();
     expect((await call('DELETE', `backoffice/location-documents/${created.id}`, manager)).statusCode).toBe(
       404,
     );
-    const upload_ = await t.ctx.database.db
+    const uploadRow = await t.ctx.database.db
       .selectFrom('uploads')
       .select('id')
       .where('id', '=', created.uploadId)
       .executeTakeFirst();
-    expect(upload_).toBeUndefined();
+    expect(uploadRow).toBeUndefined();
     expect(
       (await call('GET', `backoffice/location-documents/download/${created.uploadId}`, admin)).statusCode,
     ).toBe(404);
+  });
+
+  it('lets an admin edit and delete a document a manager uploaded', async () => {
+    const created = (
+      await upload(manager, { locationId: String(ownLocation), categoryId: '2', date: '2026-06-01' })
+    ).json();
+    const edited = await call('PUT', `backoffice/location-documents/${created.id}`, admin, {
+      locationId: ownLocation,
+      categoryId: 2,
+      number: 'Б-7',
+      date: '2026-06-02',
+    });
+    expect(edited.json()).toMatchObject({ number: 'Б-7', date: '2026-06-02', locationId: ownLocation });
+    expect(await ownerSees(investor, created.id)).toBe(true);
+    expect((await call('DELETE', `backoffice/location-documents/${created.id}`, admin)).statusCode).toBe(200);
+    expect(await ownerSees(investor, created.id)).toBe(false);
+    expect((await call('GET', `download/document/${created.uploadId}`, investor)).statusCode).toBe(404);
   });
 
   it('refuses owners, non-PDFs in the reader’s language, archived categories and bad fields', async () => {
