@@ -202,7 +202,7 @@ describe('back-office location documents', () => {
           .select(sql<number>`count(*)`.as('n'))
           .executeTakeFirstOrThrow()
       ).n;
-    const before = await storedUploads();
+    const before = Number(await storedUploads());
     expect((await upload(investor, good)).statusCode).toBe(403);
     expect((await call('GET', 'backoffice/location-documents', investor)).statusCode).toBe(403);
     expect((await call('PUT', 'backoffice/location-documents/1', investor, { ...good })).statusCode).toBe(
@@ -227,9 +227,22 @@ describe('back-office location documents', () => {
     const refused = await upload(manager, { ...good, categoryId: String(archived.id) });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.fields).toHaveProperty('categoryId');
+    // A document keeps a category archived after its upload when edited, but cannot move to one.
+    const kept = (await upload(manager, good)).json();
+    const toArchived = { locationId: ownLocation, categoryId: archived.id, date: '2026-05-06' };
+    expect(
+      (await call('PUT', `backoffice/location-documents/${kept.id}`, manager, toArchived)).statusCode,
+    ).toBe(400);
+    await db
+      .updateTable('location_documents')
+      .set({ category_id: archived.id })
+      .where('id', '=', kept.id)
+      .execute();
+    const edited = await call('PUT', `backoffice/location-documents/${kept.id}`, manager, toArchived);
+    expect(edited.json()).toMatchObject({ categoryId: archived.id, date: '2026-05-06' });
     expect((await upload(manager, { ...good, date: '15.03.2026' })).statusCode).toBe(400);
     expect((await upload(manager, { ...good, locationId: '999999' })).statusCode).toBe(400);
-    // A refused upload leaves neither a row nor a file behind.
-    expect(await storedUploads()).toEqual(before);
+    // A refused upload leaves no row behind: the one added is the kept document's.
+    expect(Number(await storedUploads())).toBe(before + 1);
   });
 });

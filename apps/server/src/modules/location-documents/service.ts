@@ -66,11 +66,14 @@ export async function staffLocationDocuments(
   return rows.map(documentOf);
 }
 
-/** The stored fields of a document: a placeholder location or an archived category is refused. */
-async function storedFields(db: Executor, fields: StaffLocationDocumentFields) {
+/**
+ * The stored fields of a document: a placeholder location or an archived category is refused, but for the category
+ * an edited document already has (archiving takes a category out of new uploads, not from its documents).
+ */
+async function storedFields(db: Executor, fields: StaffLocationDocumentFields, keptCategoryId?: number) {
   if (!(await q.documentLocation(db, fields.locationId)))
     throw badRequest('validation.invalid', 'locationId');
-  if (!(await q.activeCategory(db, fields.categoryId)))
+  if (fields.categoryId !== keptCategoryId && !(await q.activeCategory(db, fields.categoryId)))
     throw badRequest('documents.categoryRequired', 'categoryId');
   const description = sanitizeHtml(fields.description);
   return {
@@ -150,7 +153,7 @@ export async function updateLocationDocument(
   return ctx.database.db.transaction().execute(async (trx) => {
     const before = await q.lockDocument(trx, id);
     if (!before) throw notFound();
-    const row = await storedFields(trx, fields);
+    const row = await storedFields(trx, fields, before.category_id);
     const changes = changesOf(audited(before), audited(row));
     if (Object.keys(changes).length > 0) {
       await q.updateDocument(trx, id, row);
