@@ -1,5 +1,6 @@
 import type { Locale } from '@portal/contract/constants';
 import type { Executor } from '../../db/executor.ts';
+import * as q from './queries.ts';
 
 /** The fields of a request as its mail to the manager names them, in the manager's language (as the console does). */
 const LABELS: Record<string, Record<Locale, string>> = {
@@ -49,27 +50,11 @@ export async function requestMailDetails(
   const en = locale === 'en';
   const categoryEn =
     en && typeof payload.categoryId === 'number'
-      ? (
-          await db
-            .selectFrom('document_categories')
-            .select('name_en')
-            .where('id', '=', payload.categoryId)
-            .executeTakeFirst()
-        )?.name_en
+      ? (await q.documentCategoryNameEn(db, payload.categoryId))?.name_en
       : undefined;
   const unit =
     typeof payload.unitId === 'number' && payload.unitId > 0
-      ? await db
-          .selectFrom('units')
-          .innerJoin('locations', 'locations.id', 'units.location_id')
-          .select([
-            'units.name',
-            'units.name_en',
-            'locations.name as location',
-            'locations.name_en as locationEn',
-          ])
-          .where('units.id', '=', payload.unitId)
-          .executeTakeFirst()
+      ? await q.unitWithLocation(db, payload.unitId)
       : undefined;
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
   const lines: string[] = [];

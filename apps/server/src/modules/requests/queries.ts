@@ -126,3 +126,22 @@ export async function insertRequest(
     .returning('id')
     .executeTakeFirstOrThrow();
 }
+
+/** A document category's English name, for a mail to a manager who reads English. */
+export async function documentCategoryNameEn(db: Executor, categoryId: number) {
+  return db
+    .selectFrom('document_categories')
+    .select('name_en')
+    .where('id', '=', categoryId)
+    .executeTakeFirst();
+}
+
+/** A unit's names with its location's, for a mail naming the unit in words. */
+export async function unitWithLocation(db: Executor, unitId: number) {
+  return db
+    .selectFrom('units')
+    .innerJoin('locations', 'locations.id', 'units.location_id')
+    .select(['units.name', 'units.name_en', 'locations.name as location', 'locations.name_en as locationEn'])
+    .where('units.id', '=', unitId)
+    .executeTakeFirst();
+}
