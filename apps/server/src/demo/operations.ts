@@ -168,7 +168,7 @@ function roomBookings(unit: UnitRow, range: OperationsRange, today: string, rand
     const demand = (SEASON[month] ?? 1) * (isWeekend(day) ? 1.35 : 1) * Math.max(0.15, 1 - monthsAhead * 0.3);
     if (random.chance(0.012)) {
       const length = random.int(1, 4);
-      repairs.push({
+      const repair = {
         unit_id: unit.id,
         starts_at: moscowInstant(day, 12),
         ends_at: moscowInstant(addDays(day, length), 12),
@@ -178,7 +178,10 @@ function roomBookings(unit: UnitRow, range: OperationsRange, today: string, rand
           'Покраска стен',
           'Ремонт кондиционера',
         ]),
-      });
+      };
+      // A one-day repair that overlaps a stay stays on its day, and may draw a second repair there: a unit has one
+      // repair a start (the import's key), so the first is kept, and the random draws stay as they were.
+      if (repairs.at(-1)?.starts_at.getTime() !== repair.starts_at.getTime()) repairs.push(repair);
       // A repair sometimes overlaps a stay: the day then shows both.
       day = addDays(day, random.chance(0.3) ? length - 1 : length);
       continue;

@@ -17,3 +17,7 @@ create table company_settings (
   updated_at timestamptz not null default now()
 );
 insert into company_settings (id) values (1);
+
+-- Cached answers (the footer's and the lender dashboard's reads) are dropped when the settings change.
+create trigger company_settings_notify_data_change after insert or update or delete or truncate on company_settings
+  for each statement execute function notify_data_change();
