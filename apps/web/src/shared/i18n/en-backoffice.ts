@@ -23,6 +23,8 @@ export const enBackoffice: BackofficeResources = {
       inventory: 'Inventory photos',
     },
     toPortal: "Owner's portal",
+    copyId: 'Copy id',
+    copied: 'Copied',
     signedInAs: 'Signed in as {{name}}',
     roles: { MANAGER: 'Manager', ADMIN: 'Administrator' },
     kinds: {

@@ -21,6 +21,8 @@ export const ruBackoffice = {
       inventory: 'Фото инвентаря',
     },
     toPortal: 'Кабинет владельца',
+    copyId: 'Скопировать id',
+    copied: 'Скопировано',
     signedInAs: 'Вы вошли как {{name}}',
     roles: { MANAGER: 'Менеджер', ADMIN: 'Администратор' },
     kinds: {
