@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../apps/server/src/modules/auth/totp.ts';
+import { simplePdf } from '../../apps/server/src/modules/documents/pdf.ts';
 import { pinnedNow } from '../../apps/server/src/test/pinned-today.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
@@ -13,6 +14,9 @@ const ROOT = path.join(import.meta.dirname, '../..');
 const ADMIN = { email: 'director@hotels.test', phone: '+79161234567', password: 'Kedr7Sosna4Zvezda' };
 const MANAGER = { email: 'petrova@hotels.test', phone: '+79161234568', password: 'Mayak5Volna8Buhta' };
 const OWNER = { email: 'sokolov@hotels.test', password: 'Ozero9Pirs3Tropa' };
+const LENDER = { email: 'zaimova@hotels.test', password: 'Bereg6Kamen2Luch' };
+const DOCUMENT_CATEGORY = 'Акт сверки';
+const OUTCOME_CATEGORY = 'Уборка коттеджей';
 const LOCATION = 'Парк-отель «Сосны»';
 const UNIT = 'Коттедж у озера';
 // A 48×32 PNG of two stripes, green over yellow.
@@ -28,11 +32,38 @@ const PRODUCTION = {
   // Production asks managers and admins for a second factor first (tests/security.test.ts covers it).
 };
 
-/** The month before the portal's current one (the pinned date) in Moscow time, as the income import writes it (YYYY-MM). */
-function lastMonth() {
+/** The month `back` months before the portal's current one (the pinned date) in Moscow time, as YYYY-MM. */
+function monthBefore(back: number) {
   const moscow = new Date(pinnedNow().getTime() + 3 * 3_600_000);
-  const month = new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth() - 1, 1));
+  const month = new Date(Date.UTC(moscow.getUTCFullYear(), moscow.getUTCMonth() - back, 1));
   return `${month.getUTCFullYear()}-${String(month.getUTCMonth() + 1).padStart(2, '0')}`;
+}
+const lastMonth = () => monthBefore(1);
+
+/** Text as windows-1251 bytes (what Excel in a Russian Windows saves as "CSV"): the decoder's table inverted. */
+function cp1251(text: string): Buffer {
+  const decoder = new TextDecoder('windows-1251');
+  const table = new Map<string, number>();
+  for (let byte = 0; byte < 256; byte += 1) table.set(decoder.decode(Uint8Array.of(byte)), byte);
+  return Buffer.from(
+    [...text].map((char) => {
+      const byte = table.get(char);
+      if (byte === undefined) throw new Error(`${char} is not in windows-1251`);
+      return byte;
+    }),
+  );
+}
+
+/** Loads a file of the kind on the console's «Загрузка данных» and waits for the report. */
+async function importFile(page: Page, kind: string, name: string, buffer: Buffer) {
+  await page.getByRole('tab', { name: 'Загрузка данных' }).click();
+  await page.getByTestId('import-kind').click();
+  await page.getByRole('option', { name: kind }).click();
+  await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+  await page.getByRole('button', { name: 'Загрузить' }).click();
+  const report = page.getByTestId('import-report');
+  await report.getByText('Загрузка завершена').waitFor();
+  return report;
 }
 
 async function setPassword(page: Page, baseUrl: string, linkPath: string, password: string) {
@@ -83,6 +114,11 @@ describe('a company sets the portal up on an empty production database', () => {
   let portal: Portal;
   let browser: Browser;
   let activationPath = '';
+  // The staff stay signed in from the set-up into the year's work (production staff sign in with a second factor).
+  let admin: Awaited<ReturnType<typeof openPage>>;
+  let manager: Awaited<ReturnType<typeof openPage>>;
+  let ownerId = '';
+  let unitId = '';
 
   beforeAll(async () => {
     // The first administrator comes from the command, before the server holds the embedded database.
@@ -120,7 +156,7 @@ describe('a company sets the portal up on an empty production database', () => {
   });
 
   it('from the administrator command to an owner who sees the unit with its photo, the location and the income', async () => {
-    const admin = await openPage(browser, DESKTOP);
+    admin = await openPage(browser, DESKTOP);
     // No demo accounts are offered on a company's database.
     await admin.page.goto(`${portal.url}/login`);
     await admin.page.locator('input[name=login]').waitFor();
@@ -192,10 +228,9 @@ describe('a company sets the portal up on an empty production database', () => {
     await admin.page.getByTestId('catalogue-unit').filter({ hasText: UNIT }).getByText('Фото: 1').waitFor();
     await screenshot(admin.page, 'company-setup-units');
     expect(admin.errors).toEqual([]);
-    await admin.close();
 
     // The manager activates the account and creates the owner with that unit.
-    const manager = await openPage(browser, DESKTOP);
+    manager = await openPage(browser, DESKTOP);
     await setPassword(manager.page, portal.url, managerLink.path, MANAGER.password);
     await manager.page.waitForURL('**/backoffice/');
     await enrolAuthenticator(manager.page, 'manager', MANAGER.password);
@@ -207,11 +242,11 @@ describe('a company sets the portal up on an empty production database', () => {
     await ownerForm.getByLabel('E-mail').fill(OWNER.email);
     await ownerForm.getByRole('button', { name: 'Новый владелец' }).click();
     await manager.page.getByRole('heading', { name: 'Соколов Павел' }).waitFor();
-    const ownerId = /\/backoffice\/owners\/(\d+)/.exec(manager.page.url())?.[1];
+    ownerId = /\/backoffice\/owners\/(\d+)/.exec(manager.page.url())?.[1] ?? '';
     if (!ownerId) throw new Error(`no owner id in ${manager.page.url()}`);
     const units = manager.page.getByTestId('add-unit');
     await units.locator('option', { hasText: UNIT }).waitFor({ state: 'attached' });
-    const unitId = await units
+    unitId = await units
       .locator('option', { hasText: UNIT })
       .evaluate((option) => (option as unknown as { value: string }).value);
     await units.selectOption(unitId);
@@ -220,19 +255,10 @@ describe('a company sets the portal up on an empty production database', () => {
     await manager.page.getByTestId('owner-units').getByText('9 000 000').waitFor();
 
     // The owner's income of last month, imported from a file.
-    await manager.page.getByRole('tab', { name: 'Загрузка данных' }).click();
-    await manager.page.getByTestId('import-kind').click();
-    await manager.page.getByRole('option', { name: 'Ежемесячный доход' }).click();
     const csv = ['userId,unitId,month,amount', `${ownerId},${unitId},${lastMonth()},123456`].join('\n');
-    await manager.page
-      .locator('input[type=file]')
-      .setInputFiles({ name: 'incomes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await manager.page.getByRole('button', { name: 'Загрузить' }).click();
-    const report = manager.page.getByTestId('import-report');
-    await report.getByText('Загрузка завершена').waitFor();
+    const report = await importFile(manager.page, 'Ежемесячный доход', 'incomes.csv', Buffer.from(csv));
     expect(await report.getByTestId('import-inserted').textContent()).toBe('1');
     expect(manager.errors).toEqual([]);
-    await manager.close();
 
     // The owner activates the account from the mail and sees the unit, the location and the income.
     const ownerLink = await portal.linkFromMail(OWNER.email, '/activation/');
@@ -261,5 +287,207 @@ describe('a company sets the portal up on an empty production database', () => {
       expect(owner.errors).toEqual([]);
       await owner.close();
     }
+  });
+
+  it("then a year's work with no SQL: categories, a signed document, a paid lender, an Excel file, an answer, an ended link", async () => {
+    // The admin adds the categories the documents and the income-expense pages pick from.
+    await admin.page.goto(`${portal.url}/backoffice/locations/categories/`);
+    const documentCategories = admin.page.getByTestId('category-documents');
+    await documentCategories.getByTestId('category-documents-add').click();
+    const documentCategoryForm = admin.page.getByTestId('category-documents-form');
+    await documentCategoryForm.getByTestId('category-documents-name').fill(DOCUMENT_CATEGORY);
+    await documentCategoryForm.getByTestId('category-documents-name-en').fill('Reconciliation statement');
+    await documentCategoryForm.getByTestId('category-documents-save').click();
+    await documentCategoryForm.waitFor({ state: 'detached' });
+    await documentCategories
+      .getByTestId('category-documents-item')
+      .filter({ hasText: DOCUMENT_CATEGORY })
+      .waitFor();
+    const outcomeCategories = admin.page.getByTestId('category-income-expense');
+    await outcomeCategories.getByTestId('category-income-expense-add').click();
+    const outcomeForm = admin.page.getByTestId('category-income-expense-form');
+    await outcomeForm.getByTestId('category-income-expense-id').fill('501');
+    await outcomeForm.getByTestId('category-income-expense-name').fill(OUTCOME_CATEGORY);
+    await outcomeForm.getByTestId('category-income-expense-direction').click();
+    await admin.page.getByRole('option', { name: 'Расход' }).click();
+    await outcomeForm.getByTestId('category-income-expense-save').click();
+    await outcomeForm.waitFor({ state: 'detached' });
+    await outcomeCategories
+      .getByTestId('category-income-expense-item')
+      .filter({ hasText: OUTCOME_CATEGORY })
+      .getByText('№ 501')
+      .waitFor();
+    await screenshot(admin.page, 'company-year-categories');
+
+    // The admin uploads a document for the owner to sign, on the owner's card.
+    await admin.page.goto(`${portal.url}/backoffice/owners/${ownerId}`);
+    const upload = admin.page.getByTestId('owner-document-upload');
+    const choose = async (testId: string, label: string) => {
+      const select = upload.getByTestId(testId);
+      await select.locator('option', { hasText: label }).first().waitFor({ state: 'attached' });
+      await select.selectOption({ label });
+    };
+    await choose('staff-category', DOCUMENT_CATEGORY);
+    await choose('staff-location', LOCATION);
+    await choose('staff-status', 'Требует подписи');
+    await upload.getByLabel('Номер документа').fill('АС-1');
+    await upload.getByLabel('Описание').fill('Акт сверки за год');
+    await upload.locator('input[type=file]').setInputFiles({
+      name: 'Акт сверки.pdf',
+      mimeType: 'application/pdf',
+      buffer: await simplePdf('Reconciliation statement', ['For the owner to sign']),
+    });
+    await upload.getByRole('button', { name: 'Загрузить' }).click();
+    await admin.page.getByTestId('staff-uploaded').waitFor();
+    expect(admin.errors).toEqual([]);
+
+    // The owner sends a signed copy back.
+    const owner = await openPage(browser, DESKTOP);
+    await signIn(owner.page, portal.url, OWNER.email, OWNER.password, '/dashboard/');
+    await owner.page.goto(`${portal.url}/documents/`);
+    const document = owner.page.getByTestId('document-row').filter({ hasText: 'Акт сверки за год' });
+    await document.waitFor();
+    expect(await document.getAttribute('data-status')).toBe('1');
+    await document.getByTestId('row-menu').click();
+    const chooser = owner.page.waitForEvent('filechooser');
+    await owner.page.getByRole('menuitem', { name: 'Загрузить подписанный документ' }).click();
+    await (await chooser).setFiles({
+      name: 'Акт сверки подписан.pdf',
+      mimeType: 'application/pdf',
+      buffer: await simplePdf('Reconciliation statement, signed', ['Signed by the owner']),
+    });
+    await expect.poll(() => document.getAttribute('data-status')).toBe('13');
+
+    // The copy reaches the manager's inbox; the manager confirms it on the card and the owner sees it signed.
+    await manager.page.goto(`${portal.url}/backoffice/`);
+    await manager.page.getByTestId('inbox-kind').selectOption('signed_document');
+    await manager.page.getByTestId('inbox-table').getByText('Подписанный документ').first().waitFor();
+    await manager.page.goto(`${portal.url}/backoffice/owners/${ownerId}`);
+    const staffDocument = manager.page.getByTestId('owner-document-row').filter({ hasText: 'АС-1' });
+    await staffDocument.getByRole('button', { name: 'Подписан' }).click();
+    await expect.poll(() => staffDocument.getAttribute('data-status')).toBe('3');
+    await owner.page.reload();
+    await document.waitFor();
+    expect(await document.getAttribute('data-status')).toBe('3');
+    expect(await document.getByTestId('document-status').textContent()).toContain('Подписан');
+
+    // The owner asks for a document of the new category; the manager answers with a comment the owner reads.
+    await owner.page.getByTestId('request-category').fill('Акт');
+    await owner.page.getByRole('option', { name: DOCUMENT_CATEGORY }).click();
+    await owner.page.getByTestId('request-comment').fill('За первое полугодие');
+    await owner.page.getByTestId('request-submit').click();
+    await owner.page.getByRole('button', { name: 'OK' }).click();
+    const request = owner.page.getByTestId('owner-request').filter({ hasText: DOCUMENT_CATEGORY });
+    await request.waitFor();
+    await manager.page.goto(`${portal.url}/backoffice/`);
+    await manager.page.getByTestId('inbox-kind').selectOption('document');
+    const inboxRow = manager.page
+      .getByTestId('inbox-table')
+      .getByRole('row')
+      .filter({ hasText: DOCUMENT_CATEGORY });
+    await inboxRow.getByRole('button', { name: 'Выполнить' }).click();
+    const answer = manager.page.getByRole('dialog');
+    await answer.getByLabel('Комментарий').fill('Акт загружен в ваши документы');
+    await answer.getByRole('button', { name: 'Выполнить' }).click();
+    await answer.waitFor({ state: 'detached' });
+    await owner.page.reload();
+    await request.waitFor();
+    expect(await request.getByTestId('owner-request-status').textContent()).toBe('Выполнена');
+    expect(await request.getByTestId('owner-request-comment').textContent()).toContain(
+      'Акт загружен в ваши документы',
+    );
+    await screenshot(owner.page, 'company-year-owner-documents');
+
+    // The month before last comes in a file as Russian Excel saves it: windows-1251, `;`, decimal commas, dd.mm.yyyy.
+    const [year, month] = monthBefore(2).split('-');
+    const excel = cp1251(
+      [
+        'userId;unitId;month;amount;примечание',
+        `${ownerId};${unitId};01.${month}.${year};45 678,90;Доход за месяц`,
+      ].join('\r\n'),
+    );
+    const excelReport = await importFile(manager.page, 'Ежемесячный доход', 'доходы.csv', excel);
+    expect(await excelReport.getByTestId('import-inserted').textContent()).toBe('1');
+    expect(await excelReport.getByTestId('import-rejected').textContent()).toBe('0');
+
+    // A lender with a loan on the card, whose id the manager copies into the payments file.
+    await manager.page.getByRole('tab', { name: 'Клиенты' }).click();
+    await manager.page.getByRole('button', { name: 'Новый владелец' }).click();
+    const lenderForm = manager.page.getByRole('dialog');
+    await lenderForm.getByLabel('Фамилия').fill('Займова');
+    await lenderForm.getByLabel('Имя').fill('Вера');
+    await lenderForm.getByLabel('E-mail').fill(LENDER.email);
+    await lenderForm.getByRole('checkbox', { name: 'Инвестор' }).uncheck();
+    await lenderForm.getByRole('checkbox', { name: 'Займодатель' }).check();
+    await lenderForm.getByRole('button', { name: 'Новый владелец' }).click();
+    await manager.page.getByRole('heading', { name: 'Займова Вера' }).waitFor();
+    const lenderId = /\/backoffice\/owners\/(\d+)/.exec(manager.page.url())?.[1];
+    await manager.page.getByTestId('add-loan').click();
+    const loanForm = manager.page.getByTestId('loan-form');
+    await loanForm.getByTestId('loan-location').selectOption({ label: LOCATION });
+    await loanForm.getByTestId('loan-amount').fill('3000000');
+    await loanForm.getByTestId('loan-issued-at').fill('2025-03-01');
+    await loanForm.getByTestId('loan-term').fill('2028-02');
+    await loanForm.getByTestId('loan-rate').fill('14');
+    await loanForm.locator('button[type=submit]').click();
+    await loanForm.waitFor({ state: 'detached' });
+    const loan = manager.page.locator('[data-testid^="owner-loan-"]');
+    await manager.page
+      .context()
+      .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url });
+    await loan.getByRole('button', { name: 'Скопировать id' }).click();
+    // What the button put on the clipboard is the loan's number (its «Скопировано» lasts too short to wait for).
+    const loanId = (await loan.getAttribute('data-testid'))?.replace('owner-loan-', '');
+    await expect.poll(() => manager.page.evaluate<string>('navigator.clipboard.readText()')).toBe(loanId);
+    const payments = [
+      'userId,loanId,month,amount',
+      `${lenderId},${loanId},${monthBefore(2)},45000`,
+      `${lenderId},${loanId},${lastMonth()},45000`,
+    ].join('\n');
+    const paymentsReport = await importFile(
+      manager.page,
+      'Выплаты по займам',
+      'payments.csv',
+      Buffer.from(payments),
+    );
+    expect(await paymentsReport.getByTestId('import-inserted').textContent()).toBe('2');
+
+    // The lender activates the account and sees the provided loan, the earned sum and the term.
+    const lenderLink = await portal.linkFromMail(LENDER.email, '/activation/');
+    const lender = await openPage(browser, DESKTOP);
+    await setPassword(lender.page, portal.url, lenderLink.path, LENDER.password);
+    await lender.page.waitForURL('**/dashboard/');
+    await lender.page.goto(`${portal.url}/dashboard/income/`);
+    const summary = lender.page.getByTestId('income-summary');
+    await summary.getByText('3\u00a0000\u00a0000\u00a0₽').waitFor();
+    const summaryText = await summary.textContent();
+    expect(summaryText).toContain('Предоставленный заём');
+    expect(summaryText).toContain('90\u00a0000\u00a0₽');
+    expect(summaryText).toContain('до февраля 2028');
+    await lender.page.getByTestId('loan-payments').getByText('45\u00a0000\u00a0₽').first().waitFor();
+    await screenshot(lender.page, 'company-year-lender-income');
+    expect(lender.errors).toEqual([]);
+    await lender.close();
+
+    // Ending the owner's link asks first, naming the income it keeps; the owner no longer sees the unit.
+    await manager.page.goto(`${portal.url}/backoffice/owners/${ownerId}`);
+    const link = manager.page.getByTestId(`owner-unit-${unitId}`);
+    await link.getByRole('button', { name: 'Завершить' }).click();
+    const ending = manager.page.getByRole('dialog', { name: 'Завершить связь с юнитом?' });
+    expect(await ending.getByTestId('end-unit-text').textContent()).toContain('2 месяца дохода');
+    await ending.getByRole('button', { name: 'Завершить' }).click();
+    await ending.waitFor({ state: 'detached' });
+    await link.getByTestId('unit-ended').waitFor();
+    await owner.page.goto(`${portal.url}/units/`);
+    await owner.page.getByText('У вас пока нет активов').waitFor();
+    // The history stayed: restored, the link brings back both months, 123 456 ₽ and 45 678,90 ₽ (whole roubles shown).
+    await link.getByRole('button', { name: 'Восстановить' }).click();
+    await link.getByRole('button', { name: 'Завершить' }).waitFor();
+    await owner.page.goto(`${portal.url}/dashboard/income/`);
+    await owner.page.getByTestId('income-summary').getByText('169\u00a0135\u00a0₽').waitFor();
+    expect(owner.errors).toEqual([]);
+    expect(manager.errors).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await owner.close();
   });
 });
