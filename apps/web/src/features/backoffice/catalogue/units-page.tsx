@@ -23,6 +23,7 @@ import { Link, useParams } from 'react-router';
 import { formatArea, formatDate } from '../../../shared/format';
 import { ApiErrorAlert } from '../../../shared/ui/api-error-alert';
 import { EnglishHeading, FormModal, RussianHeading, useConsoleForm } from '../form-modal';
+import { IdCell } from '../id-cell';
 import { ListCard, ListPage } from '../list-page';
 import { UploadButton } from '../upload-button';
 import { CatalogueNav } from './catalogue-nav';
@@ -109,6 +110,7 @@ export function CatalogueUnitsPage() {
                       {unit.unitNumber ? `${unit.unitNumber} · ` : ''}
                       {locale === 'en' ? unit.nameEn : unit.name}
                     </Text>
+                    <IdCell id={unit.id} />
                     <Text size="xs" c="dimmed">
                       {locale === 'en' ? unit.unitTypeEn : unit.unitType} ·{' '}
                       {t(`backofficeCatalogue.units.parts.${unit.part}`)}

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { AccountStatusBadge } from '../account-status-badge';
 import { displayPhone } from '../backoffice-format';
 import { FormModal, fieldErrors } from '../form-modal';
+import { IdCell } from '../id-cell';
 import { DataTable, ListPage } from '../list-page';
 import { PAGE_SIZE } from '../queries';
 import { emptyOwner, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
@@ -21,9 +22,12 @@ export function OwnersPage() {
   const [creating, setCreating] = useState(false);
   const owners = useOwners(debounced, page);
   const name = (owner: OwnerSummary) => (
-    <Anchor component={Link} to={`/backoffice/owners/${owner.id}`}>
-      {owner.name || t('backoffice.values.ownerCard', { id: owner.id })}
-    </Anchor>
+    <>
+      <Anchor component={Link} to={`/backoffice/owners/${owner.id}`}>
+        {owner.name || t('backoffice.values.ownerCard', { id: owner.id })}
+      </Anchor>{' '}
+      <IdCell id={owner.id} />
+    </>
   );
   const roles = (owner: OwnerSummary) =>
     owner.roles.map((role) => t(`backoffice.owners.roleNames.${role}`)).join(', ') || '—';
