@@ -14,7 +14,7 @@ describe("the company's settings", () => {
     await portal?.stop();
   });
 
-  it("an admin sets the company's site and report title; a lender sees them in the footer and on the dashboard", async () => {
+  it("an admin sets the company's site and report title and empties a link; a lender sees them in the footer and on the dashboard", async () => {
     const admin = await openPage(browser, DESKTOP);
     await admin.page.goto(`${portal.url}/login`);
     await admin.page.locator('input[name=login]').fill('admin@example.com');
@@ -24,6 +24,8 @@ describe("the company's settings", () => {
     await admin.page.getByRole('tab', { name: 'Компания' }).click();
     await admin.page.getByRole('button', { name: 'Сохранить' }).waitFor();
     await admin.page.getByLabel('Инвестиционный сайт').fill('https://invest.north-shore.test');
+    // An emptied link is not shown to owners.
+    await admin.page.getByLabel('Сайт сети отелей').fill('');
     await admin.page.getByLabel('Заголовок отчёта', { exact: true }).fill('Отчёт за первое полугодие');
     await admin.page.getByRole('button', { name: 'Сохранить' }).click();
     await admin.page.getByText('Сохранено').waitFor();

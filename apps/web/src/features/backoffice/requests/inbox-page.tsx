@@ -57,8 +57,9 @@ export function InboxPage() {
       {t(`backoffice.status.${request.status}`)}
     </Badge>
   );
+  // Up to four answers a request: on a wide table they wrap in two rows, so the table still fits the page.
   const actions = (request: ManagerRequest) => (
-    <Group gap={6} wrap={narrow ? 'wrap' : 'nowrap'}>
+    <Group gap={6} wrap="wrap" maw={narrow ? undefined : 250}>
       {request.status === 'new' && (
         <Button
           size="xs"
