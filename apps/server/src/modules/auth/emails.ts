@@ -77,6 +77,14 @@ export function signupSms(locale: Locale, url: string) {
     : `Личный кабинет инвестора: задайте пароль по ссылке ${url} (действует 24 ч)`;
 }
 
+/** The invitation by SMS, for an owner with only a phone: as short as a message allows, still naming who and what. */
+export function invitationSms(locale: Locale, url: string, role: InviteeRole, company: string) {
+  const cabinet = CABINET[role][locale];
+  return locale === 'en'
+    ? `${company} created your account in the ${cabinet}. Activate it: ${url} (valid 24 h)`
+    : `${company} создаёт вам аккаунт в ${cabinet}. Активируйте по ссылке ${url} (действует 24 ч)`;
+}
+
 export function codeSms(locale: Locale, code: string) {
   return locale === 'en'
     ? `Investor portal code: ${code}. Valid for 5 minutes. Do not share it.`

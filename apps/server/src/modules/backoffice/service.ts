@@ -25,7 +25,7 @@ import { portalNow } from '../../shared/clock.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { type Scope, staffManager, staffScope } from '../access/service.ts';
 import { changesOf, recordAudit } from '../audit/service.ts';
-import { invitationEmail, inviteeRole, signupSms } from '../auth/emails.ts';
+import { invitationEmail, invitationSms, inviteeRole } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { companyName } from '../company/service.ts';
@@ -306,11 +306,13 @@ export async function createOwner(
     await q.replaceRoles(trx, userId, input.roles);
     const token = await issueSignupLink(trx, userId);
     const url = `${ctx.config.publicUrl}/activation/${token}`;
+    const company = await companyName(trx, input.locale);
+    const role = inviteeRole(input.roles);
     if (input.email) {
-      const company = await companyName(trx, input.locale);
-      const mail = invitationEmail(input.locale, url, inviteeRole(input.roles), company);
-      await enqueueEmail(trx, { to: input.email, ...mail });
-    } else if (input.phone) await enqueueSms(trx, { to: input.phone, text: signupSms(input.locale, url) });
+      await enqueueEmail(trx, { to: input.email, ...invitationEmail(input.locale, url, role, company) });
+    } else if (input.phone) {
+      await enqueueSms(trx, { to: input.phone, text: invitationSms(input.locale, url, role, company) });
+    }
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'owner.create',

@@ -109,4 +109,40 @@ describe("the company's settings and its invitations", () => {
     const again = await call('POST', `backoffice/users/${id}/invitation`, manager);
     expect(again.statusCode).toBe(409);
   });
+  it("an owner with only a phone gets an SMS naming the company and the role, in the owner's language", async () => {
+    const smsTo = async (phone: string) =>
+      t.ctx.database.db
+        .selectFrom('outbox')
+        .select('body')
+        .where('channel', '=', 'sms')
+        .where('recipient', '=', phone)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+    const ru = await call('POST', 'backoffice/owners', manager, {
+      lastName: 'Телефонов',
+      firstName: 'Пётр',
+      phone: '+79990001122',
+      roles: ['INVESTOR', 'LENDER'],
+    });
+    expect(ru.statusCode).toBe(200);
+    const ruText = (await smsTo('+79990001122')).body;
+    expect(ruText).toContain(settings.name);
+    expect(ruText).toContain('инвестора и заимодавца');
+    expect(ruText).toMatch(/\/activation\/[A-Za-z0-9_-]+/);
+
+    const en = await call('POST', 'backoffice/owners', manager, {
+      lastName: 'Phoneman',
+      firstName: 'Paul',
+      phone: '+79990003344',
+      locale: 'en',
+      roles: ['LENDER'],
+    });
+    expect(en.statusCode).toBe(200);
+    const enText = (await smsTo('+79990003344')).body;
+    expect(enText).toContain(settings.nameEn);
+    expect(enText).toContain('lender portal');
+    const resent = await call('POST', `backoffice/users/${en.json().id}/invitation`, manager);
+    expect(resent.statusCode).toBe(200);
+    expect((await smsTo('+79990003344')).body).toContain(settings.nameEn);
+  });
 });

@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enforceRateLimits, RATE_LIMITS } from '../../http/rate-limit.ts';
 import { requireOwnerInScope, staffScope } from '../access/service.ts';
 import { changesOf, recordAudit } from '../audit/service.ts';
-import { invitationEmail, inviteeRole, signupSms } from '../auth/emails.ts';
+import { invitationEmail, invitationSms, inviteeRole } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
@@ -105,11 +105,11 @@ export async function resendInvitation(
     await q.spendSignupLinks(trx, userId);
     const url = `${ctx.config.publicUrl}/activation/${await issueSignupLink(trx, userId)}`;
     const locale = user.locale === 'en' ? 'en' : 'ru';
+    const company = await companyName(trx, locale);
     if (user.email) {
-      const mail = invitationEmail(locale, url, role, await companyName(trx, locale));
-      await enqueueEmail(trx, { to: user.email, ...mail });
+      await enqueueEmail(trx, { to: user.email, ...invitationEmail(locale, url, role, company) });
     } else if (user.phone) {
-      await enqueueSms(trx, { to: user.phone, text: signupSms(locale, url) });
+      await enqueueSms(trx, { to: user.phone, text: invitationSms(locale, url, role, company) });
     }
     await recordAudit(trx, {
       actorUserId: session.userId,
