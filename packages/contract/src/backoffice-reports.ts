@@ -36,6 +36,7 @@ export const staffReportSchema = z.object({
   locationId: z.number(),
   unitId: z.number().nullable().describe('null: a report of the whole location'),
   unitName: z.string().nullable(),
+  unitNameEn: z.string().nullable().describe('Empty when the unit has no English name'),
   reportDate: z.string().describe('yyyy-mm-dd'),
   title: z.string(),
   titleEn: z.string(),

@@ -204,6 +204,7 @@ export const ownerLoanSchema = z.object({
   id: z.number().int(),
   locationId: z.number().int(),
   locationName: z.string(),
+  locationNameEn: z.string(),
   amount: z.number().describe('Rubles'),
   issuedAt: z.string(),
   termYearMonth: z.number().int(),

@@ -41,7 +41,7 @@ describe("the console's catalogue", () => {
   });
   afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.request({ method, url: `/api/v1/backoffice/${url}`, token: admin, ...(payload ? { payload } : {}) });
 
   it("offers managers only as a client's manager: not an administrator", async () => {
@@ -89,5 +89,55 @@ describe("the console's catalogue", () => {
       .where('units.id', '=', link.unitId)
       .executeTakeFirstOrThrow();
     expect(link).toMatchObject({ unitNameEn: unit.name_en, locationNameEn: unit.locationEn });
+  });
+  it("gives the English names on lots, photo reports and a lender's loans", async () => {
+    const db = t.ctx.database.db;
+    const unit = await db
+      .selectFrom('units')
+      .innerJoin('locations', 'locations.id', 'units.location_id')
+      .select(['units.id', 'units.name_en', 'locations.name_en as locationEn'])
+      .where('units.name_en', '<>', '')
+      .orderBy('units.id')
+      .executeTakeFirstOrThrow();
+    const lot = {
+      unitId: Number(unit.id),
+      price: 9_000_000,
+      discountPrice: null,
+      profit: null,
+      description: 'Лот',
+      descriptionEn: '',
+      promo: null,
+      published: false,
+    };
+    const created = await call('POST', 'lots', lot);
+    expect(created.statusCode).toBe(200);
+    const lots = (await call('GET', 'lots')).json().items as Array<{ id: number }>;
+    expect(lots.find((l) => l.id === created.json().id)).toMatchObject({
+      unitNameEn: unit.name_en,
+      locationNameEn: unit.locationEn,
+    });
+
+    const report = await db
+      .selectFrom('media_reports')
+      .innerJoin('units', 'units.id', 'media_reports.unit_id')
+      .select(['media_reports.id', 'media_reports.location_id', 'units.name_en'])
+      .orderBy('media_reports.report_date', 'desc')
+      .executeTakeFirstOrThrow();
+    const reports = (await call('GET', `reports?locationId=${report.location_id}`)).json().items as Array<{
+      id: number;
+      unitNameEn: string | null;
+    }>;
+    expect(reports.find((r) => r.id === report.id)?.unitNameEn).toBe(report.name_en);
+
+    const loan = await db
+      .selectFrom('loans')
+      .innerJoin('locations', 'locations.id', 'loans.location_id')
+      .select(['loans.id', 'loans.user_id', 'locations.name_en'])
+      .orderBy('loans.id')
+      .executeTakeFirstOrThrow();
+    const { loans } = (await call('GET', `owners/${loan.user_id}`)).json() as {
+      loans: Array<{ id: number; locationNameEn: string }>;
+    };
+    expect(loans.find((l) => l.id === loan.id)?.locationNameEn).toBe(loan.name_en);
   });
 });

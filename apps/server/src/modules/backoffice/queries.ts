@@ -212,6 +212,7 @@ export async function ownerLoans(db: Executor, userId: number) {
       'loans.term_year_month',
       'loans.rate_percent',
       'locations.name as locationName',
+      'locations.name_en as locationNameEn',
     ])
     .orderBy('loans.issued_at')
     .execute();

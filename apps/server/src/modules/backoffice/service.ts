@@ -237,6 +237,7 @@ export async function ownerDetail(ctx: AppContext, session: Session, id: number)
       id: loan.id,
       locationId: loan.location_id,
       locationName: loan.locationName,
+      locationNameEn: loan.locationNameEn,
       amount: toRubles(loan.amount_kopecks),
       issuedAt: loan.issued_at,
       termYearMonth: loan.term_year_month,

@@ -51,6 +51,7 @@ export async function staffReports(
     locationId: r.location_id,
     unitId: r.unit_id,
     unitName: r.unit_name,
+    unitNameEn: r.unit_name_en,
     reportDate: r.report_date,
     title: r.title,
     titleEn: r.title_en,

@@ -47,7 +47,7 @@ export async function locationReports(db: Executor, locationId: number, limit: n
     .selectFrom('media_reports as r')
     .leftJoin('units as u', 'u.id', 'r.unit_id')
     .selectAll('r')
-    .select(['u.name as unit_name'])
+    .select(['u.name as unit_name', 'u.name_en as unit_name_en'])
     .where('r.location_id', '=', locationId)
     .orderBy('r.report_date', 'desc')
     .orderBy('r.id', 'desc')

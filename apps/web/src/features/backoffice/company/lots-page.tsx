@@ -65,7 +65,8 @@ export function CompanyLotsPage() {
                   {lot.photos[0] && <Image src={lot.photos[0].url} w={72} h={48} radius="sm" alt="" />}
                   <Stack gap={4} style={{ minWidth: 0 }}>
                     <Text fw={600}>
-                      {lot.unitName} · {lot.locationName}
+                      {(locale === 'en' && lot.unitNameEn) || lot.unitName} ·{' '}
+                      {(locale === 'en' && lot.locationNameEn) || lot.locationName}
                     </Text>
                     <Group gap={6}>
                       <PublishedBadge published={lot.published} />
@@ -93,7 +94,7 @@ export function CompanyLotsPage() {
       {deleting && (
         <DeleteDialog
           id={deleting.id}
-          name={deleting.unitName}
+          name={(locale === 'en' && deleting.unitNameEn) || deleting.unitName}
           remove={remove}
           onClose={() => setDeleting(null)}
         />

@@ -81,8 +81,10 @@ export function ContentReportsPage() {
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDate(item.reportDate, locale)} ·{' '}
-                  {item.unitName ?? t('backofficeContent.reports.wholeLocation')} ·{' '}
-                  {t('backofficeContent.reports.mediaCount', { count: item.media.length })}
+                  {(locale === 'en' && item.unitNameEn) ||
+                    item.unitName ||
+                    t('backofficeContent.reports.wholeLocation')}{' '}
+                  · {t('backofficeContent.reports.mediaCount', { count: item.media.length })}
                 </Text>
                 {item.media.length > 0 && (
                   <Group gap={6} wrap="nowrap" style={{ overflow: 'hidden' }}>

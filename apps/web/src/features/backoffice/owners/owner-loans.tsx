@@ -77,7 +77,7 @@ export function OwnerLoans({ owner }: { owner: OwnerDetail }) {
                 header: t('backoffice.owner.location'),
                 cell: (loan) => (
                   <>
-                    <Text size="sm">{loan.locationName}</Text>
+                    <Text size="sm">{(locale === 'en' && loan.locationNameEn) || loan.locationName}</Text>
                     <IdCell id={loan.id} />
                   </>
                 ),
@@ -149,7 +149,7 @@ export function OwnerLoans({ owner }: { owner: OwnerDetail }) {
           title={t('backofficeLoans.removeTitle')}
           text={t('backofficeLoans.removeText', {
             amount: formatMoney(removing.amount, locale),
-            location: removing.locationName,
+            location: (locale === 'en' && removing.locationNameEn) || removing.locationName,
           })}
           confirmLabel={t('backofficeLoans.remove')}
           action={mutations.remove}
@@ -274,7 +274,7 @@ function LoanPayments({ ownerId, loan, onClose }: { ownerId: number; loan: Loan;
       size="lg"
       title={t('backofficeLoans.paymentsTitle', {
         amount: formatMoney(loan.amount, locale),
-        location: loan.locationName,
+        location: (locale === 'en' && loan.locationNameEn) || loan.locationName,
       })}
     >
       <Stack data-testid="loan-payments-dialog">
