@@ -17,7 +17,7 @@ import {
   typeByContent,
 } from '../../http/uploaded-files.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { deleteUploads, insertUpload } from '../uploads/service.ts';
 import * as q from './queries.ts';
@@ -172,6 +172,8 @@ export async function updateView(
 ): Promise<StaffCameraView> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
+    const before = await q.lockView(trx, id);
+    if (!before) throw notFound();
     const view = await q.updateViewTitles(trx, id, {
       title: body.title,
       titleEn: body.titleEn || body.title,
@@ -182,7 +184,14 @@ export async function updateView(
       action: 'content.camera.view.update',
       entity: 'camera_view',
       entityId: id,
-      details: { locationId: view.location_id, title: view.title },
+      details: {
+        locationId: view.location_id,
+        title: view.title,
+        changes: changesOf(
+          { title: before.title, titleEn: before.title_en },
+          { title: view.title, titleEn: view.title_en },
+        ),
+      },
     });
     return viewOf(view);
   });

@@ -113,6 +113,10 @@ export async function insertView(
     .executeTakeFirstOrThrow();
 }
 
+export async function lockView(db: Executor, id: number) {
+  return db.selectFrom('camera_views').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function updateViewTitles(db: Executor, id: number, titles: { title: string; titleEn: string }) {
   return db
     .updateTable('camera_views')

@@ -306,6 +306,24 @@ describe('back-office catalogue of locations and units', () => {
       locationId: 1,
     });
     expect(moved.statusCode).toBe(400);
+    // A correction is audited with the values before and after, only of the fields it changed.
+    const corrected = await call('PUT', `backoffice/catalogue/units/${unitId}`, admin, {
+      ...unitBody,
+      capacity: 5,
+      area: 66,
+    });
+    expect(corrected.statusCode).toBe(200);
+    const update = await t.ctx.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'catalogue.unit.update')
+      .where('entity_id', '=', String(unitId))
+      .executeTakeFirstOrThrow();
+    expect((update.details as { changes: unknown }).changes).toEqual({
+      capacity: { from: 4, to: 5 },
+      area: { from: 64.5, to: 66 },
+    });
+    expect((await call('PUT', `backoffice/catalogue/units/${unitId}`, admin, unitBody)).statusCode).toBe(200);
 
     // The owner: given the unit in the console, sees it with its photo and the location on the dashboard.
     const link = await call('POST', 'backoffice/owners/1/units', admin, {

@@ -324,6 +324,10 @@ export async function insertSource(db: Executor, source: Insertable<DB['booking_
 }
 
 /** Saves a booking source's names and type; answers undefined for an unknown source. */
+export async function lockSource(db: Executor, id: number) {
+  return db.selectFrom('booking_sources').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function updateSource(db: Executor, id: number, source: Updateable<DB['booking_sources']>) {
   return db
     .updateTable('booking_sources')

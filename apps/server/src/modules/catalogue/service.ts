@@ -19,7 +19,7 @@ import type { Executor } from '../../db/executor.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { insertUpload } from '../uploads/service.ts';
 import { parseLocationInfo } from './location-info.ts';
@@ -87,6 +87,31 @@ const locationRow = (body: LocationFields) => ({
   }),
 });
 
+/** A location's fields as the audit log compares them, from its stored row (info as stored or as written). */
+function locationFields(row: {
+  name: string;
+  name_en: string;
+  exists_main: boolean;
+  exists_periphery: boolean;
+  is_placeholder: boolean;
+  position: number;
+  info: unknown;
+}) {
+  const info = parseLocationInfo(typeof row.info === 'string' ? JSON.parse(row.info) : row.info);
+  return {
+    name: row.name,
+    nameEn: row.name_en,
+    existsMain: row.exists_main,
+    existsPeriphery: row.exists_periphery,
+    isPlaceholder: row.is_placeholder,
+    position: row.position,
+    distanceKm: info.distanceKm ?? null,
+    description: info.description,
+    descriptionEn: info.descriptionEn,
+    infrastructure: info.infrastructure,
+  };
+}
+
 /** Creates (id undefined: the next free id) or updates a location; an unknown id answers 404. */
 export async function saveLocation(
   ctx: AppContext,
@@ -121,11 +146,12 @@ export async function saveLocation(
     if (body.isPlaceholder && (await q.countUnits(trx, id)) > 0) {
       throw badRequest('catalogue.placeholderUnits', 'isPlaceholder');
     }
-    await q.updateLocation(trx, id, {
-      ...locationRow(body),
-      ...(body.position === undefined ? {} : { position: body.position }),
+    const row = { ...locationRow(body), position: body.position ?? current.position };
+    await q.updateLocation(trx, id, row);
+    await audit(trx, session, 'catalogue.location.update', 'location', id, {
+      ...details,
+      changes: changesOf(locationFields(current), locationFields(row)),
     });
-    await audit(trx, session, 'catalogue.location.update', 'location', id, details);
     return id;
   });
 }
@@ -164,7 +190,8 @@ export async function saveUnitListItem(
   const entity = LIST_ENTITY[table];
   const nameEn = body.nameEn || body.name;
   return ctx.database.db.transaction().execute(async (trx) => {
-    if (id !== undefined && !(await q.unitListItem(trx, table, id))) throw notFound();
+    const current = id === undefined ? undefined : await q.unitListItem(trx, table, id);
+    if (id !== undefined && !current) throw notFound();
     if (await q.unitListNameTaken(trx, table, body.name, id)) throw badRequest('catalogue.nameTaken', 'name');
     let savedId: number;
     if (id === undefined) {
@@ -196,6 +223,12 @@ export async function saveUnitListItem(
       {
         name: body.name,
         nameEn,
+        ...(current && {
+          changes: changesOf(
+            { name: current.name, nameEn: current.name_en, position: current.position },
+            { name: body.name, nameEn, position: body.position ?? current.position },
+          ),
+        }),
       },
     );
     return savedId;
@@ -235,6 +268,29 @@ export async function listUnits(
     })),
   };
 }
+
+/** A unit's fields as the audit log compares them, from its stored row. */
+const unitFields = (row: {
+  unit_number: string | null;
+  name: string;
+  name_en: string;
+  part: string;
+  type_id: number | null;
+  stage_id: number | null;
+  capacity: number;
+  area: number | string;
+  date_of_launch: string | null;
+}) => ({
+  unitNumber: row.unit_number,
+  name: row.name,
+  nameEn: row.name_en,
+  part: row.part,
+  typeId: row.type_id,
+  stageId: row.stage_id,
+  capacity: row.capacity,
+  area: Number(row.area),
+  dateOfLaunch: row.date_of_launch,
+});
 
 /** Creates (id undefined) or updates a unit; the location is fixed once the unit exists. */
 export async function saveUnit(
@@ -289,6 +345,7 @@ export async function saveUnit(
       locationId,
       unitNumber: body.unitNumber,
       name: body.name,
+      ...(current && { changes: changesOf(unitFields(current), unitFields(row)) }),
     });
     return savedId;
   });
@@ -438,15 +495,17 @@ export async function updateSource(
 ): Promise<number> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const updated = await q.updateSource(trx, id, {
-      name: body.name,
-      name_en: body.nameEn || body.name,
-      type: body.type,
-    });
-    if (!updated) throw notFound();
+    const current = await q.lockSource(trx, id);
+    if (!current) throw notFound();
+    const row = { name: body.name, name_en: body.nameEn || body.name, type: body.type };
+    await q.updateSource(trx, id, row);
     await audit(trx, session, 'catalogue.booking_source.update', 'booking_source', id, {
       name: body.name,
       type: body.type,
+      changes: changesOf(
+        { name: current.name, nameEn: current.name_en, type: current.type },
+        { name: row.name, nameEn: row.name_en, type: row.type },
+      ),
     });
     return id;
   });

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -37,6 +37,16 @@ const faqRow = (body: FaqFields) => ({
   is_published: body.isPublished,
 });
 
+/** An FAQ entry's fields as the audit log compares them. */
+const faqFields = (row: ReturnType<typeof faqRow>) => ({
+  position: row.position,
+  question: row.question,
+  questionEn: row.question_en,
+  answer: row.answer,
+  answerEn: row.answer_en,
+  isPublished: row.is_published,
+});
+
 /** Creates (id undefined) or updates an FAQ entry; another id answers 404. */
 export async function saveFaq(
   ctx: AppContext,
@@ -46,14 +56,21 @@ export async function saveFaq(
 ): Promise<number> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const savedId = await q.saveFaqRow(trx, id, faqRow(body));
+    const current = id === undefined ? undefined : await q.lockFaqRow(trx, id);
+    if (id !== undefined && !current) throw notFound();
+    const row = faqRow(body);
+    const savedId = await q.saveFaqRow(trx, id, row);
     if (savedId === undefined) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: `content.faq.${id === undefined ? 'create' : 'update'}`,
       entity: 'faq',
       entityId: savedId,
-      details: { question: body.question, isPublished: body.isPublished },
+      details: {
+        question: body.question,
+        isPublished: body.isPublished,
+        ...(current && { changes: changesOf(faqFields(current), faqFields(row)) }),
+      },
     });
     return Number(savedId);
   });

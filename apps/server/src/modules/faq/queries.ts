@@ -11,6 +11,10 @@ export async function deleteFaqRow(db: Executor, id: number) {
   return db.deleteFrom('faq').where('id', '=', id).returning('question').executeTakeFirst();
 }
 
+export async function lockFaqRow(db: Executor, id: number) {
+  return db.selectFrom('faq').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** Inserts (id undefined) or updates an FAQ entry; answers its id, or undefined when the id is not there. */
 export async function saveFaqRow(db: Executor, id: number | undefined, row: Insertable<DB['faq']>) {
   const saved =

@@ -67,6 +67,19 @@ describe('news in the back office', () => {
       isPublished: false,
     });
     expect(draft.statusCode).toBe(200);
+    // The change is audited with the values before and after.
+    const update = await t.ctx.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'content.news.update')
+      .where('entity_id', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect((update.details as { changes: unknown }).changes).toMatchObject({
+      content: { from: '<p>Ставка <b>16 %</b></p>', to: '<p>Черновик</p>' },
+      contentEn: { from: '<p>Ставка <b>16 %</b></p>', to: '<p>Черновик</p>' },
+      imageUrl: { from: '/api/v1/media/news/news-3.svg', to: null },
+      isPublished: { from: true, to: false },
+    });
     const after = (await call('GET', 'news?rolesForNews=LENDER&pageSize=12', lender)).json();
     expect(after.news.map((n: { id: number }) => n.id)).not.toContain(id);
     expect((await call('DELETE', `backoffice/news/${id}`, manager)).statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -51,6 +51,23 @@ const newsRow = (body: NewsFields, now: Date) => ({
   is_published: body.isPublished,
 });
 
+/** A news item's fields as the audit log compares them, from its stored or written row. */
+const newsFields = (
+  row: Omit<ReturnType<typeof newsRow>, 'published_at'> & { published_at: Date | string },
+) => ({
+  forInvestors: row.for_investors,
+  forLenders: row.for_lenders,
+  tag: row.tag,
+  tagEn: row.tag_en,
+  title: row.title,
+  titleEn: row.title_en,
+  content: row.content,
+  contentEn: row.content_en,
+  imageUrl: row.image_url,
+  publishedAt: new Date(row.published_at).toISOString(),
+  isPublished: row.is_published,
+});
+
 /** Creates (id undefined) or updates a news item; another id answers 404. */
 export async function saveNews(
   ctx: AppContext,
@@ -60,7 +77,10 @@ export async function saveNews(
 ): Promise<number> {
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
-    const savedId = await q.saveNewsRow(trx, id, newsRow(body, portalNow(ctx.config.portalToday)));
+    const current = id === undefined ? undefined : await q.lockNewsRow(trx, id);
+    if (id !== undefined && !current) throw notFound();
+    const row = newsRow(body, portalNow(ctx.config.portalToday));
+    const savedId = await q.saveNewsRow(trx, id, row);
     if (savedId === undefined) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -72,6 +92,7 @@ export async function saveNews(
         forInvestors: body.forInvestors,
         forLenders: body.forLenders,
         isPublished: body.isPublished,
+        ...(current && { changes: changesOf(newsFields(current), newsFields(row)) }),
       },
     });
     return Number(savedId);

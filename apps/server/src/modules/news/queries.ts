@@ -18,6 +18,10 @@ export async function deleteNewsRow(db: Executor, id: number) {
   return db.deleteFrom('news').where('id', '=', id).returning('title').executeTakeFirst();
 }
 
+export async function lockNewsRow(db: Executor, id: number) {
+  return db.selectFrom('news').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 /** Inserts (id undefined) or updates a news item; answers its id, or undefined when the id is not there. */
 export async function saveNewsRow(db: Executor, id: number | undefined, row: Insertable<DB['news']>) {
   const saved =

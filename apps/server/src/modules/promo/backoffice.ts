@@ -13,7 +13,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { addPhotoLast, deleteStoredFiles, type SingleFile } from '../../http/uploaded-files.ts';
 import { toKopecks, toRubles } from '../../shared/money.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
 import { deleteUploads } from '../uploads/service.ts';
@@ -138,6 +138,27 @@ async function staffLot(db: Executor, id: number): Promise<StaffLot> {
   return staffLotOf(row, await q.companyLotPhotos(db, [id]));
 }
 
+/** A lot's fields as the audit log compares them, in rubles, from its stored or written row. */
+const lotFields = (row: {
+  unit_id: number | string;
+  price_kopecks: number | string;
+  discount_price_kopecks: number | string | null;
+  profit_percent: number | string | null;
+  description: string;
+  description_en: string;
+  promo: string | null;
+  published: boolean;
+}) => ({
+  unitId: Number(row.unit_id),
+  price: toRubles(Number(row.price_kopecks)),
+  discountPrice: row.discount_price_kopecks === null ? null : toRubles(Number(row.discount_price_kopecks)),
+  profit: row.profit_percent === null ? null : Number(row.profit_percent),
+  description: row.description,
+  descriptionEn: row.description_en,
+  promo: row.promo,
+  published: row.published,
+});
+
 /** Creates (id undefined) or changes a lot; publishing dates it now, so it comes first on the promo page. */
 export async function saveLot(
   ctx: AppContext,
@@ -149,7 +170,7 @@ export async function saveLot(
   return ctx.database.db.transaction().execute(async (trx) => {
     const unit = await q.unitName(trx, body.unitId);
     if (!unit) throw badRequest('validation.invalid', 'unitId');
-    const before = id === undefined ? undefined : await q.companyLotPublishingForUpdate(trx, id);
+    const before = id === undefined ? undefined : await q.companyLotForUpdate(trx, id);
     if (id !== undefined && !before) throw notFound();
     const values = {
       unit_id: body.unitId,
@@ -174,6 +195,7 @@ export async function saveLot(
         price: body.price,
         discountPrice: body.discountPrice,
         published: body.published,
+        ...(before && { changes: changesOf(lotFields(before), lotFields(values)) }),
       },
     });
     return staffLot(trx, Number(saved.id));

@@ -137,14 +137,9 @@ export async function unitName(db: Executor, unitId: number) {
   return db.selectFrom('units').select('name').where('id', '=', unitId).executeTakeFirst();
 }
 
-/** A company lot's publishing, locked for the rest of the transaction. */
-export async function companyLotPublishingForUpdate(db: Executor, id: number) {
-  return db
-    .selectFrom('company_lots')
-    .select(['published', 'published_at'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+/** A company lot as it stands, locked for the rest of the transaction. */
+export async function companyLotForUpdate(db: Executor, id: number) {
+  return db.selectFrom('company_lots').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
 /** Stores a new company lot (id undefined) or changes one; answers its id. */

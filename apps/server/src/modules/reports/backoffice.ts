@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { type FileSource, FileTooLargeError, type StoredFileInfo } from '../../integrations/file-store.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -81,6 +81,17 @@ const reportRow = (body: ReportFields) => ({
   subtitle_html_en: sanitizeHtml(body.subtitleEn || body.subtitle),
 });
 
+/** A report's fields as the audit log compares them. */
+const reportFields = (row: ReturnType<typeof reportRow>) => ({
+  locationId: row.location_id,
+  unitId: row.unit_id,
+  reportDate: row.report_date,
+  title: row.title,
+  titleEn: row.title_en,
+  subtitle: row.subtitle_html,
+  subtitleEn: row.subtitle_html_en,
+});
+
 /** Creates (id undefined) or updates a report; another id answers 404. */
 export async function saveReport(
   ctx: AppContext,
@@ -91,7 +102,10 @@ export async function saveReport(
   await staffScope(ctx, session);
   return ctx.database.db.transaction().execute(async (trx) => {
     await assertPlace(trx, body);
-    const savedId = await q.saveReportRow(trx, id, reportRow(body));
+    const current = id === undefined ? undefined : await q.reportForUpdate(trx, id);
+    if (id !== undefined && !current) throw notFound();
+    const row = reportRow(body);
+    const savedId = await q.saveReportRow(trx, id, row);
     if (savedId === undefined) throw notFound();
     await recordAudit(trx, {
       actorUserId: session.userId,
@@ -103,6 +117,7 @@ export async function saveReport(
         locationId: body.locationId,
         unitId: body.unitId ?? null,
         reportDate: body.reportDate,
+        ...(current && { changes: changesOf(reportFields(current), reportFields(row)) }),
       },
     });
     return Number(savedId);

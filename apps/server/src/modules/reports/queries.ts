@@ -76,6 +76,11 @@ export async function mediaOf(db: Executor, reportIds: number[]) {
     .execute();
 }
 
+/** A report as it stands, locked for the rest of the transaction (the audit log compares it with the change). */
+export async function reportForUpdate(db: Executor, reportId: number) {
+  return db.selectFrom('media_reports').selectAll().where('id', '=', reportId).forUpdate().executeTakeFirst();
+}
+
 /** Locks the report row, so concurrent uploads to it take distinct positions. */
 export async function lockReport(db: Executor, reportId: number) {
   return db

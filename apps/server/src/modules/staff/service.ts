@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import { invitationEmail } from '../auth/emails.ts';
 import { issueSignupLink } from '../auth/service.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
@@ -141,7 +141,7 @@ export async function updateStaff(
       locale: data.locale,
     };
     const previous = toMember(before);
-    const was: Record<string, unknown> = {
+    const was = {
       name: previous.name,
       nameEn: previous.nameEn,
       email: previous.email,
@@ -150,13 +150,12 @@ export async function updateStaff(
       isDefault: previous.isDefault,
       locale: before.locale,
     };
-    const changed = Object.fromEntries(Object.entries(after).filter(([key, value]) => was[key] !== value));
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: 'staff.update',
       entity: 'user',
       entityId: id,
-      details: changed,
+      details: { name: after.name, changes: changesOf(was, after) },
     });
   });
 }
