@@ -253,6 +253,45 @@ describe('the console in words', () => {
         ),
       ),
     ).toEqual(['Изменены поля: БИК, Расчётный счёт']);
+    // A catalogue unit's and a news item's corrections, each field by its label.
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'catalogue.unit.update',
+            details: {
+              changes: {
+                capacity: { from: 4, to: 5 },
+                part: { from: 'main', to: 'periphery' },
+                dateOfLaunch: { from: '2027-12-01', to: '2028-03-01' },
+              },
+            },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual([
+      'Вместимость: 4 → 5',
+      'Часть локации: Номерной фонд → Периферия',
+      'Дата запуска: 01.12.2027 → 01.03.2028',
+    ]);
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'content.news.update',
+            details: {
+              changes: { forLenders: { from: false, to: true }, tag: { from: 'Займы', to: 'Новости' } },
+            },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual(['Для заимодавцев: нет → да', 'Метка: Займы → Новости']);
   });
 
   it('names the changed client and a request in the object column', () => {

@@ -62,6 +62,8 @@ const DATE_KEYS = new Set([
   'date',
   'publishedAt',
   'endedOn',
+  'reportDate',
+  'dateOfLaunch',
 ]);
 /** Keys whose value an earlier line already shows in words (the unit's name stands for its id, and so on). */
 const SHOWN_ELSEWHERE = new Set(['categoryId', 'lotId', 'companyLotId', 'location', 'user_id']);
@@ -107,6 +109,8 @@ function valueText(key: string, value: unknown, ctx: Context): string {
   if (key === 'unitId' && typeof value === 'number') return unitText(value, ctx);
   if (key === 'direction' && (value === 'income' || value === 'expense'))
     return t(`backofficeCatalogue.categories.${value}`);
+  if (key === 'part' && (value === 'main' || value === 'periphery'))
+    return t(`backofficeCatalogue.units.parts.${value}`);
   if (key === 'relation' && (value === 'owner' || value === 'lender'))
     return t(`backoffice.owner.relations.${value}`);
   if ((key === 'organization_type' || key === 'organizationType') && typeof value === 'string')
