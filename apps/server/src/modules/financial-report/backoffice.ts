@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { deleteStoredFiles, keepUpload, type SingleFile, typeByContent } from '../../http/uploaded-files.ts';
 import { staffScope } from '../access/service.ts';
-import { recordAudit } from '../audit/service.ts';
+import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { deleteUploads, insertUpload } from '../uploads/service.ts';
 import * as q from './queries.ts';
@@ -68,7 +68,12 @@ export async function replaceReport(
         action: before ? 'content.financialReport.replace' : 'content.financialReport.upload',
         entity: 'financial_report',
         entityId: uploadId,
-        details: { title, sizeBytes: file.size, previous: before?.kind ?? null },
+        details: {
+          title,
+          sizeBytes: file.size,
+          previous: before?.kind ?? null,
+          ...(before && { changes: changesOf({ title: before.title }, { title }) }),
+        },
       });
       return deleteUploads(trx, before?.upload_id ? [Number(before.upload_id)] : []);
     });

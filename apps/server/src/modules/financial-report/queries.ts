@@ -13,7 +13,7 @@ export async function currentReportRow(db: Executor) {
 export async function lockedReportRow(db: Executor) {
   return db
     .selectFrom('financial_reports')
-    .select(['kind', 'upload_id'])
+    .select(['kind', 'upload_id', 'title'])
     .where('id', '=', CURRENT)
     .forUpdate()
     .executeTakeFirst();
