@@ -118,6 +118,16 @@ export async function locationDocuments(ctx: AppContext, session: Session): Prom
 }
 
 /** Checks an uploaded file: a PDF by its content and at most DOCUMENT_MAX_BYTES. */
+/** Whether a new or moved document may take the category: one that exists and is not archived. */
+export async function isOpenCategory(db: Executor, categoryId: number): Promise<boolean> {
+  return (await q.categoryById(db, categoryId)) !== undefined;
+}
+
+/** Whether a document may name the location: any but a placeholder. */
+export async function isDocumentLocation(db: Executor, locationId: number): Promise<boolean> {
+  return (await q.documentLocation(db, locationId)) !== undefined;
+}
+
 export async function assertPdf(data: Buffer): Promise<void> {
   if (data.length > DOCUMENT_MAX_BYTES) throw fileTooLarge();
   if (data.length === 0) throw badRequest('documents.fileRequired', 'file');

@@ -44,26 +44,6 @@ export async function lockDocument(db: Executor, id: number) {
   return db.selectFrom('location_documents').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
-/** A category a new or changed document may take: one not archived. */
-export async function activeCategory(db: Executor, id: number) {
-  return db
-    .selectFrom('document_categories')
-    .select('id')
-    .where('id', '=', id)
-    .where('archived_at', 'is', null)
-    .executeTakeFirst();
-}
-
-/** A location a document may name: any but a placeholder. */
-export async function documentLocation(db: Executor, id: number) {
-  return db
-    .selectFrom('locations')
-    .select('id')
-    .where('id', '=', id)
-    .where('is_placeholder', '=', false)
-    .executeTakeFirst();
-}
-
 export async function insertDocument(db: Executor, row: Insertable<DB['location_documents']>) {
   const doc = await db.insertInto('location_documents').values(row).returning('id').executeTakeFirstOrThrow();
   return Number(doc.id);

@@ -18,7 +18,7 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
 import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
-import { readUpload } from '../documents/service.ts';
+import { isDocumentLocation, isOpenCategory, readUpload } from '../documents/service.ts';
 import { deleteUploads, insertUpload } from '../uploads/service.ts';
 import * as q from './queries.ts';
 
@@ -71,9 +71,9 @@ export async function staffLocationDocuments(
  * an edited document already has (archiving takes a category out of new uploads, not from its documents).
  */
 async function storedFields(db: Executor, fields: StaffLocationDocumentFields, keptCategoryId?: number) {
-  if (!(await q.documentLocation(db, fields.locationId)))
+  if (!(await isDocumentLocation(db, fields.locationId)))
     throw badRequest('validation.invalid', 'locationId');
-  if (fields.categoryId !== keptCategoryId && !(await q.activeCategory(db, fields.categoryId)))
+  if (fields.categoryId !== keptCategoryId && !(await isOpenCategory(db, fields.categoryId)))
     throw badRequest('documents.categoryRequired', 'categoryId');
   const description = sanitizeHtml(fields.description);
   return {
