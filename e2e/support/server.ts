@@ -69,15 +69,29 @@ export async function startPortal(options: PortalOptions = {}) {
     if (!stopping) console.error(`portal exited with ${code}; its last output:\n${output.slice(-4000)}`);
   });
 
-  const waitFor = async <T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = find();
-      if (found !== undefined) return found;
-      if (Date.now() > deadline) throw new Error(`no ${what} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  };
+  /** Waits for the log to hold what find() looks for: checked now and on each new line of output, never on a timer. */
+  const waitFor = <T>(find: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const stop = () => {
+        clearTimeout(timer);
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
+      };
+      const check = () => {
+        const found = find();
+        if (found === undefined) return;
+        stop();
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        stop();
+        reject(new Error(`no ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      // Listeners added after the ones that append to `output`, so a check sees the chunk that woke it.
+      child.stdout?.on('data', check);
+      child.stderr?.on('data', check);
+      check();
+    });
 
   return {
     url,
