@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
 import { createLogger } from './logger.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.ts';
+import { startStatementScheduler } from './modules/statements/service.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -48,6 +49,7 @@ async function main() {
   const app = await buildApp(ctx, { logger: logger });
   const worker = startOutboxWorker(ctx, logger);
   ctx.outbox.nudge = worker.nudge;
+  const statements = config.statements ? startStatementScheduler(ctx, logger) : null;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -63,6 +65,7 @@ async function main() {
     try {
       // Stops accepting connections and waits for the requests in flight, then the worker and the database.
       await app.close();
+      await statements?.stop();
       await worker.stop();
       await ctx.limiter.close();
       ctx.mailer.close();
