@@ -138,7 +138,9 @@ export type PendingEvent = {
  */
 export async function claimPendingEvents(db: Executor, batch: number): Promise<PendingEvent[]> {
   const result = await sql<PendingEvent>`
-    select n.id, n.user_id, n.kind, n.params, n.link, u.email, u.locale, s.mode
+    select n.id, n.user_id, n.kind, n.params, n.link, u.locale, s.mode,
+      -- An account not activated yet (or closed) is mailed nothing but its invitation; the list keeps the events.
+      case when u.password_hash is not null and u.deactivated_at is null then u.email end as email
     from notifications n
     join users u on u.id = n.user_id
     left join notification_settings s on s.user_id = n.user_id and s.kind = n.kind
@@ -188,7 +190,9 @@ export async function digestDone(db: Executor, userId: number, day: string) {
 /** The events waiting for the owner's digest, locked for this transaction. */
 export async function digestEvents(db: Executor, userId: number) {
   const rows = await sql<PendingEvent>`
-    select n.id, n.user_id, n.kind, n.params, n.link, u.email, u.locale, s.mode
+    select n.id, n.user_id, n.kind, n.params, n.link, u.locale, s.mode,
+      -- An account not activated yet (or closed) is mailed nothing but its invitation; the list keeps the events.
+      case when u.password_hash is not null and u.deactivated_at is null then u.email end as email
     from notifications n
     join users u on u.id = n.user_id
     left join notification_settings s on s.user_id = n.user_id and s.kind = n.kind
