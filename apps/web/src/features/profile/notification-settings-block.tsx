@@ -59,7 +59,7 @@ export function NotificationSettingsBlock() {
       )}
       <Text
         size="sm"
-        c="green.9"
+        c="forest.8"
         mt="sm"
         role="status"
         aria-live="polite"

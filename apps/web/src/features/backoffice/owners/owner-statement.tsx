@@ -65,7 +65,7 @@ export function OwnerStatement({ owner }: { owner: OwnerDetail }) {
           {t('backoffice.owner.statementMake')}
         </Button>
       </Group>
-      <Text size="sm" c="green.9" mt="xs" role="status" aria-live="polite">
+      <Text size="sm" c="forest.8" mt="xs" role="status" aria-live="polite">
         {make.isSuccess && !make.isPending ? t('backoffice.owner.statementDone') : ''}
       </Text>
       <ApiErrorAlert error={make.error} mt="xs" />
