@@ -177,7 +177,7 @@ describe('owners are told: mails, the activity list, the settings and the monthl
     await close();
   });
 
-  it('tells an English lender in English at 375 px, with an empty list before anything happened', async () => {
+  it("tells an English lender in English at 375 px, and unsubscribes a kind by the mail's link", async () => {
     const [admin, lender] = await Promise.all([
       token('admin@example.com', 'Admin1234'),
       token('lender@example.com', 'Lender1'),
