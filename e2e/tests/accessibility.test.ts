@@ -17,7 +17,7 @@ const WALK_TIMEOUT_MS = 900_000;
 
 /** The pages of the cabinet by role (the menus' rules: lenders see no bookings, outcome, control or inventory). */
 const SHARED = ['/dashboard/', '/dashboard/income/', '/dashboard/timeline/', '/dashboard/reports/'];
-const PERSONAL = ['/documents/', '/units/', '/promo/', '/news/', '/faq/', '/profile/'];
+const PERSONAL = ['/documents/', '/units/', '/promo/', '/news/', '/faq/', '/profile/', '/notifications/'];
 const INVESTOR_ONLY = [
   '/dashboard/booking/',
   '/dashboard/booking-periphery/',
