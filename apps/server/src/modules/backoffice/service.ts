@@ -31,7 +31,7 @@ import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { companyName } from '../company/service.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import { bankDetailsOf, storedBankDetails } from '../profile/service.ts';
-import { mailRequestAnswer } from '../requests/service.ts';
+import { tellRequestAnswer } from '../requests/service.ts';
 import * as q from './queries.ts';
 
 export async function me(ctx: AppContext, session: Session): Promise<BackofficeMe> {
@@ -106,7 +106,7 @@ export async function updateRequest(
     if (!request) throw notFound();
     if (request.kind === 'signed_document' && STATUS_ORDER[input.status] === 2)
       throw badRequest('request.decideOnDocument', 'status');
-    await moveRequest(ctx, trx, session, request, input.status, input.comment, 'status', 'comment');
+    await moveRequest(trx, session, request, input.status, input.comment, 'status', 'comment');
   });
   ctx.outbox.nudge();
 }
@@ -116,7 +116,6 @@ export async function updateRequest(
  * refused is mailed to the owner with the comment.
  */
 async function moveRequest(
-  ctx: AppContext,
   trx: Executor,
   session: Session,
   request: NonNullable<Awaited<ReturnType<typeof q.requestById>>>,
@@ -140,7 +139,7 @@ async function moveRequest(
     details: { from: request.status, to: status, kind: request.kind, comment: comment ?? null, ...details },
   });
   if ((status === 'done' || status === 'rejected') && comment)
-    await mailRequestAnswer(ctx, trx, {
+    await tellRequestAnswer(trx, {
       id: request.id,
       userId: request.user_id,
       kind: request.kind,
@@ -369,19 +368,9 @@ export async function updateOwner(
       if (!request || request.user_id !== id || request.kind !== 'change_data') {
         throw badRequest('validation.invalid', 'requestId');
       }
-      await moveRequest(
-        ctx,
-        trx,
-        session,
-        request,
-        'done',
-        input.requestComment,
-        'requestId',
-        'requestComment',
-        {
-          applied: true,
-        },
-      );
+      await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {
+        applied: true,
+      });
     }
   });
   ctx.outbox.nudge();
@@ -434,19 +423,9 @@ export async function saveOwnerBankDetails(
       if (!request || request.user_id !== id || request.kind !== 'bank_details') {
         throw badRequest('validation.invalid', 'requestId');
       }
-      await moveRequest(
-        ctx,
-        trx,
-        session,
-        request,
-        'done',
-        input.requestComment,
-        'requestId',
-        'requestComment',
-        {
-          applied: true,
-        },
-      );
+      await moveRequest(trx, session, request, 'done', input.requestComment, 'requestId', 'requestComment', {
+        applied: true,
+      });
     }
   });
   ctx.outbox.nudge();

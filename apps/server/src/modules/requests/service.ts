@@ -196,8 +196,7 @@ export async function completeSignedCopyRequest(
  * owner's activity list, mailed in the owner's language as their settings say (modules/notifications). Called in
  * the transaction that ends the request: a request ends once, and its event is unique, so the owner is told once.
  */
-export async function mailRequestAnswer(
-  _ctx: AppContext,
+export async function tellRequestAnswer(
   db: Executor,
   request: {
     id: number;

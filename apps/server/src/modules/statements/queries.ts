@@ -1,12 +1,29 @@
 import type { Executor } from '../../db/executor.ts';
 
-/** Active owners who hold a unit or a loan, with their language and roles. */
-export async function statementOwners(db: Executor, afterId: number, limit: number) {
+/** Active owners who hold a unit or a loan and have no statement of the period yet, in pages by id. */
+export async function ownersWithoutStatement(
+  db: Executor,
+  statement: { kind: 'month' | 'year'; period: number },
+  afterId: number,
+  limit: number,
+) {
   return db
     .selectFrom('users')
-    .select(['users.id', 'users.locale'])
+    .select(['users.id'])
     .where('users.deactivated_at', 'is', null)
     .where('users.id', '>', afterId)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('owner_statements as s')
+            .select('s.id')
+            .whereRef('s.user_id', '=', 'users.id')
+            .where('s.kind', '=', statement.kind)
+            .where('s.period', '=', statement.period),
+        ),
+      ),
+    )
     .where((eb) =>
       eb.or([
         eb.exists(

@@ -296,12 +296,12 @@ export async function runStatements(
   const due: Array<[StatementKind, number]> = [['month', month]];
   if (month % 100 === 12) due.push(['year', yearOf(month)]);
   let made = 0;
-  for (let after = 0; ; ) {
-    const owners = await q.statementOwners(db, after, 200);
-    if (owners.length === 0) break;
-    for (const owner of owners) {
-      after = Number(owner.id);
-      for (const [kind, period] of due) {
+  for (const [kind, period] of due) {
+    for (let after = 0; ; ) {
+      const owners = await q.ownersWithoutStatement(db, { kind, period }, after, 200);
+      if (owners.length === 0) break;
+      for (const owner of owners) {
+        after = Number(owner.id);
         try {
           if ((await makeStatement(ctx, Number(owner.id), kind, period)) !== null) made += 1;
         } catch (error) {
