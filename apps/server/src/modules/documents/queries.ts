@@ -266,12 +266,18 @@ export async function createCategoryOnce(db: Executor, row: { name: string; name
   return Number(next.id);
 }
 
-/** Points an existing document at a new file (a statement made again); false when the document is gone. */
+/**
+ * Points an existing document at a new file (a statement made again): answers the file it had (null: none), or
+ * undefined when the document is gone.
+ */
 export async function replaceDocumentFile(db: Executor, documentId: number, uploadId: number) {
-  const result = await db
-    .updateTable('documents')
-    .set({ upload_id: uploadId })
+  const before = await db
+    .selectFrom('documents')
+    .select('upload_id')
     .where('id', '=', documentId)
+    .forUpdate()
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  if (!before) return undefined;
+  await db.updateTable('documents').set({ upload_id: uploadId }).where('id', '=', documentId).execute();
+  return before.upload_id === null ? null : Number(before.upload_id);
 }

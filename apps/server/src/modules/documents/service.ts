@@ -14,6 +14,7 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { sanitizeHtml } from '../../integrations/html.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
+import { deleteUploads } from '../uploads/service.ts';
 import * as q from './queries.ts';
 
 /** Names of the spec's status ids (States and transitions). */
@@ -258,7 +259,8 @@ export async function statementsCategoryId(db: Executor): Promise<number> {
 
 /**
  * Files a PDF the portal made (an owner's statement) among the owner's documents, needing no signature; with
- * `replace`, the document of an earlier version takes the new file instead. Answers the document's id.
+ * `replace`, the document of an earlier version takes the new file instead, and its old file's upload row goes.
+ * Answers the document's id and the store keys to delete once the transaction has committed.
  */
 export async function fileOwnerPdf(
   ctx: AppContext,
@@ -272,15 +274,18 @@ export async function fileOwnerPdf(
     date: string;
     replace: number | null;
   },
-): Promise<number> {
+): Promise<{ documentId: number; staleKeys: string[] }> {
   const upload = await storePdf(ctx, db, input.data, {
     ownerUserId: input.ownerId,
     kind: 'document',
     name: pdfName(input.name, 'statement.pdf'),
   });
-  if (input.replace !== null && (await q.replaceDocumentFile(db, input.replace, upload.id)))
-    return input.replace;
-  return q.insertDocument(db, {
+  if (input.replace !== null) {
+    const old = await q.replaceDocumentFile(db, input.replace, upload.id);
+    if (old !== undefined)
+      return { documentId: input.replace, staleKeys: await deleteUploads(db, old === null ? [] : [old]) };
+  }
+  const documentId = await q.insertDocument(db, {
     user_id: input.ownerId,
     category_id: await statementsCategoryId(db),
     location_id: null,
@@ -293,4 +298,5 @@ export async function fileOwnerPdf(
     document_date: input.date,
     uploaded_by: null,
   });
+  return { documentId, staleKeys: [] };
 }

@@ -275,9 +275,25 @@ describe('owner notifications', () => {
     expect(lenderStatement.statusCode).toBe(200);
     const first = await api('POST', `backoffice/owners/${INVESTOR}/statements`, manager, body);
     expect(first.statusCode).toBe(200);
+    const fileOf = async (id: number) =>
+      (
+        await t.ctx.database.db
+          .selectFrom('documents')
+          .select('upload_id')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).upload_id;
+    const before = await fileOf(first.json().documentId);
     const again = await api('POST', `backoffice/owners/${INVESTOR}/statements`, manager, body);
-    // Made again: the same document takes the new file.
+    // Made again: the same document takes the new file, and the old one is gone.
     expect(again.json().documentId).toBe(first.json().documentId);
+    expect(await fileOf(first.json().documentId)).not.toBe(before);
+    const old = await t.request({
+      method: 'GET',
+      url: `/api/v1/download/document/${before}`,
+      token: investor,
+    });
+    expect(old.statusCode).toBe(404);
   });
 
   it("files the investor's statement among the documents; its figures are the income page's for the month", async () => {

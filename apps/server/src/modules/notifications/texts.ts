@@ -139,11 +139,11 @@ export function eventText(
       return en
         ? {
             title: `The income for ${month} is loaded`,
-            text: `The income of your units for ${month} is on the income page.`,
+            text: `The income for ${month} is on the income page.`,
           }
         : {
             title: `Доход за ${month} загружен`,
-            text: `Доход ваших юнитов за ${month} — на странице доходности.`,
+            text: `Доход за ${month} — на странице доходности.`,
           };
     }
     case 'statement': {

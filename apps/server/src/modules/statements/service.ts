@@ -3,6 +3,7 @@ import { lastCompleteMonth, toYearMonth, yearOf } from '@portal/contract/periods
 import type { AppContext } from '../../context.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import { badRequest } from '../../http/errors.ts';
+import { deleteStoredFiles } from '../../http/uploaded-files.ts';
 import type { Logger } from '../../logger.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { moscowDate } from '../../shared/time.ts';
@@ -254,12 +255,12 @@ export async function makeStatement(
     kind === 'month' ? WORDS.ru.month(periodName(period, 'ru')) : WORDS.ru.year(periodName(period, 'ru'));
   const en =
     kind === 'month' ? WORDS.en.month(periodName(period, 'en')) : WORDS.en.year(periodName(period, 'en'));
-  return db.transaction().execute(async (trx) => {
+  const made = await db.transaction().execute(async (trx) => {
     const row = again
       ? await q.lockStatement(trx, ownerId, kind, period)
       : await q.claimStatement(trx, ownerId, kind, period);
     if (!row) return null;
-    const documentId = await fileOwnerPdf(ctx, trx, {
+    const { documentId, staleKeys } = await fileOwnerPdf(ctx, trx, {
       ownerId,
       data: pdf.data,
       name: `${pdf.title}.pdf`,
@@ -275,8 +276,12 @@ export async function makeStatement(
       params: { period, statementKind: kind, documentId },
       link: '/documents/',
     });
-    return documentId;
+    return { documentId, staleKeys };
   });
+  if (!made) return null;
+  // The earlier version's file leaves the store once the new one is committed in its place.
+  await deleteStoredFiles(ctx, made.staleKeys);
+  return made.documentId;
 }
 
 /**
