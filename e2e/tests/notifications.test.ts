@@ -223,6 +223,37 @@ describe('owners are told: mails, the activity list, the settings and the monthl
     await close();
   });
 
+  it("lets an admin set the statement day and make an owner's statement again from the owner's card", async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await page.goto(`${portal.url}/login`);
+    await page.locator('input[name=login]').fill('admin@example.com');
+    await page.locator('input[name=password]').fill('Admin1234');
+    await page.getByRole('button', { name: 'Войти', exact: true }).click();
+    await page.waitForURL('**/backoffice/');
+    await page.getByRole('tab', { name: 'Компания' }).click();
+    const day = page.getByTestId('statement-day');
+    await day.waitFor();
+    expect(await day.inputValue()).toBe('5');
+    await day.fill('6');
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Сохранено').waitFor();
+    const settings = (await (await fetch(`${portal.url}/api/v1/company-settings`)).json()) as {
+      statementDay: number;
+    };
+    expect(settings.statementDay).toBe(6);
+
+    await page.goto(`${portal.url}/backoffice/owners/${DEMO}`);
+    const block = page.getByTestId('owner-statement');
+    await block.waitFor();
+    await block.getByTestId('owner-statement-period').selectOption({ label: 'октябрь 2026' });
+    await block.getByTestId('owner-statement-make').click();
+    await block.getByText('Выписка сформирована и лежит в документах клиента').waitFor();
+    await expectAxeClean(page, "the owner card's statement block", '[data-testid=owner-statement]');
+    await screenshot(page, 'backoffice-owner-statement');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   for (const locale of ['ru', 'en'] as const) {
     it(`files last month's statement among the documents (${locale}); its PDF has the income page's figures`, async () => {
       const viewport = locale === 'ru' ? DESKTOP : MOBILE;

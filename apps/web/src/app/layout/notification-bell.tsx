@@ -9,14 +9,7 @@ export function NotificationBell() {
   const { t } = useTranslation();
   const unread = useQuery(notificationQueries.unread()).data?.unread ?? 0;
   return (
-    <Indicator
-      label={unread > 99 ? '99+' : unread}
-      disabled={unread === 0}
-      size={18}
-      offset={4}
-      color="red"
-      aria-hidden={unread === 0 ? undefined : false}
-    >
+    <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} size={18} offset={4} color="red">
       <UnstyledButton
         component={Link}
         to="/notifications/"
