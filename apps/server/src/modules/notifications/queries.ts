@@ -121,6 +121,17 @@ export async function userExists(db: Executor, userId: number) {
   return db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
 }
 
+/** Whether any event waits to be mailed (the partial index answers it without a transaction). */
+export async function hasPendingEvents(db: Executor): Promise<boolean> {
+  const row = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('mail_status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export type PendingEvent = {
   id: number;
   user_id: number;

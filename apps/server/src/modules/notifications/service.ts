@@ -176,6 +176,8 @@ const BATCH = 50;
  * digest, or none, by the owner's choice now. Answers how many events it settled.
  */
 export async function dispatchNotifications(ctx: AppContext): Promise<number> {
+  // Most ticks find nothing: asked first, outside a transaction.
+  if (!(await q.hasPendingEvents(ctx.database.db))) return 0;
   return ctx.database.db.transaction().execute(async (trx) => {
     const events = await q.claimPendingEvents(trx, BATCH);
     const done: number[] = [];
