@@ -207,12 +207,10 @@ export async function replaceLocationDocumentFile(
         entityId: id,
         details: {
           locationId: before.location_id,
-          changes: {
-            uploadId: {
-              before: before.upload_id === null ? null : Number(before.upload_id),
-              after: uploadId,
-            },
-          },
+          changes: changesOf(
+            { uploadId: before.upload_id === null ? null : Number(before.upload_id) },
+            { uploadId },
+          ),
           fileName: file.name ?? null,
           sizeBytes: file.size,
         },

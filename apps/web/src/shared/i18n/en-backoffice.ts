@@ -407,6 +407,7 @@ export const enBackoffice: BackofficeResources = {
       part: 'Part of the location',
       typeId: 'Unit type',
       stageId: 'Stage',
+      stage: 'Stage',
       capacity: 'Capacity',
       area: 'Area, m²',
       dateOfLaunch: 'Launch date',

@@ -404,6 +404,7 @@ export const ruBackoffice = {
       part: 'Часть локации',
       typeId: 'Тип юнита',
       stageId: 'Стадия',
+      stage: 'Стадия',
       capacity: 'Вместимость',
       area: 'Площадь, м²',
       dateOfLaunch: 'Дата запуска',
