@@ -22,7 +22,7 @@ const ID_SOURCES = {
   bookingSources: { ru: 'Каталог → Источники бронирований', en: 'Catalogue → Booking sources' },
   outcomeCategories: { ru: 'Категории доходов и расходов', en: 'Income and expense categories' },
   documentCategories: { ru: 'Каталог → Категории', en: 'Catalogue → Categories' },
-  locationDocuments: { ru: 'Компания → Документы локаций', en: 'Company → Location documents' },
+  locationDocuments: { ru: 'Документы локаций', en: 'Location documents' },
 } satisfies Record<string, Words>;
 
 export type ImportColumn = {

@@ -9,7 +9,7 @@ import * as q from './queries.ts';
 /**
  * The register of the locations' documents (permits, title deeds, technical passports) in bulk: a row is a document
  * known by its id (the export writes it, so a fixed export updates the same documents) or, for a new one, by its
- * location, category and number. Its PDF is attached in the console (Компания → Документы локаций), since a table
+ * location, category and number. Its PDF is attached in the console (Документы локаций), since a table
  * cannot carry files. Owners of the location read the documents on their documents page.
  */
 
@@ -83,8 +83,8 @@ export const LOCATION_DOCUMENT_COLUMNS = {
     }),
     col('number', 'номер документа', 'document number', 'text', false, {
       note: {
-        ru: 'нужен новому документу: ключ строки вместе с локацией и категорией; PDF прикрепляют в консоли: Компания → Документы локаций',
-        en: "needed by a new document: the row's key with the location and the category; the PDF is attached in the console: Company → Location documents",
+        ru: 'нужен новому документу: ключ строки вместе с локацией и категорией; PDF прикрепляют в консоли: Документы локаций',
+        en: "needed by a new document: the row's key with the location and the category; the PDF is attached in the console: Location documents",
       },
     }),
     col('date', 'дата документа', 'document date', 'date', true),
