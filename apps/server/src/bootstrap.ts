@@ -9,6 +9,8 @@ import { loggingMailer, smtpMailer } from './integrations/mail.ts';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter.ts';
 import { httpSmsSender, loggingSmsSender } from './integrations/sms.ts';
 import type { Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+import { outboxCounts } from './modules/outbox/outbox.ts';
 import { portalNow } from './shared/clock.ts';
 
 /** Opens the database, migrates it, seeds the demo data when asked, and wires the integrations. */
@@ -24,6 +26,7 @@ export async function createContext(
       dataDir: config.dataDir,
       inMemory: options.inMemory ?? false,
       timeouts: config.databaseTimeouts,
+      poolSize: config.databasePoolSize,
       onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
     }));
   // Migrations, the files moved in and the demo seed under one lock: instances starting together on an empty
@@ -47,5 +50,10 @@ export async function createContext(
       ? httpSmsSender(config.smsGatewayUrl, config.smsGatewayToken)
       : loggingSmsSender(logger),
     outbox: { nudge: () => undefined },
+    metrics: createMetrics({
+      database,
+      outbox: () => outboxCounts(database.db),
+      withDefaults: config.metrics !== null,
+    }),
   };
 }

@@ -38,6 +38,14 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   DB_STATEMENT_TIMEOUT_SECONDS: seconds(60),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: seconds(60),
+  // A request waiting for a lock (a table another session holds) gives up after this, answering 503 to its own
+  // caller instead of holding a pool connection others need; migrations wait as long as they must. 0: no limit.
+  DB_LOCK_TIMEOUT_SECONDS: seconds(5),
+  // PostgreSQL connections of one instance; each instance needs its share of the server's max_connections.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  // Prometheus metrics on a listener of their own (never the public port); unset: no metrics listener.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   // Default: true outside production, false in production (see loadConfig), so a real deployment starts empty.
   DEMO_DATA: booleanFlag.optional().describe('Fill an empty database with the demo data on start'),
@@ -87,8 +95,12 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Seconds (PostgreSQL): connect, statement (0: none), idle in transaction (0: none). */
-  databaseTimeouts: { connect: number; statement: number; idleInTransaction: number };
+  /** Seconds (PostgreSQL): connect, statement, idle in transaction, a request's wait for a lock (0: none). */
+  databaseTimeouts: { connect: number; statement: number; idleInTransaction: number; lock: number };
+  /** PostgreSQL connections this instance opens at most. */
+  databasePoolSize: number;
+  /** Where the Prometheus text is served (GET /metrics); null: nowhere. */
+  metrics: { port: number; host: string } | null;
   /** Seconds SIGTERM waits for requests in flight (a long import) before the process ends anyway. */
   shutdownGraceSeconds: number;
   demoData: boolean;
@@ -132,6 +144,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('JWT_SECRET (at least 32 characters) is required in production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'METRICS_PORT must differ from PORT: the metrics are never served on the public port',
+    );
+  }
   if (Boolean(e.CAPTCHA_SECRET) !== Boolean(e.CAPTCHA_SITE_KEY)) {
     throw new ConfigError('CAPTCHA_SECRET and CAPTCHA_SITE_KEY are set together or not at all');
   }
@@ -146,7 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connect: e.DB_CONNECT_TIMEOUT_SECONDS,
       statement: e.DB_STATEMENT_TIMEOUT_SECONDS,
       idleInTransaction: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS,
+      lock: e.DB_LOCK_TIMEOUT_SECONDS,
     },
+    databasePoolSize: e.DB_POOL_SIZE,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',

@@ -5,6 +5,7 @@ import type { FileStore } from './integrations/file-store.ts';
 import type { Mailer } from './integrations/mail.ts';
 import type { RateLimiter } from './integrations/rate-limiter.ts';
 import type { SmsSender } from './integrations/sms.ts';
+import type { Metrics } from './metrics.ts';
 
 /** What every module's service receives: the configuration and the outside world. */
 export type AppContext = {
@@ -15,6 +16,8 @@ export type AppContext = {
   limiter: RateLimiter;
   mailer: Mailer;
   sms: SmsSender;
+  /** Prometheus counters and histograms (metrics.ts); served only where METRICS_PORT is set. */
+  metrics: Metrics;
   /** Wakes the outbox worker after a request wrote a message; a no-op until the worker runs. */
   outbox: { nudge(): void };
 };

@@ -2,8 +2,11 @@ import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { acquireEmbeddedLock, type EmbeddedLock, EmbeddedLockError } from './db/embedded-lock.ts';
+import { MigrationChecksumError } from './db/migrate.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
+import { databaseFileStore } from './integrations/file-store.ts';
+import { startUploadSweep } from './integrations/upload-sweep.ts';
 import { createLogger } from './logger.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.ts';
 
@@ -39,6 +42,7 @@ async function main() {
     ctx = await createContext(config, logger);
   } catch (error) {
     lock?.release();
+    if (error instanceof MigrationChecksumError) failToStart(error.message);
     failToStart(
       isDatabaseUnavailable(error)
         ? `the database ${databaseHost(config.databaseUrl)} cannot be reached (${describe(error)}); check DATABASE_URL and that PostgreSQL runs`
@@ -48,6 +52,7 @@ async function main() {
   const app = await buildApp(ctx, { logger: logger });
   const worker = startOutboxWorker(ctx, logger);
   ctx.outbox.nudge = worker.nudge;
+  const sweep = startUploadSweep(databaseFileStore(ctx.database.db), logger);
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -64,6 +69,7 @@ async function main() {
       // Stops accepting connections and waits for the requests in flight, then the worker and the database.
       await app.close();
       await worker.stop();
+      await sweep.stop();
       await ctx.limiter.close();
       ctx.mailer.close();
       await ctx.database.close();

@@ -10,3 +10,19 @@ export const healthResponseSchema = z.object({
   redis: z.enum(['up', 'down', 'off']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/live: the process answers (200 whatever the database does); restart it only when this fails. */
+export const livenessResponseSchema = z.object({ status: z.literal('ok') });
+export type LivenessResponse = z.infer<typeof livenessResponseSchema>;
+
+/**
+ * GET /api/health/ready: 200 while this instance can serve (status 'degraded' when Redis is away: the rate limits
+ * then count per instance); 503 while the database does not answer ('down') or lacks this code's migrations
+ * ('not_migrated'): a load balancer sends it no traffic then.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'degraded', 'unavailable']),
+  database: z.enum(['up', 'down', 'not_migrated']),
+  redis: healthResponseSchema.shape.redis,
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

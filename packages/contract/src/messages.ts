@@ -424,6 +424,10 @@ export const MESSAGES = {
     ru: 'Сервис временно недоступен',
     en: 'The service is temporarily unavailable',
   },
+  'database.busy': {
+    ru: 'Эти данные сейчас изменяются: повторите через несколько секунд',
+    en: 'This data is being changed right now: try again in a few seconds',
+  },
   internal: { ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
 } as const satisfies Record<string, Record<Locale, string>>;
 

@@ -6,9 +6,14 @@ import { ownersInScope, type Scope } from '../access/service.ts';
 /** Advisory lock namespace of imports (the second key is the kind's hash): one import of a kind at a time. */
 const IMPORT_LOCK_NAMESPACE = 7_404_552;
 
-/** Waits for the transaction's turn to import this kind (held until the transaction ends). */
+/**
+ * Waits for the transaction's turn to import this kind (held until the transaction ends): a wait for the import
+ * before it, not a stuck lock, so the statement timeout bounds it rather than the requests' lock timeout.
+ */
 export async function lockImportOfKind(db: Executor, kindName: string) {
+  await sql`select set_config('lock_timeout', '0', true)`.execute(db);
   await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${kindName}))`.execute(db);
+  await sql`set local lock_timeout to default`.execute(db);
 }
 
 // ---- the catalogue kinds ----

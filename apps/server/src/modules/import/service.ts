@@ -4,6 +4,7 @@ import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import type { Metrics } from '../../metrics.ts';
 import { recordAudit } from '../audit/service.ts';
 import { cellProblem } from './columns.ts';
 import { EncodingError, FormatError, fileRows, type RawRow } from './formats.ts';
@@ -199,4 +200,24 @@ function asUserError<T>(fn: () => T): T {
 
 function messageKeyOf(text: string | undefined): MessageKey {
   return text && isMessageKey(text) ? text : 'validation.invalid';
+}
+
+/**
+ * runImport with its rows and time in the metrics (the console's imports): outcome applied, refused (bad rows,
+ * nothing written) or failed (an error answer).
+ */
+export async function runMeasuredImport(
+  metrics: Metrics,
+  ...args: Parameters<typeof runImport>
+): Promise<ImportReport> {
+  const started = performance.now();
+  let outcome = 'failed';
+  try {
+    const report = await runImport(...args);
+    metrics.importRows.inc({ kind: args[1] }, report.total);
+    outcome = report.applied ? 'applied' : 'refused';
+    return report;
+  } finally {
+    metrics.importDuration.observe({ kind: args[1], outcome }, (performance.now() - started) / 1000);
+  }
 }
