@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
+import { formatMessage, isMessageKey, type MessageKey, message } from '@portal/contract/messages';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -100,19 +100,25 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    const send = (status: number, code: string, key: MessageKey, fields?: Record<string, string>) =>
-      reply
-        .code(status)
-        .send({ error: { code, message: message(key, locale), ...(fields ? { fields } : {}) } });
+    const text = (key: MessageKey, params?: Record<string, string>) =>
+      formatMessage(message(key, locale), params);
+    const send = (
+      status: number,
+      code: string,
+      key: MessageKey,
+      fields?: Record<string, string>,
+      params?: Record<string, string>,
+    ) =>
+      reply.code(status).send({ error: { code, message: text(key, params), ...(fields ? { fields } : {}) } });
 
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
       const fields = error.fields
         ? Object.fromEntries(
-            Object.entries(error.fields).map(([field, key]) => [field, message(key, locale)]),
+            Object.entries(error.fields).map(([field, key]) => [field, text(key, error.params)]),
           )
         : undefined;
-      return send(error.status, error.code, error.messageKey, fields);
+      return send(error.status, error.code, error.messageKey, fields, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
