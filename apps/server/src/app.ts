@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
+import { formatMessage, isMessageKey, type MessageKey, message } from '@portal/contract/messages';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -114,9 +114,17 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    const send = (status: number, code: string, key: MessageKey, fields?: Record<string, string>) =>
+    const text = (key: MessageKey, params?: Record<string, string>) =>
+      formatMessage(message(key, locale), params);
+    const send = (
+      status: number,
+      code: string,
+      key: MessageKey,
+      fields?: Record<string, string>,
+      params?: Record<string, string>,
+    ) =>
       reply.code(status).send({
-        error: { code, message: message(key, locale), ...(fields ? { fields } : {}), requestId: request.id },
+        error: { code, message: text(key, params), ...(fields ? { fields } : {}), requestId: request.id },
       });
 
     if (error instanceof AppError) {
@@ -124,10 +132,10 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       if (error.headers) reply.headers(error.headers);
       const fields = error.fields
         ? Object.fromEntries(
-            Object.entries(error.fields).map(([field, key]) => [field, message(key, locale)]),
+            Object.entries(error.fields).map(([field, key]) => [field, text(key, error.params)]),
           )
         : undefined;
-      return send(error.status, error.code, error.messageKey, fields);
+      return send(error.status, error.code, error.messageKey, fields, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};

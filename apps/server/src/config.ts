@@ -84,6 +84,14 @@ const envSchema = z.object({
     .refine(isCalendarDate, { message: 'expected a calendar date yyyy-mm-dd, e.g. 2026-11-26' })
     .optional()
     .describe("Pin the portal's date (Moscow) for demos and tests; unset in production"),
+  // Scheduled backups of the embedded database (db/backup.ts); off while BACKUP_DIR is unset.
+  BACKUP_DIR: z.string().optional().describe('Folder for scheduled backups of the embedded database'),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -124,6 +132,8 @@ export type Config = {
   /** Host names (lowercase) the camera proxy may reach on loopback, link-local or private addresses. */
   cameraProxyAllowedHosts: string[];
   logLevel: string;
+  /** Scheduled backups of the embedded database: into dir every everyHours, the newest keep kept; null: none. */
+  backup: { dir: string; everyHours: number; keep: number } | null;
   webDistDir: string;
   /** A pinned Moscow date (yyyy-mm-dd) the business "today" reads (shared/clock.ts); undefined: the real clock. */
   portalToday: string | undefined;
@@ -194,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       )
       .filter((host) => host !== ''),
     logLevel: e.LOG_LEVEL,
+    backup: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP }
+      : null,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     portalToday: e.PORTAL_TODAY,
   };

@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startAdminChannel, startBackupSchedule } from './db/backup.ts';
 import { acquireEmbeddedLock, type EmbeddedLock, EmbeddedLockError } from './db/embedded-lock.ts';
 import { MigrationChecksumError } from './db/migrate.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
@@ -53,6 +54,12 @@ async function main() {
   const worker = startOutboxWorker(ctx, logger);
   ctx.outbox.nudge = worker.nudge;
   const sweep = startUploadSweep(databaseFileStore(ctx.database.db), logger);
+  // The embedded store is backed up by the process that holds it: `npm run backup` asks it on a local channel.
+  const adminChannel = lock ? await startAdminChannel(ctx.database, config.dataDir, logger) : null;
+  if (config.backup && !lock)
+    logger.warn('BACKUP_DIR is for the embedded database; back PostgreSQL up with pg_dump (README, Backups)');
+  const backups =
+    config.backup && lock ? startBackupSchedule(ctx.database, config.dataDir, config.backup, logger) : null;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -70,6 +77,8 @@ async function main() {
       await app.close();
       await worker.stop();
       await sweep.stop();
+      await backups?.stop();
+      await adminChannel?.close();
       await ctx.limiter.close();
       ctx.mailer.close();
       await ctx.database.close();

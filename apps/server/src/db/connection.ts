@@ -23,6 +23,11 @@ export type Database = {
   listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): void;
   /** What the metrics read: the pool (PostgreSQL; the embedded database is one connection) and failed statements. */
   stats(): DatabaseStats;
+  /**
+   * Embedded database only (PostgreSQL has pg_dump): a consistent copy of its data folder as a gzipped tar, taken
+   * while no transaction is open and no statement runs, which PGlite loads as it is (db/backup.ts).
+   */
+  dumpEmbedded?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -222,6 +227,14 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     async ping(timeoutMs = 2000) {
       if (closed) throw new Error('database closed');
       await withDeadline(pglite.query('select 1'), timeoutMs);
+    },
+    async dumpEmbedded() {
+      if (closed) throw new Error('database closed');
+      // A checkpoint first, so the copy starts with the data files current and needs little WAL replay; then the
+      // files are copied while PGlite runs nothing else: statements and transactions wait for the copy (they
+      // queue behind the transaction lock), and one open now finishes before the copy starts.
+      await pglite.query('checkpoint');
+      return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip'));
     },
     listen(channel, onNotify, onState) {
       void pglite.listen(channel, onNotify).then(
