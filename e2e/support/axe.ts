@@ -23,30 +23,36 @@ type AxeWindow = {
   };
 };
 
-/** Runs axe-core on the page as it is now; answers the serious and critical violations, a few nodes each. */
-export async function axeViolations(page: Page): Promise<Violation[]> {
+/**
+ * Runs axe-core on the page as it is now (or on the part `include` selects); answers the serious and critical
+ * violations, a few nodes each.
+ */
+export async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
   if (!(await page.evaluate(() => Boolean((globalThis as unknown as AxeWindow).axe)))) {
     // Evaluated through the debugging protocol, which the portal's CSP (no inline scripts) does not govern.
     await page.evaluate(readFileSync(AXE_SCRIPT, 'utf8'));
   }
-  return page.evaluate(async (tags) => {
-    const axe = (globalThis as unknown as AxeWindow).axe;
-    if (!axe) throw new Error('axe-core did not load');
-    const result = await axe.run(globalThis, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact ?? '',
-        help: v.help,
-        nodes: v.nodes
-          .slice(0, 8)
-          .map((n) =>
-            `${n.target.join(' ')} ${n.html.slice(0, 160)} :: ${n.failureSummary ?? ''}`.slice(0, 600),
-          ),
-      }));
-  }, WCAG_TAGS);
+  return page.evaluate(
+    async ([tags, part]) => {
+      const axe = (globalThis as unknown as AxeWindow).axe;
+      if (!axe) throw new Error('axe-core did not load');
+      const result = await axe.run(part ? { include: [[part]] } : globalThis, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return result.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact ?? '',
+          help: v.help,
+          nodes: v.nodes
+            .slice(0, 8)
+            .map((n) =>
+              `${n.target.join(' ')} ${n.html.slice(0, 160)} :: ${n.failureSummary ?? ''}`.slice(0, 600),
+            ),
+        }));
+    },
+    [WCAG_TAGS, include] as const,
+  );
 }

@@ -54,6 +54,7 @@ import { backofficeLoanRoutes } from './modules/loans/routes.ts';
 import { backofficeLocationDocumentRoutes } from './modules/location-documents/routes.ts';
 import { backofficeNewsRoutes } from './modules/news/backoffice-routes.ts';
 import { newsRoutes } from './modules/news/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
 import { outcomeRoutes } from './modules/outcome/routes.ts';
 import { profileRoutes } from './modules/profile/routes.ts';
 import { backofficePromoRoutes } from './modules/promo/backoffice-routes.ts';
@@ -225,6 +226,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1' });
   await app.register(profileRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(notificationRoutes(ctx), { prefix: '/api/v1' });
   await app.register(incomeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(outcomeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(dashboardRoutes(ctx), { prefix: '/api/v1' });

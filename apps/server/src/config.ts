@@ -51,6 +51,8 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag.optional().describe('Fill an empty database with the demo data on start'),
   // The OpenAPI description and its page at /api/docs; default: on outside production, off in production.
   API_DOCS: booleanFlag.optional(),
+  // The owners' monthly statements made on the company's day (modules/statements); off for a server that must not.
+  STATEMENTS: booleanFlag.default(true),
   JWT_SECRET: z.string().min(32).optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().positive().default(30),
   SESSION_IDLE_HOURS: z.coerce
@@ -114,6 +116,8 @@ export type Config = {
   demoData: boolean;
   /** Serve the OpenAPI description and its page at /api/docs. */
   apiDocs: boolean;
+  /** Make the owners' statements on the company's day of the month (every instance may; each is made once). */
+  statements: boolean;
   jwtSecret: string;
   sessionTtlDays: number;
   /** A session unused this long ends (beside the absolute sessionTtlDays). */
@@ -180,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    statements: e.STATEMENTS,
     jwtSecret: e.JWT_SECRET ?? localSecret(dataDir),
     sessionTtlDays: e.SESSION_TTL_DAYS,
     sessionIdleHours: e.SESSION_IDLE_HOURS,

@@ -10,6 +10,7 @@ import { databaseFileStore } from './integrations/file-store.ts';
 import { startUploadSweep } from './integrations/upload-sweep.ts';
 import { createLogger } from './logger.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.ts';
+import { startStatementScheduler } from './modules/statements/service.ts';
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -60,6 +61,7 @@ async function main() {
     logger.warn('BACKUP_DIR is for the embedded database; back PostgreSQL up with pg_dump (README, Backups)');
   const backups =
     config.backup && lock ? startBackupSchedule(ctx.database, config.dataDir, config.backup, logger) : null;
+  const statements = config.statements ? startStatementScheduler(ctx, logger) : null;
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -75,6 +77,7 @@ async function main() {
     try {
       // Stops accepting connections and waits for the requests in flight, then the worker and the database.
       await app.close();
+      await statements?.stop();
       await worker.stop();
       await sweep.stop();
       await backups?.stop();

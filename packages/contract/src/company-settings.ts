@@ -37,6 +37,13 @@ export const companySettingsBodySchema = z.object({
   supportEmail,
   reportTitle: optionalText(300),
   reportTitleEn: optionalText(300),
+  /** The day of the month the owners' statements of the month before go out; absent keeps the current one. */
+  statementDay: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int({ error: 'validation.invalid' })
+    .min(1, { error: 'validation.invalid' })
+    .max(28, { error: 'validation.invalid' })
+    .optional(),
 });
 export type CompanySettingsBody = z.input<typeof companySettingsBodySchema>;
 
@@ -52,6 +59,7 @@ export const companySettingsSchema = z
     supportEmail: z.string(),
     reportTitle: z.string().describe("The interim financial report's title; empty: a generic one"),
     reportTitleEn: z.string(),
+    statementDay: z.number().int().describe("The day of the month owners' statements go out (1–28)"),
   })
   .meta({ id: 'CompanySettings' });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;

@@ -24,6 +24,7 @@ import { dashboardApi, incomeApi, outcomeApi } from './finance.ts';
 import { financialReportApi } from './financial-report.ts';
 import { inventoryApi } from './inventory.ts';
 import { newsApi } from './news.ts';
+import { notificationsApi } from './notifications.ts';
 import { profileApi } from './profile.ts';
 import { promoApi } from './promo.ts';
 import { reportsApi } from './reports.ts';
@@ -73,6 +74,7 @@ export const apiRoutes = {
   documents: documentsApi,
   backofficeDocuments: backofficeDocumentsApi,
   backofficeLocationDocuments: backofficeLocationDocumentsApi,
+  notifications: notificationsApi,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 type Areas = typeof apiRoutes;

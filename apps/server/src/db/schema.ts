@@ -199,6 +199,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Date | null;
+  dedupe_key: string | null;
+  headers: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
 }
 
 export interface RequestsTable {
@@ -521,6 +523,52 @@ export interface CompanySettingsTable {
   report_title: string;
   report_title_en: string;
   updated_at: Generated<Date>;
+  statement_day: Generated<number>;
+}
+
+export type NotificationKindColumn =
+  | 'signature'
+  | 'document_review'
+  | 'request_answer'
+  | 'report'
+  | 'income'
+  | 'statement'
+  | 'news';
+
+export interface NotificationsTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  kind: NotificationKindColumn;
+  event_key: string;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  link: Generated<string>;
+  created_at: Generated<Date>;
+  read_at: Date | null;
+  mail_status: Generated<'pending' | 'digest' | 'done'>;
+}
+
+export interface NotificationSettingsTable {
+  user_id: BigIntId;
+  kind: NotificationKindColumn;
+  mode: 'immediate' | 'digest' | 'off';
+  updated_at: Generated<Date>;
+}
+
+export interface NotificationDigestsTable {
+  user_id: BigIntId;
+  day: ColumnType<string, string, string>;
+  items: number;
+  created_at: Generated<Date>;
+}
+
+export interface OwnerStatementsTable {
+  id: Generated<BigIntId>;
+  user_id: BigIntId;
+  kind: 'month' | 'year';
+  period: number;
+  document_id: BigIntId | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
 }
 
 export interface CompanyLotsTable {
@@ -629,6 +677,10 @@ export interface DB {
   inventory_photos: InventoryPhotosTable;
   stored_files: StoredFilesTable;
   file_chunks: FileChunksTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
+  notification_digests: NotificationDigestsTable;
+  owner_statements: OwnerStatementsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

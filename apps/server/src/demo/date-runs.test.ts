@@ -99,6 +99,9 @@ const CALLS: Record<string, { role?: Role; queries: (w: World) => Query[] }> = {
   'GET /locale/get-user-locale': { queries: () => [{}] },
   'GET /users/open-requests': { queries: () => [{}] },
   'GET /users/requests': { queries: () => [{}] },
+  'GET /notifications': { queries: () => [{}] },
+  'GET /notifications/unread-count': { queries: () => [{}] },
+  'GET /notifications/settings': { queries: () => [{}] },
   'GET /faq': { queries: () => [{}] },
   'GET /news/page': { queries: () => [{}] },
   'GET /news': {

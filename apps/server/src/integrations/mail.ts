@@ -2,7 +2,13 @@ import { createRequire } from 'node:module';
 import type nodemailerModule from 'nodemailer';
 import type { Logger } from '../logger.ts';
 
-export type MailMessage = { to: string; subject: string; text: string };
+/** Headers: the one-click unsubscribe (List-Unsubscribe, List-Unsubscribe-Post) of a notification's mail. */
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  headers?: Record<string, string> | null;
+};
 
 /** Delivers e-mail. The outbox worker is its only caller, so a slow or failing server never blocks a request. */
 export interface Mailer {
@@ -17,7 +23,13 @@ export function smtpMailer(smtpUrl: string, from: string): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.headers ? { headers: message.headers } : {}),
+      });
     },
     close: () => transport.close(),
   };

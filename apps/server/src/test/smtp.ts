@@ -1,7 +1,8 @@
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+/** headers: each raw header line by its lower-case name (`list-unsubscribe`), its value as sent. */
+export type ReceivedMail = { to: string[]; subject: string; text: string; headers: Record<string, string> };
 
 /** A real SMTP server in the test process: the portal delivers its mail here through nodemailer. */
 export async function startSmtpServer() {
@@ -20,6 +21,15 @@ export async function startSmtpServer() {
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           subject: parsed.subject ?? '',
           text: parsed.text ?? '',
+          headers: Object.fromEntries(
+            parsed.headerLines.map((header) => [
+              header.key,
+              header.line
+                .slice(header.line.indexOf(':') + 1)
+                .replace(/\r?\n\s+/g, ' ')
+                .trim(),
+            ]),
+          ),
         });
         for (const wake of waiters.splice(0)) wake();
         callback();

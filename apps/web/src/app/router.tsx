@@ -61,6 +61,14 @@ export const router = createBrowserRouter([
     ),
     children: [
       {
+        // A mail's unsubscribe link: signed in or not, the link's signature is what counts.
+        path: '/unsubscribe',
+        lazy: page(
+          () => import('../features/auth/unsubscribe-page'),
+          (m) => m.UnsubscribePage,
+        ),
+      },
+      {
         element: <AnonymousOnly />,
         children: [
           {
@@ -422,6 +430,13 @@ export const router = createBrowserRouter([
                 lazy: page(
                   () => import('../features/profile/profile-page'),
                   (m) => m.ProfilePage,
+                ),
+              },
+              {
+                path: '/notifications/',
+                lazy: page(
+                  () => import('../features/notifications/notifications-page'),
+                  (m) => m.NotificationsPage,
                 ),
               },
             ],

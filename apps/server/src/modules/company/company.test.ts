@@ -40,6 +40,7 @@ describe("the company's settings and its invitations", () => {
     supportEmail: 'help@north-shore.test',
     reportTitle: 'Отчёт за первое полугодие 2026 года',
     reportTitleEn: '',
+    statementDay: 7,
   };
 
   it('an admin writes the settings, anyone reads them, the change is audited', async () => {
@@ -59,12 +60,19 @@ describe("the company's settings and its invitations", () => {
   it('a manager and an owner may not write; bad input is 400 in the user language', async () => {
     expect((await call('PUT', 'backoffice/company-settings', manager, settings)).statusCode).toBe(403);
     expect((await call('PUT', 'backoffice/company-settings', investor, settings)).statusCode).toBe(403);
-    const bad = { ...settings, name: '', investUrl: 'javascript:alert(1)', supportEmail: 'nope' };
+    const bad = {
+      ...settings,
+      name: '',
+      investUrl: 'javascript:alert(1)',
+      supportEmail: 'nope',
+      statementDay: 29,
+    };
     const ru = await call('PUT', 'backoffice/company-settings', admin, bad);
     expect(ru.statusCode).toBe(400);
     expect(ru.json().error.fields).toMatchObject({
       name: 'Обязательное поле',
       investUrl: 'Неверное значение',
+      statementDay: 'Неверное значение',
     });
     const en = await call('PUT', 'backoffice/company-settings', admin, bad, 'en');
     expect(en.json().error.fields).toMatchObject({

@@ -25,6 +25,7 @@ export type SettingsColumns = {
   support_email: string;
   report_title: string;
   report_title_en: string;
+  statement_day: number;
 };
 
 export async function updateSettings(db: Executor, values: SettingsColumns) {

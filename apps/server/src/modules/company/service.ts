@@ -30,6 +30,7 @@ const toSettings = (row: q.SettingsColumns): CompanySettings => ({
   supportEmail: row.support_email,
   reportTitle: row.report_title,
   reportTitleEn: row.report_title_en,
+  statementDay: row.statement_day,
 });
 
 export async function readSettings(db: Executor): Promise<CompanySettings> {
@@ -37,6 +38,11 @@ export async function readSettings(db: Executor): Promise<CompanySettings> {
 }
 
 /** The company's name in a language: the English one falls back to the Russian. */
+/** The day of the month the owners' statements of the month before go out. */
+export async function statementDay(db: Executor): Promise<number> {
+  return (await q.settingsRow(db)).statement_day;
+}
+
 export async function companyName(db: Executor, locale: 'ru' | 'en'): Promise<string> {
   const row = await q.settingsRow(db);
   return locale === 'en' && row.name_en ? row.name_en : row.name;
@@ -59,9 +65,11 @@ export async function updateSettings(
     support_email: body.supportEmail,
     report_title: body.reportTitle,
     report_title_en: body.reportTitleEn,
+    statement_day: body.statementDay ?? 0,
   };
   return ctx.database.db.transaction().execute(async (trx) => {
     const before = toSettings(await q.lockSettingsRow(trx));
+    if (body.statementDay === undefined) after.statement_day = before.statementDay;
     await q.updateSettings(trx, after);
     const saved = toSettings(after);
     const changes = changesOf(before, saved);

@@ -8,6 +8,7 @@ import { moscowDate } from '../../shared/time.ts';
 import { requireOwnerInScope, staffScope } from '../access/service.ts';
 import { recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { notify } from '../notifications/service.ts';
 import { completeSignedCopyRequest } from '../requests/service.ts';
 import * as q from './queries.ts';
 import { assertPdf, ownerDocuments, pdfName, readUpload, storePdf } from './service.ts';
@@ -39,7 +40,7 @@ export async function staffUploadDocument(
   const { db } = ctx.database;
   await requireOwnerInScope(db, scope, ownerId);
   await assertPdf(file.data);
-  return db.transaction().execute(async (trx) => {
+  const id = await db.transaction().execute(async (trx) => {
     const category = await q.categoryById(trx, fields.categoryId);
     if (!category) throw badRequest('validation.invalid', 'categoryId');
     const location = await q.documentLocation(trx, fields.locationId);
@@ -85,8 +86,18 @@ export async function staffUploadDocument(
         sizeBytes: file.data.length,
       },
     });
+    if (fields.statusId === DOCUMENT_STATUSES.needsSignature) {
+      await notify(trx, [ownerId], {
+        kind: 'signature',
+        eventKey: `document:${documentId}`,
+        params: { documentId, category: category.name, categoryEn: category.name_en, number },
+        link: '/documents/',
+      });
+    }
     return documentId;
   });
+  ctx.outbox.nudge();
+  return id;
 }
 
 /**
@@ -114,6 +125,20 @@ export async function staffReviewSignedCopy(
     const statusId = signed ? DOCUMENT_STATUSES.done : DOCUMENT_STATUSES.needsSignature;
     await q.setReviewOutcome(trx, doc.id, { statusId, returnComment: signed ? null : comment });
     await completeSignedCopyRequest(trx, doc.user_id, doc.id, comment);
+    // A copy returned and signed again is another event: the key counts the copies the manager decided on.
+    await notify(trx, [doc.user_id], {
+      kind: 'document_review',
+      eventKey: `document:${doc.id}:copy:${doc.signed_upload_id}`,
+      params: {
+        documentId: doc.id,
+        category: doc.categoryName,
+        categoryEn: doc.categoryNameEn,
+        number: doc.number,
+        decision: review.decision,
+        comment,
+      },
+      link: '/documents/',
+    });
     await recordAudit(trx, {
       actorUserId: session.userId,
       action: signed ? 'owner.document.signed' : 'owner.document.returned',
@@ -127,6 +152,7 @@ export async function staffReviewSignedCopy(
       },
     });
   });
+  ctx.outbox.nudge();
 }
 
 /** GET /backoffice/documents/download/:uploadId: a document or a signed copy of an owner the staff member serves. */

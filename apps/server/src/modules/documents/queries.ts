@@ -17,7 +17,7 @@ export async function categories(db: Executor) {
 export async function categoryById(db: Executor, id: number) {
   return db
     .selectFrom('document_categories')
-    .select(['id', 'name'])
+    .select(['id', 'name', 'name_en'])
     .where('id', '=', id)
     .where('archived_at', 'is', null)
     .executeTakeFirst();
@@ -152,7 +152,15 @@ export async function documentForReview(db: Executor, documentId: number) {
   return db
     .selectFrom('documents as d')
     .innerJoin('document_categories as c', 'c.id', 'd.category_id')
-    .select(['d.id', 'd.user_id', 'd.status_id', 'd.number', 'd.signed_upload_id', 'c.name as categoryName'])
+    .select([
+      'd.id',
+      'd.user_id',
+      'd.status_id',
+      'd.number',
+      'd.signed_upload_id',
+      'c.name as categoryName',
+      'c.name_en as categoryNameEn',
+    ])
     .where('d.id', '=', documentId)
     .forUpdate('d')
     .executeTakeFirst();
@@ -235,4 +243,35 @@ export async function ownerHoldsUnitIn(db: Executor, ownerId: number, unitId: nu
 export async function insertDocument(db: Executor, row: Insertable<DB['documents']>) {
   const doc = await db.insertInto('documents').values(row).returning('id').executeTakeFirstOrThrow();
   return doc.id;
+}
+
+/** The statements' category by its name (the company may have made it; an archived one still serves). */
+export async function categoryByName(db: Executor, name: string) {
+  return db.selectFrom('document_categories').select('id').where('name', '=', name).executeTakeFirst();
+}
+
+/** Makes a category under a lock of this transaction, so two instances making it at once make one. */
+export async function createCategoryOnce(db: Executor, row: { name: string; name_en: string }) {
+  await sql`select pg_advisory_xact_lock(hashtext('document-category:' || ${row.name}))`.execute(db);
+  const existing = await categoryByName(db, row.name);
+  if (existing) return existing.id;
+  const next = await db
+    .selectFrom('document_categories')
+    .select(sql<number>`coalesce(max(id), 0) + 1`.as('id'))
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('document_categories')
+    .values({ id: Number(next.id), ...row })
+    .execute();
+  return Number(next.id);
+}
+
+/** Points an existing document at a new file (a statement made again); false when the document is gone. */
+export async function replaceDocumentFile(db: Executor, documentId: number, uploadId: number) {
+  const result = await db
+    .updateTable('documents')
+    .set({ upload_id: uploadId })
+    .where('id', '=', documentId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

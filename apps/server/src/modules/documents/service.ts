@@ -247,3 +247,50 @@ export async function sendDocumentRequest(
   ctx.outbox.nudge();
   return id;
 }
+
+/** The category of the owners' statements: «Отчёты», made on first use (a fresh database has no categories). */
+export const STATEMENTS_CATEGORY = { name: 'Отчёты', name_en: 'Statements' } as const;
+
+export async function statementsCategoryId(db: Executor): Promise<number> {
+  const existing = await q.categoryByName(db, STATEMENTS_CATEGORY.name);
+  return existing ? existing.id : q.createCategoryOnce(db, STATEMENTS_CATEGORY);
+}
+
+/**
+ * Files a PDF the portal made (an owner's statement) among the owner's documents, needing no signature; with
+ * `replace`, the document of an earlier version takes the new file instead. Answers the document's id.
+ */
+export async function fileOwnerPdf(
+  ctx: AppContext,
+  db: Executor,
+  input: {
+    ownerId: number;
+    data: Buffer;
+    name: string;
+    description: string;
+    descriptionEn: string;
+    date: string;
+    replace: number | null;
+  },
+): Promise<number> {
+  const upload = await storePdf(ctx, db, input.data, {
+    ownerUserId: input.ownerId,
+    kind: 'document',
+    name: pdfName(input.name, 'statement.pdf'),
+  });
+  if (input.replace !== null && (await q.replaceDocumentFile(db, input.replace, upload.id)))
+    return input.replace;
+  return q.insertDocument(db, {
+    user_id: input.ownerId,
+    category_id: await statementsCategoryId(db),
+    location_id: null,
+    unit_id: null,
+    status_id: DOCUMENT_STATUSES.noSignature,
+    number: null,
+    description: sanitizeHtml(input.description),
+    description_en: sanitizeHtml(input.descriptionEn),
+    upload_id: upload.id,
+    document_date: input.date,
+    uploaded_by: null,
+  });
+}

@@ -15,7 +15,7 @@ import {
   roubles,
   yesNo,
 } from './cells.ts';
-import { LENDER_KINDS } from './lender-kinds.ts';
+import { LENDER_KINDS, tellIncomeLoaded } from './lender-kinds.ts';
 import { locationDocuments } from './location-document-kind.ts';
 import * as q from './queries.ts';
 
@@ -139,6 +139,10 @@ export const incomes: ImportKind<IncomeRow & { userUnitId?: number }> = {
         year_month: row.month,
         amount_kopecks: row.amount,
       })),
+    );
+    await tellIncomeLoaded(
+      db,
+      rows.map((row) => ({ userId: row.userId, month: row.month })),
     );
     return countChanges(result);
   },

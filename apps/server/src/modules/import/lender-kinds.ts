@@ -7,6 +7,7 @@ import {
   upsertCapitalization,
   upsertLoanPayments,
 } from '../loans/service.ts';
+import { notify } from '../notifications/service.ts';
 import { day, instant, month, roubles } from './cells.ts';
 import type { ExampleIds, ExampleRow, ImportColumn } from './columns.ts';
 import type { ImportKind } from './kinds.ts';
@@ -35,6 +36,23 @@ const loanPaymentRow = z.object({
 });
 type LoanPaymentRow = z.output<typeof loanPaymentRow>;
 
+/**
+ * The owners' event of a month's income (investors) or payments (lenders) that landed, in the import's transaction:
+ * once per owner and month, so a corrected file imported again tells no one twice.
+ */
+export async function tellIncomeLoaded(db: Executor, rows: Array<{ userId: number; month: number }>) {
+  const byMonth = new Map<number, Set<number>>();
+  for (const row of rows) byMonth.set(row.month, (byMonth.get(row.month) ?? new Set()).add(row.userId));
+  for (const [yearMonth, users] of byMonth) {
+    await notify(db, [...users], {
+      kind: 'income',
+      eventKey: `income:${yearMonth}`,
+      params: { yearMonth },
+      link: '/dashboard/income/',
+    });
+  }
+}
+
 /** A month's payment of a lender's loan; the row names the lender, so a manager loads only their clients' rows. */
 export const loanPayments: ImportKind<LoanPaymentRow> = {
   columns: ['userId', 'loanId', 'month', 'amount'],
@@ -53,6 +71,10 @@ export const loanPayments: ImportKind<LoanPaymentRow> = {
     const result = await upsertLoanPayments(
       db,
       rows.map((row) => ({ loan_id: row.loanId, year_month: row.month, amount_kopecks: row.amount })),
+    );
+    await tellIncomeLoaded(
+      db,
+      rows.map((row) => ({ userId: row.userId, month: row.month })),
     );
     return countChanges(result);
   },

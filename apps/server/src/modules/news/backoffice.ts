@@ -7,6 +7,7 @@ import { portalNow } from '../../shared/clock.ts';
 import { staffScope } from '../access/service.ts';
 import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { notifyOwnersWithRoles } from '../notifications/service.ts';
 import * as q from './queries.ts';
 
 /**
@@ -76,7 +77,7 @@ export async function saveNews(
   body: NewsFields,
 ): Promise<number> {
   await staffScope(ctx, session);
-  return ctx.database.db.transaction().execute(async (trx) => {
+  const saved = await ctx.database.db.transaction().execute(async (trx) => {
     const current = id === undefined ? undefined : await q.lockNewsRow(trx, id);
     if (id !== undefined && !current) throw notFound();
     const row = newsRow(body, portalNow(ctx.config.portalToday));
@@ -95,8 +96,23 @@ export async function saveNews(
         ...(current && { changes: changesOf(newsFields(current), newsFields(row)) }),
       },
     });
+    // Published (now or by this change): its readers are told once, whatever the later edits.
+    if (row.is_published) {
+      const roles = [
+        ...(row.for_investors ? (['INVESTOR'] as const) : []),
+        ...(row.for_lenders ? (['LENDER'] as const) : []),
+      ];
+      await notifyOwnersWithRoles(trx, roles, {
+        kind: 'news',
+        eventKey: `news:${savedId}`,
+        params: { newsId: Number(savedId), title: row.title, titleEn: row.title_en },
+        link: '/news/',
+      });
+    }
     return Number(savedId);
   });
+  ctx.outbox.nudge();
+  return saved;
 }
 
 export async function deleteNews(ctx: AppContext, session: Session, id: number): Promise<void> {

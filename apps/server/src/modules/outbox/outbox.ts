@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import type { Mailer } from '../../integrations/mail.ts';
 import type { Logger } from '../../logger.ts';
+import { dispatchNotifications, runDigests } from '../notifications/service.ts';
 import * as q from './queries.ts';
 
 /**
@@ -21,6 +22,24 @@ export async function enqueueEmail(
   });
 }
 
+/**
+ * A mail of an event (a notification, a digest): `dedupeKey` names the event and its recipient, so however many
+ * instances make it, one mail is queued. Answers false when it was queued already.
+ */
+export async function enqueueKeyedEmail(
+  db: Executor,
+  mail: { to: string; subject: string; text: string; dedupeKey: string; headers?: Record<string, string> },
+): Promise<boolean> {
+  const id = await q.insertKeyedMessage(db, {
+    recipient: mail.to,
+    subject: mail.subject,
+    body: mail.text,
+    dedupeKey: mail.dedupeKey,
+    headers: mail.headers ?? null,
+  });
+  return id !== undefined;
+}
+
 export async function enqueueSms(db: Executor, sms: { to: string; text: string }) {
   await q.insertMessage(db, { channel: 'sms', recipient: sms.to, subject: null, body: sms.text });
 }
@@ -37,13 +56,20 @@ const LEASE_SECONDS = 300;
 
 /** Delivers due messages once; answers how many were sent. */
 export async function deliverDueMessages(ctx: AppContext, logger: Logger): Promise<number> {
+  // The owners' events waiting to be mailed become messages first (notifications/service.ts).
+  while ((await dispatchNotifications(ctx)) > 0) {}
   const claimed = await q.claimDueMessages(ctx.database.db, BATCH, LEASE_SECONDS);
   let sent = 0;
   for (const message of claimed) {
     let delivered = false;
     try {
       if (message.channel === 'email') {
-        await ctx.mailer.send({ to: message.recipient, subject: message.subject ?? '', text: message.body });
+        await ctx.mailer.send({
+          to: message.recipient,
+          subject: message.subject ?? '',
+          text: message.body,
+          headers: message.headers,
+        });
       } else {
         await ctx.sms.send({ to: message.recipient, text: message.body });
       }
@@ -109,6 +135,8 @@ export function startOutboxWorker(ctx: AppContext, logger: Logger, intervalMs = 
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  /** The daily digests are looked for once a minute (each owner's is claimed once a day across instances). */
+  let digestsAt = 0;
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -119,6 +147,10 @@ export function startOutboxWorker(ctx: AppContext, logger: Logger, intervalMs = 
       try {
         do {
           again = false;
+          if (Date.now() - digestsAt > 60_000) {
+            digestsAt = Date.now();
+            await runDigests(ctx);
+          }
           while ((await deliverDueMessages(ctx, logger)) === BATCH && !stopped) {}
         } while (again && !stopped);
       } catch (error) {

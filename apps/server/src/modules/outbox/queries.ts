@@ -9,6 +9,33 @@ export async function insertMessage(
   return row.id;
 }
 
+/** A mail with a key of its event: undefined when a mail with the key exists already (made by another instance). */
+export async function insertKeyedMessage(
+  db: Executor,
+  message: {
+    recipient: string;
+    subject: string;
+    body: string;
+    dedupeKey: string;
+    headers: Record<string, string> | null;
+  },
+) {
+  const row = await db
+    .insertInto('outbox')
+    .values({
+      channel: 'email',
+      recipient: message.recipient,
+      subject: message.subject,
+      body: message.body,
+      dedupe_key: message.dedupeKey,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').where('dedupe_key', 'is not', null).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /**
  * Claims one pending message by its id for `leaseSeconds`, as claimDueMessages does; undefined when it is no longer
  * pending (a worker delivered it already).
@@ -22,7 +49,7 @@ export async function claimMessage(db: Executor, id: number, leaseSeconds: numbe
     }))
     .where('id', '=', id)
     .where('status', '=', 'pending')
-    .returning(['id', 'channel', 'recipient', 'subject', 'body', 'attempts'])
+    .returning(['id', 'channel', 'recipient', 'subject', 'body', 'headers', 'attempts'])
     .executeTakeFirst();
 }
 
@@ -37,6 +64,7 @@ export async function claimDueMessages(db: Executor, batch: number, leaseSeconds
     recipient: string;
     subject: string | null;
     body: string;
+    headers: Record<string, string> | null;
     attempts: number;
   }>`
     update outbox set attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
@@ -44,7 +72,7 @@ export async function claimDueMessages(db: Executor, batch: number, leaseSeconds
       select id from outbox where status = 'pending' and next_attempt_at <= now()
       order by id limit ${batch} for update skip locked
     )
-    returning id, channel, recipient, subject, body, attempts`.execute(db);
+    returning id, channel, recipient, subject, body, headers, attempts`.execute(db);
   return claimed.rows;
 }
 

@@ -19,6 +19,7 @@ import { sanitizeHtml } from '../../integrations/html.ts';
 import { staffScope } from '../access/service.ts';
 import { changesOf, recordAudit } from '../audit/service.ts';
 import type { Session } from '../auth/sessions.ts';
+import { notifyLocationOwners } from '../notifications/service.ts';
 import * as q from './queries.ts';
 
 /**
@@ -100,7 +101,7 @@ export async function saveReport(
   body: ReportFields,
 ): Promise<number> {
   await staffScope(ctx, session);
-  return ctx.database.db.transaction().execute(async (trx) => {
+  const saved = await ctx.database.db.transaction().execute(async (trx) => {
     await assertPlace(trx, body);
     const current = id === undefined ? undefined : await q.reportForUpdate(trx, id);
     if (id !== undefined && !current) throw notFound();
@@ -120,8 +121,28 @@ export async function saveReport(
         ...(current && { changes: changesOf(reportFields(current), reportFields(row)) }),
       },
     });
+    // A new report tells the owners of its location (or of its unit) once; an edit tells no one again.
+    const place = await q.reportPlaceName(trx, row.location_id);
+    await notifyLocationOwners(
+      trx,
+      { locationId: row.location_id, unitId: row.unit_id },
+      {
+        kind: 'report',
+        eventKey: `report:${savedId}`,
+        params: {
+          reportId: Number(savedId),
+          title: row.title,
+          titleEn: row.title_en,
+          location: place?.name ?? '',
+          locationEn: place?.name_en ?? '',
+        },
+        link: '/dashboard/reports/',
+      },
+    );
     return Number(savedId);
   });
+  ctx.outbox.nudge();
+  return saved;
 }
 
 /** Deletes a report with its media; the files leave the store once the rows are gone. */

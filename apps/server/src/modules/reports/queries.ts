@@ -170,3 +170,12 @@ export async function deleteReportMedia(db: Executor, reportId: number, mediaId:
 export async function deleteUpload(db: Executor, id: number) {
   return db.deleteFrom('uploads').where('id', '=', id).returning('storage_key').executeTakeFirst();
 }
+
+/** A location's names, for the owners' event of a new report. */
+export async function reportPlaceName(db: Executor, locationId: number) {
+  return db
+    .selectFrom('locations')
+    .select(['name', 'name_en'])
+    .where('id', '=', locationId)
+    .executeTakeFirst();
+}

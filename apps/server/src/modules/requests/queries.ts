@@ -95,15 +95,6 @@ export async function completeOpenRequest(
   return rows.length > 0;
 }
 
-/** Where and in which language the owner reads a mail. */
-export async function ownerMailbox(db: Executor, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['email', 'locale'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow();
-}
-
 export async function insertRequest(
   db: Executor,
   request: {

@@ -11,6 +11,7 @@ import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import { AppError, tooManyRequests } from '../../http/errors.ts';
 import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
+import { notify } from '../notifications/service.ts';
 import { enqueueEmail } from '../outbox/outbox.ts';
 import { requestMailDetails } from './mail-details.ts';
 import * as q from './queries.ts';
@@ -191,11 +192,12 @@ export async function completeSignedCopyRequest(
 }
 
 /**
- * Tells the owner the manager's answer to their request (done or refused, with the comment), in the owner's
- * language. Called in the transaction that ends the request: a request ends once, so the owner gets one mail.
+ * Tells the owner the manager's answer to their request (done or refused, with the comment): an event of the
+ * owner's activity list, mailed in the owner's language as their settings say (modules/notifications). Called in
+ * the transaction that ends the request: a request ends once, and its event is unique, so the owner is told once.
  */
 export async function mailRequestAnswer(
-  ctx: AppContext,
+  _ctx: AppContext,
   db: Executor,
   request: {
     id: number;
@@ -205,26 +207,17 @@ export async function mailRequestAnswer(
     comment: string;
   },
 ): Promise<void> {
-  const owner = await q.ownerMailbox(db, request.userId);
-  if (!owner.email) return;
-  const locale: Locale = owner.locale === 'en' ? 'en' : 'ru';
-  const title = KIND_TITLES[request.kind][locale];
-  // A document request is listed on the documents page, every request in the profile.
-  const page = `${ctx.config.publicUrl}${request.kind === 'document' ? '/documents/' : '/profile/'}`;
-  const done = request.status === 'done';
-  const ended = {
-    en: done ? ['is done', 'has completed'] : ['is refused', 'has refused'],
-    ru: done ? ['выполнена', 'выполнил'] : ['отклонена', 'отклонил'],
-  }[locale];
-  await enqueueEmail(db, {
-    to: owner.email,
-    subject:
-      locale === 'en'
-        ? `Your request No. ${request.id} ${ended[0]} — ${title}`
-        : `Ваша заявка №${request.id} ${ended[0]} — ${title}`,
-    text:
-      locale === 'en'
-        ? `The manager ${ended[1]} your request No. ${request.id} (${title}).\n\nThe manager's comment:\n${request.comment}\n\nYour requests: ${page}`
-        : `Менеджер ${ended[1]} вашу заявку №${request.id} (${title}).\n\nКомментарий менеджера:\n${request.comment}\n\nВаши заявки: ${page}`,
+  await notify(db, [request.userId], {
+    kind: 'request_answer',
+    eventKey: `request:${request.id}`,
+    params: {
+      requestId: request.id,
+      kindTitle: KIND_TITLES[request.kind].ru,
+      kindTitleEn: KIND_TITLES[request.kind].en,
+      status: request.status,
+      comment: request.comment,
+    },
+    // A document request is listed on the documents page, every request in the profile.
+    link: request.kind === 'document' ? '/documents/' : '/profile/',
   });
 }

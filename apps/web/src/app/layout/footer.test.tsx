@@ -15,6 +15,7 @@ const SETTINGS: CompanySettings = {
   supportEmail: 'help@north-shore.test',
   reportTitle: '',
   reportTitleEn: '',
+  statementDay: 5,
 };
 
 describe('footer', () => {

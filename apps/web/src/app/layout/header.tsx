@@ -20,6 +20,7 @@ import { LanguageToggler } from '../../shared/ui/language-toggler';
 import { Logo } from '../../shared/ui/logo';
 import { LocationSelect } from './location-tabs';
 import { burgerLinks, HEADER_LINKS, personalMenu } from './menu-rules';
+import { NotificationBell } from './notification-bell';
 import { SideMenu } from './side-menu';
 import { RoleToggler } from './togglers';
 
@@ -50,6 +51,7 @@ export function Header() {
           <div className="desktop-only">
             <LanguageToggler />
           </div>
+          <NotificationBell />
           <Menu position="bottom-end" width={220} withinPortal>
             <Menu.Target>
               <UnstyledButton

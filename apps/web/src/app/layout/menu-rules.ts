@@ -120,6 +120,7 @@ const PAGES_WITHOUT_LOCATION = [
   '/promo/',
   '/faq/',
   '/profile/',
+  '/notifications/',
   '/dashboard/report-2024/',
 ];
 /** Pages where lenders choose among tabs of their own (booking locations, fixed timeline tabs): one row only. */

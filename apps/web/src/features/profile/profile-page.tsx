@@ -4,6 +4,7 @@ import { OwnerRequests } from '../../shared/ui/owner-requests';
 import { AvatarBlock } from './avatar-block';
 import { BankDetailsBlock } from './bank-details-block';
 import { BaseDataBlock } from './base-data-block';
+import { NotificationSettingsBlock } from './notification-settings-block';
 import { SecurityBlock } from './security-block';
 import { SessionsBlock } from './sessions-block';
 
@@ -17,6 +18,7 @@ export function ProfilePage() {
       <AvatarBlock />
       <BaseDataBlock />
       <BankDetailsBlock />
+      <NotificationSettingsBlock />
       <SecurityBlock />
       <SessionsBlock />
       <OwnerRequests title={t('ownerRequests.title')} emptyTitle={t('ownerRequests.empty')} />

@@ -80,6 +80,13 @@ export const enBackoffice: BackofficeResources = {
       roleNames: { INVESTOR: 'Investor', LENDER: 'Lender' },
     },
     owner: {
+      statementTitle: "Owner's statement",
+      statementText:
+        "The client gets the statement on the day the company settings name. Here it can be made again: the PDF replaces the earlier one among the client's documents.",
+      statementPeriod: 'Period',
+      statementYear: '{{year}} (yearly)',
+      statementMake: 'Make the statement',
+      statementDone: "The statement is made and is among the client's documents (category «Отчёты»).",
       back: 'All clients',
       notFoundTitle: 'Client not found',
       notFoundText:
@@ -360,6 +367,7 @@ export const enBackoffice: BackofficeResources = {
       supportEmail: 'Support e-mail',
       reportTitle: 'Report title',
       reportTitleEn: 'Report title in English',
+      statementDay: 'Statement day',
       applied: "Done in the client's card",
       inn: 'INN',
       kpp: 'KPP',
@@ -777,6 +785,9 @@ export const enBackoffice: BackofficeResources = {
       links: 'Links (an empty one is not shown)',
       support: 'Support',
       report: 'Financial report',
+      statements: 'Owner statements',
+      statementDayHint:
+        'The day of the month (1–28) owners get the PDF statement of the month before; in January the yearly one too.',
       fields: {
         name: 'Company name',
         nameEn: 'Name in English',
@@ -788,6 +799,7 @@ export const enBackoffice: BackofficeResources = {
         supportEmail: 'Support e-mail',
         reportTitle: 'Report title',
         reportTitleEn: 'Report title in English',
+        statementDay: 'Statement day',
       },
     },
     resendInvitation: 'Send the invitation again',

@@ -96,4 +96,21 @@ export const enSignIn: SignInResources = {
     required: 'This field is required',
     code: 'The code is six digits',
   },
+  unsubscribe: {
+    title: 'Unsubscribe',
+    text: 'Stop mails about «{{kind}}»? The notifications stay in the portal, and you can turn the mails on again in your profile.',
+    confirm: 'Unsubscribe',
+    done: 'Done: no more mails about «{{kind}}». You can turn them on again in your profile settings.',
+    invalid: 'This unsubscribe link is wrong or out of date. Choose your mails in the portal profile.',
+    toPortal: 'Go to the portal',
+    kinds: {
+      signature: 'Documents to sign',
+      document_review: 'Review of signed documents',
+      request_answer: 'Answers to requests',
+      report: 'New construction reports',
+      income: "The month's income",
+      statement: 'Monthly statements',
+      news: 'News',
+    },
+  },
 };

@@ -78,6 +78,13 @@ export const ruBackoffice = {
       roleNames: { INVESTOR: 'Инвестор', LENDER: 'Займодатель' },
     },
     owner: {
+      statementTitle: 'Выписка владельца',
+      statementText:
+        'Выписка приходит клиенту сама в день, назначенный в настройках компании. Здесь её можно сформировать заново: PDF заменит прежний в документах клиента.',
+      statementPeriod: 'Период',
+      statementYear: '{{year}} год (годовая)',
+      statementMake: 'Сформировать выписку',
+      statementDone: 'Выписка сформирована и лежит в документах клиента (категория «Отчёты»).',
       back: 'Ко всем клиентам',
       notFoundTitle: 'Клиент не найден',
       notFoundText:
@@ -357,6 +364,7 @@ export const ruBackoffice = {
       supportEmail: 'E-mail поддержки',
       reportTitle: 'Заголовок отчёта',
       reportTitleEn: 'Заголовок отчёта по-английски',
+      statementDay: 'День выписок',
       applied: 'Выполнена в карточке клиента',
       inn: 'ИНН',
       kpp: 'КПП',
@@ -773,6 +781,9 @@ export const ruBackoffice = {
       links: 'Ссылки (пустая не показывается)',
       support: 'Поддержка',
       report: 'Финансовый отчёт',
+      statements: 'Выписки владельцам',
+      statementDayHint:
+        'День месяца (1–28), когда владельцы получают PDF-выписку за прошлый месяц; в январе — и годовую.',
       fields: {
         name: 'Название компании',
         nameEn: 'Название по-английски',
@@ -784,6 +795,7 @@ export const ruBackoffice = {
         supportEmail: 'E-mail поддержки',
         reportTitle: 'Заголовок отчёта',
         reportTitleEn: 'Заголовок отчёта по-английски',
+        statementDay: 'День выписок',
       },
     },
     resendInvitation: 'Отправить приглашение ещё раз',

@@ -16,6 +16,7 @@ const SETTINGS: CompanySettings = {
   supportEmail: '',
   reportTitle: '',
   reportTitleEn: '',
+  statementDay: 5,
 };
 
 function stubApi(roles: string[]) {

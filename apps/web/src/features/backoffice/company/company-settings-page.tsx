@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { type CompanySettings, companySettingsBodySchema } from '@portal/contract/company-settings';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useConsoleForm } from '../form-modal';
 import { ConsolePage } from '../list-page';
 import { useBackofficeMe } from '../queries';
 
-type Field = keyof CompanySettings;
+type Field = Exclude<keyof CompanySettings, 'statementDay'>;
 
 /** The fields in pairs: a Russian text beside its English one, a link or contact on its own. */
 const GROUPS: { heading: string; fields: Field[] }[] = [
@@ -72,6 +72,24 @@ function SettingsForm({ initial }: { initial: CompanySettings }) {
             </SimpleGrid>
           </Paper>
         ))}
+        <Paper withBorder radius="md" p="md">
+          <Text fw={600} mb="xs">
+            {t('backofficeCompany.settings.statements')}
+          </Text>
+          <NumberInput
+            label={t('backofficeCompany.settings.fields.statementDay')}
+            description={t('backofficeCompany.settings.statementDayHint')}
+            value={form.values.statementDay}
+            min={1}
+            max={28}
+            allowDecimal={false}
+            readOnly={!canEdit}
+            error={form.errors.statementDay}
+            onChange={(value) => form.set('statementDay', typeof value === 'number' ? value : Number(value))}
+            maw={280}
+            data-testid="statement-day"
+          />
+        </Paper>
         <ApiErrorAlert error={save.error} />
         {canEdit && (
           <Group>

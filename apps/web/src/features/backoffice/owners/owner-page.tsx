@@ -30,6 +30,7 @@ import { OwnerDocuments } from './owner-documents';
 import { CardSave, localErrors, OwnerFields, type OwnerFormValues, toOwnerBody } from './owner-form';
 import { OwnerLoans } from './owner-loans';
 import { ApplyingRequest, OwnerRequests } from './owner-requests';
+import { OwnerStatement } from './owner-statement';
 import { OwnerUnits } from './owner-units';
 import { useOwner, useOwnerMutations } from './queries';
 
@@ -212,6 +213,7 @@ function OwnerCard({ owner }: { owner: OwnerDetail }) {
       <OwnerLoans owner={owner} />
 
       <OwnerDocuments owner={owner} />
+      <OwnerStatement owner={owner} />
     </ConsolePage>
   );
 }
