@@ -9,6 +9,7 @@ import { DEMO_ACCOUNTS } from './demo/accounts.ts';
 import { databaseFileStore } from './integrations/file-store.ts';
 import { startUploadSweep } from './integrations/upload-sweep.ts';
 import { createLogger } from './logger.ts';
+import { MetricsListenError } from './metrics.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.ts';
 import { startStatementScheduler } from './modules/statements/service.ts';
 
@@ -98,6 +99,8 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    if (error instanceof MetricsListenError)
+      failToStart(`${error.message}; check METRICS_PORT and METRICS_HOST`);
     failToStart(`cannot listen on ${config.host}:${config.port} (${describe(error)}); check PORT and HOST`);
   }
   const address = app.server.address();

@@ -148,6 +148,13 @@ export function registerHttpMetrics(app: FastifyInstance, metrics: Metrics) {
   });
 }
 
+/** The metrics port could not be opened (taken, not allowed): the start names METRICS_PORT, not PORT. */
+export class MetricsListenError extends Error {
+  constructor(listen: { port: number; host: string }, cause: Error) {
+    super(`cannot listen for metrics on ${listen.host}:${listen.port} (${cause.message})`);
+  }
+}
+
 const servers = new WeakMap<FastifyInstance, Server>();
 
 /**
@@ -175,9 +182,7 @@ export function registerMetricsServer(
   });
   app.addHook('onReady', async () => {
     await new Promise<void>((resolve, reject) => {
-      server.once('error', (error) =>
-        reject(new Error(`cannot listen for metrics on ${listen.host}:${listen.port} (${error.message})`)),
-      );
+      server.once('error', (error) => reject(new MetricsListenError(listen, error)));
       server.listen(listen.port, listen.host, () => resolve());
     });
     servers.set(app, server);

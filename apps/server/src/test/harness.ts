@@ -121,6 +121,17 @@ export async function startTestApp(
   }
 }
 
+/**
+ * An answer's body without its error's requestId (each request has its own): for tests that check two answers say
+ * exactly the same thing.
+ */
+export function withoutRequestId(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || !('error' in body)) return body;
+  const { error } = body as { error: Record<string, unknown> };
+  const { requestId: _requestId, ...rest } = error;
+  return { ...body, error: rest };
+}
+
 /** A new database, copied from the seeded template when one is named (a file copy: no migration, no seed). */
 async function createPostgresDatabase(template: string | undefined) {
   const adminUrl = process.env.TEST_DATABASE_URL;
