@@ -8,7 +8,7 @@ export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded', 'unavailable']),
   database: z.enum(['up', 'down']),
   redis: z.enum(['up', 'down', 'off']),
-  /** DATA_DIR's disk: 'low' under a tenth free, 'full' (status 'degraded': uploads answer 507) when out of space. */
+  /** DATA_DIR's disk: 'low' under a tenth (or 1 GB) free, 'full' (status 'degraded', writes answer 507) when out of space. */
   disk: z.enum(['ok', 'low', 'full']),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
