@@ -32,7 +32,8 @@ describe('backup files', () => {
     expect((await verifyBackupFile(whole)).header.bytes).toBe(content.length);
 
     const changed = backupFile(content);
-    changed[changed.length - 10] ^= 1;
+    const at = changed.length - 10;
+    changed[at] = (changed[at] as number) ^ 1;
     await writeFile(path.join(dir, 'changed.backup'), changed);
     await expect(verifyBackupFile(path.join(dir, 'changed.backup'))).rejects.toThrow(
       /is damaged or cut short/,
