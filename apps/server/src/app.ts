@@ -26,6 +26,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { webShell } from './http/web-shell.ts';
+import { isDiskFull } from './integrations/disk.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
 import { registerHttpMetrics, registerMetricsServer } from './metrics.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -165,6 +166,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     // cannot hold.
     if ((error as unknown) instanceof URIError)
       return send(400, ERROR_CODES.validation, 'request.badRequest');
+    // A full disk (the embedded database's DATA_DIR, PostgreSQL's own, a quota): nothing the user typed, and not
+    // a bug; the upload's parts are gone already (the file store deletes them), and it may be sent again once
+    // space is freed. Health reports the disk full meanwhile.
+    if (isDiskFull(error)) {
+      ctx.disk.reportFull();
+      request.log.error({ err: error }, 'disk full');
+      return send(507, ERROR_CODES.storageFull, 'storage.full');
+    }
     const databaseInput = databaseInputError(error);
     if (databaseInput === 'conflict') return send(409, ERROR_CODES.conflict, 'request.duplicate');
     if (databaseInput === 'badInput') {

@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/connection.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { disabledCaptcha, smartCaptcha } from './integrations/captcha.ts';
+import { diskMonitor } from './integrations/disk.ts';
 import { openFileStore } from './integrations/file-store.ts';
 import { loggingMailer, smtpMailer } from './integrations/mail.ts';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter.ts';
@@ -43,6 +44,7 @@ export async function createContext(
     config,
     database,
     captcha: config.captcha ? smartCaptcha(config.captcha, logger) : disabledCaptcha(),
+    disk: diskMonitor(config.dataDir),
     files,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl, logger) : memoryRateLimiter(),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : loggingMailer(logger),

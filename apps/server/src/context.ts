@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Captcha } from './integrations/captcha.ts';
+import type { DiskMonitor } from './integrations/disk.ts';
 import type { FileStore } from './integrations/file-store.ts';
 import type { Mailer } from './integrations/mail.ts';
 import type { RateLimiter } from './integrations/rate-limiter.ts';
@@ -12,6 +13,8 @@ export type AppContext = {
   config: Config;
   database: Database;
   captcha: Captcha;
+  /** DATA_DIR's disk: free space, and writes that failed for space (health; the error handler's 507). */
+  disk: DiskMonitor;
   files: FileStore;
   limiter: RateLimiter;
   mailer: Mailer;

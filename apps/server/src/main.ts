@@ -57,7 +57,12 @@ async function main() {
   ctx.outbox.nudge = worker.nudge;
   const sweep = startUploadSweep(databaseFileStore(ctx.database.db), logger);
   // The embedded store is backed up by the process that holds it: `npm run backup` asks it on a local channel.
-  const adminChannel = lock ? await startAdminChannel(ctx.database, config.dataDir, logger) : null;
+  const adminChannel = lock
+    ? await startAdminChannel(ctx.database, config.dataDir, logger).catch((error: unknown) => {
+        logger.warn({ err: error }, 'no admin channel: npm run backup works only with the server stopped');
+        return null;
+      })
+    : null;
   if (config.backup && !lock)
     logger.warn('BACKUP_DIR is for the embedded database; back PostgreSQL up with pg_dump (README, Backups)');
   const backups =

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
   secondFactorRequired: 'second_factor_required',
   rateLimited: 'rate_limited',
   serviceUnavailable: 'service_unavailable',
+  storageFull: 'storage_full',
   internal: 'internal',
 } as const;
 

@@ -308,6 +308,10 @@ export const MESSAGES = {
     ru: 'Файл в кодировке {encoding}, её загрузка не читает: сохраните его как «CSV UTF-8»',
     en: 'The file is {encoding}, which the import does not read: save it as "CSV UTF-8"',
   },
+  'storage.full': {
+    ru: 'На сервере закончилось место: ничего не сохранено. Попробуйте позже или сообщите управляющей компании',
+    en: 'The server has run out of storage space: nothing was saved. Try again later or tell the management company',
+  },
   'import.busy': {
     ru: 'Идёт другая загрузка этого вида: попробуйте через минуту',
     en: 'Another import of this kind is running: try again in a minute',

@@ -1,47 +1,15 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess as startServer, stopServerProcess as stop } from '../test/server-process.ts';
 import { verifyBackupFile } from './backup.ts';
 import { openDatabase } from './connection.ts';
 
 const SRC = path.join(import.meta.dirname, '..');
 const run = promisify(execFile);
-
-/** Starts `node src/main.ts` as `npm start` does and waits for the printed URL. */
-async function startServer(env: Record<string, string>) {
-  const base: Record<string, string | undefined> = { ...process.env };
-  delete base.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(SRC, 'main.ts')], {
-    env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const check = () => {
-      const match = /running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', check);
-    child.on('exit', () => reject(new Error(`server exited:\n${output}`)));
-  });
-  return { child, url, output: () => output };
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return child.exitCode;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  child.kill('SIGTERM');
-  return exited;
-}
 
 /** Runs one of the commands (npm run backup / restore) with DATA_DIR set; answers its exit code and output. */
 async function command(name: 'backup' | 'restore', dataDir: string, file: string) {

@@ -233,10 +233,16 @@ export async function backupThroughServer(dataDir: string, file: string): Promis
     return false;
   }
   if (!isProcessAlive(address.pid)) return false;
-  const response = await fetch(`http://127.0.0.1:${address.port}/backup`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${address.token}` },
-  });
+  let response: Response;
+  try {
+    response = await fetch(`http://127.0.0.1:${address.port}/backup`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${address.token}` },
+    });
+  } catch {
+    // Nothing listens there (a server killed with -9 whose pid another process has now): the lock decides.
+    return false;
+  }
   if (response.status !== 200 || !response.body)
     throw new BackupError(`the server refused the backup (${response.status}): ${await response.text()}`);
   await writeBackupFile(file, Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));

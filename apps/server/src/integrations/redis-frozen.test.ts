@@ -64,7 +64,7 @@ describe.runIf(available)('a frozen Redis', () => {
   const health = async () => (await t.request({ method: 'GET', url: '/api/health' })).json();
 
   it('costs sign-in less than a second, health says degraded, and Redis counts again once it answers', async () => {
-    await expect.poll(health).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+    await expect.poll(health).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });
     await t.signIn('investor@example.com');
 
     redis.child.kill('SIGSTOP');
@@ -82,11 +82,11 @@ describe.runIf(available)('a frozen Redis', () => {
       });
       expect(wrong.statusCode).toBe(401);
       expect(performance.now() - started).toBeLessThan(1000);
-      expect(await health()).toEqual({ status: 'degraded', database: 'up', redis: 'down' });
+      expect(await health()).toMatchObject({ status: 'degraded', database: 'up', redis: 'down' });
     } finally {
       redis.child.kill('SIGCONT');
     }
-    await expect.poll(health).toEqual({ status: 'ok', database: 'up', redis: 'up' });
+    await expect.poll(health).toMatchObject({ status: 'ok', database: 'up', redis: 'up' });
     await t.signIn('investor@example.com');
   });
 });

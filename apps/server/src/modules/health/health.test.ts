@@ -13,7 +13,12 @@ describe('GET /api/health', () => {
   it('answers 200 while the database answers', async () => {
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok', database: 'up', redis: 'off' });
+    expect(response.json()).toEqual({
+      status: 'ok',
+      database: 'up',
+      redis: 'off',
+      disk: expect.stringMatching(/^(ok|low)$/),
+    });
   });
 
   it('answers 404 JSON for unknown API paths', async () => {
@@ -38,7 +43,12 @@ describe('GET /api/health', () => {
     await t.ctx.database.close();
     const response = await t.request({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ status: 'unavailable', database: 'down', redis: 'off' });
+    expect(response.json()).toEqual({
+      status: 'unavailable',
+      database: 'down',
+      redis: 'off',
+      disk: expect.any(String),
+    });
     expect(response.headers['retry-after']).toBe('5');
   });
 });

@@ -21,25 +21,27 @@ export function healthRoutes(ctx: AppContext) {
         schema: {
           tags: ['health'],
           summary:
-            '200 when the database answers (status degraded while Redis is away), 503 when the database does not',
+            '200 when the database answers (status degraded while Redis is away or the disk is full), 503 when the database does not',
           response: { 200: healthResponseSchema, 503: healthResponseSchema },
         },
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
         const redis = ctx.limiter.redisState();
+        const disk = await ctx.disk.state();
         try {
           await ctx.database.ping(PING_TIMEOUT_MS);
         } catch {
           return reply
             .code(503)
             .header('retry-after', '5')
-            .send({ status: 'unavailable', database: 'down', redis });
+            .send({ status: 'unavailable', database: 'down', redis, disk });
         }
         return {
-          status: redis === 'down' ? ('degraded' as const) : ('ok' as const),
+          status: redis === 'down' || disk === 'full' ? ('degraded' as const) : ('ok' as const),
           database: 'up' as const,
           redis,
+          disk,
         };
       },
     );
