@@ -174,4 +174,42 @@ describe("the company's content in the console", () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it("a manager loads the locations' documents as a register and attaches the PDF; the location's investor reads it", async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await signInStaff(page, portal.url, 'Загрузка данных');
+    await page.getByTestId('import-kind').click();
+    await page.getByRole('option', { name: 'Документы локаций' }).click();
+    const register =
+      'locationId;categoryId;number;date;description\n1;2;RU-77-777;15.02.2026;Разрешение на ввод в эксплуатацию\n';
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'register.csv', mimeType: 'text/csv', buffer: Buffer.from(register) });
+    await page.getByRole('button', { name: 'Загрузить' }).click();
+    await page.getByTestId('import-report').getByText('Загрузка завершена').waitFor();
+
+    await page.getByRole('tab', { name: 'Документы локаций' }).click();
+    const row = page.getByTestId('location-document-row').filter({ hasText: 'RU-77-777' });
+    await row.getByRole('button', { name: 'Изменить' }).click();
+    const form = page.getByTestId('location-document-form');
+    await form.getByText('У документа пока нет файла').waitFor();
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'permit.pdf', mimeType: 'application/pdf', buffer: reportPdf() });
+    await form.getByRole('button', { name: 'Сохранить' }).click();
+    await row.getByText('permit.pdf').waitFor();
+    await screenshot(page, 'backoffice-location-documents');
+    expect(errors).toEqual([]);
+    await close();
+
+    const investor = await openPage(browser, DESKTOP);
+    await signIn(investor.page, portal.url, 'investor@example.com', 'Investor1');
+    await investor.page.goto(`${portal.url}/documents/`);
+    const listed = investor.page
+      .getByTestId('document-row')
+      .filter({ hasText: 'Разрешение на ввод в эксплуатацию' });
+    await listed.waitFor();
+    expect(investor.errors).toEqual([]);
+    await investor.close();
+  });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { isMessageKey, type MessageKey, message } from '@portal/contract/messages';
+import { formatMessage, isMessageKey, type MessageKey, message } from '@portal/contract/messages';
 import Fastify, { type FastifyError, type FastifyInstance, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -14,18 +14,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isLockTimeout } from './db/unavailable.ts';
 import { AppError } from './http/errors.ts';
 import { requestLocale } from './http/locale.ts';
 import { registerMediaAccess } from './http/media-access.ts';
 import { registerBodyLimits } from './http/multipart.ts';
 import { precompressWeb } from './http/precompressed.ts';
+import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { webShell } from './http/web-shell.ts';
+import { isDiskFull } from './integrations/disk.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
+import { registerHttpMetrics, registerMetricsServer } from './metrics.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { backofficeRoutes } from './modules/backoffice/routes.ts';
 import { backofficeOutboxRoutes } from './modules/backoffice-outbox/routes.ts';
@@ -76,11 +79,23 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
       : {
           logger: options.logger === false ? false : { level: ctx.config.logLevel, redact: REDACTED_PATHS },
         }),
-    logController: new LogController({ disableRequestLogging: true }),
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: ctx.config.trustProxy,
     return503OnClosing: true,
+    // The load balancer's X-Request-Id when it is a sane token, else a new one: in every log line of the request
+    // (request.log), in the X-Request-Id answer header and in error answers.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
+
+  // First of all hooks, so answers that a later hook ends early carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  registerHttpMetrics(app, ctx.metrics);
+  if (ctx.config.metrics) registerMetricsServer(app, ctx.metrics, ctx.config.metrics);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,19 +116,28 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = requestLocale(request);
-    const send = (status: number, code: string, key: MessageKey, fields?: Record<string, string>) =>
-      reply
-        .code(status)
-        .send({ error: { code, message: message(key, locale), ...(fields ? { fields } : {}) } });
+    const text = (key: MessageKey, params?: Record<string, string>) =>
+      formatMessage(message(key, locale), params);
+    const send = (
+      status: number,
+      code: string,
+      key: MessageKey,
+      fields?: Record<string, string>,
+      params?: Record<string, string>,
+    ) =>
+      reply.code(status).send({
+        error: { code, message: text(key, params), ...(fields ? { fields } : {}), requestId: request.id },
+      });
 
     if (error instanceof AppError) {
+      if (error.code === ERROR_CODES.rateLimited) ctx.metrics.rateLimitRefusals.inc();
       if (error.headers) reply.headers(error.headers);
       const fields = error.fields
         ? Object.fromEntries(
-            Object.entries(error.fields).map(([field, key]) => [field, message(key, locale)]),
+            Object.entries(error.fields).map(([field, key]) => [field, text(key, error.params)]),
           )
         : undefined;
-      return send(error.status, error.code, error.messageKey, fields);
+      return send(error.status, error.code, error.messageKey, fields, error.params);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -122,7 +146,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
         fields[field] ??= message(issueMessageKey(issue.keyword, issue.message ?? ''), locale);
       }
       const first = Object.values(fields)[0] ?? message('validation.invalid', locale);
-      return reply.code(400).send({ error: { code: ERROR_CODES.validation, message: first, fields } });
+      return reply
+        .code(400)
+        .send({ error: { code: ERROR_CODES.validation, message: first, fields, requestId: request.id } });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -140,11 +166,26 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     // cannot hold.
     if ((error as unknown) instanceof URIError)
       return send(400, ERROR_CODES.validation, 'request.badRequest');
+    // A full disk (the embedded database's DATA_DIR, PostgreSQL's own, a quota): nothing the user typed, and not
+    // a bug; the upload's parts are gone already (the file store deletes them), and it may be sent again once
+    // space is freed. Health reports the disk full meanwhile.
+    if (isDiskFull(error)) {
+      ctx.disk.reportFull();
+      request.log.error({ err: error }, 'disk full');
+      return send(507, ERROR_CODES.storageFull, 'storage.full');
+    }
     const databaseInput = databaseInputError(error);
     if (databaseInput === 'conflict') return send(409, ERROR_CODES.conflict, 'request.duplicate');
     if (databaseInput === 'badInput') {
       request.log.warn({ err: error }, 'database refused a value');
       return send(400, ERROR_CODES.validation, 'request.badRequest');
+    }
+    // A lock another session holds longer than DB_LOCK_TIMEOUT_SECONDS: this call gives up (its connection goes
+    // back to the pool for the others) and may be repeated shortly.
+    if (isLockTimeout(error)) {
+      request.log.warn({ err: error }, 'lock wait timed out');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(503, ERROR_CODES.serviceUnavailable, 'database.busy');
     }
     // A database that restarts, fails over or cannot be reached: the request may be repeated shortly.
     if (isDatabaseUnavailable(error)) {
@@ -265,7 +306,11 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
     const isFile = /\.[a-z0-9]+$/i.test(path);
     if (isApiPath(path) || !sendShell || isFile || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({
-        error: { code: ERROR_CODES.notFound, message: message('notFound', requestLocale(request)) },
+        error: {
+          code: ERROR_CODES.notFound,
+          message: message('notFound', requestLocale(request)),
+          requestId: request.id,
+        },
       });
     }
     // History fallback: every client route answers the SPA shell.
@@ -296,7 +341,7 @@ async function registerApiDocs(app: FastifyInstance) {
       info: {
         title: 'Investor and lender portal API',
         description:
-          'Calls of the web client under /api/v1. Errors answer { error: { code, message, fields? } }.',
+          'Calls of the web client under /api/v1. Errors answer { error: { code, message, fields?, requestId? } }.',
         version: '1.0.0',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

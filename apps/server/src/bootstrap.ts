@@ -4,11 +4,14 @@ import { type Database, openDatabase } from './db/connection.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { seedDemoData } from './demo/seed.ts';
 import { disabledCaptcha, smartCaptcha } from './integrations/captcha.ts';
+import { diskMonitor } from './integrations/disk.ts';
 import { openFileStore } from './integrations/file-store.ts';
 import { loggingMailer, smtpMailer } from './integrations/mail.ts';
 import { memoryRateLimiter, redisRateLimiter } from './integrations/rate-limiter.ts';
 import { httpSmsSender, loggingSmsSender } from './integrations/sms.ts';
 import type { Logger } from './logger.ts';
+import { createMetrics } from './metrics.ts';
+import { outboxCounts } from './modules/outbox/outbox.ts';
 import { portalNow } from './shared/clock.ts';
 
 /** Opens the database, migrates it, seeds the demo data when asked, and wires the integrations. */
@@ -24,6 +27,7 @@ export async function createContext(
       dataDir: config.dataDir,
       inMemory: options.inMemory ?? false,
       timeouts: config.databaseTimeouts,
+      poolSize: config.databasePoolSize,
       onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
     }));
   // Migrations, the files moved in and the demo seed under one lock: instances starting together on an empty
@@ -40,6 +44,7 @@ export async function createContext(
     config,
     database,
     captcha: config.captcha ? smartCaptcha(config.captcha, logger) : disabledCaptcha(),
+    disk: diskMonitor(config.dataDir),
     files,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl, logger) : memoryRateLimiter(),
     mailer: config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : loggingMailer(logger),
@@ -47,5 +52,10 @@ export async function createContext(
       ? httpSmsSender(config.smsGatewayUrl, config.smsGatewayToken)
       : loggingSmsSender(logger),
     outbox: { nudge: () => undefined },
+    metrics: createMetrics({
+      database,
+      outbox: () => outboxCounts(database.db),
+      withDefaults: config.metrics !== null,
+    }),
   };
 }

@@ -43,4 +43,28 @@ describe('configuration', () => {
         /PORTAL_TODAY: expected a calendar date/,
       );
   });
+
+  it('sizes the pool and limits lock waits, within sane bounds', () => {
+    expect(loadConfig(base)).toMatchObject({
+      databasePoolSize: 20,
+      databaseTimeouts: { connect: 5, statement: 60, idleInTransaction: 60, lock: 5 },
+    });
+    const tuned = loadConfig({ ...base, DB_POOL_SIZE: '40', DB_LOCK_TIMEOUT_SECONDS: '0.5' });
+    expect(tuned.databasePoolSize).toBe(40);
+    expect(tuned.databaseTimeouts.lock).toBe(0.5);
+    for (const bad of ['0', '-1', '2.5', 'ten'])
+      expect(() => loadConfig({ ...base, DB_POOL_SIZE: bad })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ ...base, DB_LOCK_TIMEOUT_SECONDS: '-1' })).toThrow(/DB_LOCK_TIMEOUT_SECONDS/);
+  });
+
+  it('serves metrics only on a port of their own, and only when asked', () => {
+    expect(loadConfig(base).metrics).toBeNull();
+    expect(loadConfig({ ...base, METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+    expect(loadConfig({ ...base, METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' }).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ ...base, METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ ...base, METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT/);
+  });
 });

@@ -38,6 +38,14 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
   DB_STATEMENT_TIMEOUT_SECONDS: seconds(60),
   DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: seconds(60),
+  // A request waiting for a lock (a table another session holds) gives up after this, answering 503 to its own
+  // caller instead of holding a pool connection others need; migrations wait as long as they must. 0: no limit.
+  DB_LOCK_TIMEOUT_SECONDS: seconds(5),
+  // PostgreSQL connections of one instance; each instance needs its share of the server's max_connections.
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  // Prometheus metrics on a listener of their own (never the public port); unset: no metrics listener.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).optional(),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().max(86_400).default(30),
   // Default: true outside production, false in production (see loadConfig), so a real deployment starts empty.
   DEMO_DATA: booleanFlag.optional().describe('Fill an empty database with the demo data on start'),
@@ -78,6 +86,14 @@ const envSchema = z.object({
     .refine(isCalendarDate, { message: 'expected a calendar date yyyy-mm-dd, e.g. 2026-11-26' })
     .optional()
     .describe("Pin the portal's date (Moscow) for demos and tests; unset in production"),
+  // Scheduled backups of the embedded database (db/backup.ts); off while BACKUP_DIR is unset.
+  BACKUP_DIR: z.string().optional().describe('Folder for scheduled backups of the embedded database'),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -89,8 +105,12 @@ export type Config = {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Seconds (PostgreSQL): connect, statement (0: none), idle in transaction (0: none). */
-  databaseTimeouts: { connect: number; statement: number; idleInTransaction: number };
+  /** Seconds (PostgreSQL): connect, statement, idle in transaction, a request's wait for a lock (0: none). */
+  databaseTimeouts: { connect: number; statement: number; idleInTransaction: number; lock: number };
+  /** PostgreSQL connections this instance opens at most. */
+  databasePoolSize: number;
+  /** Where the Prometheus text is served (GET /metrics); null: nowhere. */
+  metrics: { port: number; host: string } | null;
   /** Seconds SIGTERM waits for requests in flight (a long import) before the process ends anyway. */
   shutdownGraceSeconds: number;
   demoData: boolean;
@@ -116,6 +136,8 @@ export type Config = {
   /** Host names (lowercase) the camera proxy may reach on loopback, link-local or private addresses. */
   cameraProxyAllowedHosts: string[];
   logLevel: string;
+  /** Scheduled backups of the embedded database: into dir every everyHours, the newest keep kept; null: none. */
+  backup: { dir: string; everyHours: number; keep: number } | null;
   webDistDir: string;
   /** A pinned Moscow date (yyyy-mm-dd) the business "today" reads (shared/clock.ts); undefined: the real clock. */
   portalToday: string | undefined;
@@ -136,6 +158,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
     throw new ConfigError('JWT_SECRET (at least 32 characters) is required in production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'METRICS_PORT must differ from PORT: the metrics are never served on the public port',
+    );
+  }
   if (Boolean(e.CAPTCHA_SECRET) !== Boolean(e.CAPTCHA_SITE_KEY)) {
     throw new ConfigError('CAPTCHA_SECRET and CAPTCHA_SITE_KEY are set together or not at all');
   }
@@ -150,7 +177,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       connect: e.DB_CONNECT_TIMEOUT_SECONDS,
       statement: e.DB_STATEMENT_TIMEOUT_SECONDS,
       idleInTransaction: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS,
+      lock: e.DB_LOCK_TIMEOUT_SECONDS,
     },
+    databasePoolSize: e.DB_POOL_SIZE,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     shutdownGraceSeconds: e.SHUTDOWN_GRACE_SECONDS,
     demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
@@ -179,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       )
       .filter((host) => host !== ''),
     logLevel: e.LOG_LEVEL,
+    backup: e.BACKUP_DIR
+      ? { dir: path.resolve(e.BACKUP_DIR), everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP }
+      : null,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../web/dist')),
     portalToday: e.PORTAL_TODAY,
   };

@@ -1,10 +1,15 @@
 import { buildApp } from './app.ts';
 import { createContext } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startAdminChannel, startBackupSchedule } from './db/backup.ts';
 import { acquireEmbeddedLock, type EmbeddedLock, EmbeddedLockError } from './db/embedded-lock.ts';
+import { MigrationChecksumError } from './db/migrate.ts';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 import { DEMO_ACCOUNTS } from './demo/accounts.ts';
+import { databaseFileStore } from './integrations/file-store.ts';
+import { startUploadSweep } from './integrations/upload-sweep.ts';
 import { createLogger } from './logger.ts';
+import { MetricsListenError } from './metrics.ts';
 import { startOutboxWorker } from './modules/outbox/outbox.ts';
 import { startStatementScheduler } from './modules/statements/service.ts';
 
@@ -40,6 +45,7 @@ async function main() {
     ctx = await createContext(config, logger);
   } catch (error) {
     lock?.release();
+    if (error instanceof MigrationChecksumError) failToStart(error.message);
     failToStart(
       isDatabaseUnavailable(error)
         ? `the database ${databaseHost(config.databaseUrl)} cannot be reached (${describe(error)}); check DATABASE_URL and that PostgreSQL runs`
@@ -49,6 +55,18 @@ async function main() {
   const app = await buildApp(ctx, { logger: logger });
   const worker = startOutboxWorker(ctx, logger);
   ctx.outbox.nudge = worker.nudge;
+  const sweep = startUploadSweep(databaseFileStore(ctx.database.db), logger);
+  // The embedded store is backed up by the process that holds it: `npm run backup` asks it on a local channel.
+  const adminChannel = lock
+    ? await startAdminChannel(ctx.database, config.dataDir, logger).catch((error: unknown) => {
+        logger.warn({ err: error }, 'no admin channel: npm run backup works only with the server stopped');
+        return null;
+      })
+    : null;
+  if (config.backup && !lock)
+    logger.warn('BACKUP_DIR is for the embedded database; back PostgreSQL up with pg_dump (README, Backups)');
+  const backups =
+    config.backup && lock ? startBackupSchedule(ctx.database, config.dataDir, config.backup, logger) : null;
   const statements = config.statements ? startStatementScheduler(ctx, logger) : null;
 
   let shuttingDown = false;
@@ -67,6 +85,9 @@ async function main() {
       await app.close();
       await statements?.stop();
       await worker.stop();
+      await sweep.stop();
+      await backups?.stop();
+      await adminChannel?.close();
       await ctx.limiter.close();
       ctx.mailer.close();
       await ctx.database.close();
@@ -83,6 +104,8 @@ async function main() {
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
+    if (error instanceof MetricsListenError)
+      failToStart(`${error.message}; check METRICS_PORT and METRICS_HOST`);
     failToStart(`cannot listen on ${config.host}:${config.port} (${describe(error)}); check PORT and HOST`);
   }
   const address = app.server.address();

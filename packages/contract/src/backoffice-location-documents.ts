@@ -81,6 +81,18 @@ export const backofficeLocationDocumentsApi = {
     response: staffLocationDocumentSchema,
     errors: [404],
   }),
+  replaceFile: defineRoute({
+    method: 'POST',
+    path: '/backoffice/location-documents/:id/file',
+    summary:
+      "Attaches a PDF to a location's document or replaces its PDF (a document imported without a file gets it here): multipart with one PDF file (checked by content, at most 10 MB)",
+    tags: ['backoffice'],
+    access: 'staff',
+    params: staffLocationDocumentParamsSchema,
+    consumes: ['multipart/form-data'],
+    response: staffLocationDocumentSchema,
+    errors: [404],
+  }),
   update: defineRoute({
     method: 'PUT',
     path: '/backoffice/location-documents/:id',

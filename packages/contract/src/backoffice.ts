@@ -310,6 +310,7 @@ export const IMPORT_KIND_NAMES = [
   'loanPayments',
   'capitalization',
   'repairs',
+  'locationDocuments',
 ] as const;
 export type ImportKindCode = (typeof IMPORT_KIND_NAMES)[number];
 export const IMPORT_MAX_BYTES = 64 * 1024 * 1024;

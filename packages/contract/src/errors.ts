@@ -1,12 +1,20 @@
 import { z } from 'zod';
 
-/** Every error answer of /api: `{ error: { code, message, fields? } }`; message is in the user's language. */
+/**
+ * Every error answer of /api: `{ error: { code, message, fields?, requestId? } }`; message is in the user's language.
+ */
 export const errorResponseSchema = z
   .object({
     error: z.object({
       code: z.string().describe('Stable machine code, e.g. validation, unauthorized, rate_limited'),
       message: z.string().describe("Human message in the request's locale (ru default, en)"),
       fields: z.record(z.string(), z.string()).optional().describe('Per-field messages for form errors'),
+      requestId: z
+        .string()
+        .optional()
+        .describe(
+          'The X-Request-Id of the request (the one sent, else made): quote it to find its log lines',
+        ),
     }),
   })
   .meta({ id: 'ErrorResponse' });
@@ -33,6 +41,7 @@ export const ERROR_CODES = {
   secondFactorRequired: 'second_factor_required',
   rateLimited: 'rate_limited',
   serviceUnavailable: 'service_unavailable',
+  storageFull: 'storage_full',
   internal: 'internal',
 } as const;
 

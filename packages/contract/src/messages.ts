@@ -297,12 +297,20 @@ export const MESSAGES = {
     en: 'The JSON must be an array of objects, one object per row',
   },
   'import.encoding': {
-    ru: 'Файл не в кодировке UTF-8 или Windows-1251 (или в нём есть испорченные символы): сохраните его как «CSV UTF-8»',
-    en: 'The file is neither UTF-8 nor Windows-1251 text (or has damaged characters): save it as "CSV UTF-8"',
+    ru: 'Кодировку файла не удалось распознать (или в нём есть испорченные символы): сохраните его как «CSV UTF-8»',
+    en: 'The file\'s encoding is not one the import reads (or the file has damaged characters): save it as "CSV UTF-8"',
   },
-  'import.encodingUtf16': {
-    ru: 'Файл в кодировке UTF-16: сохраните его как «CSV UTF-8»',
-    en: 'The file is UTF-16: save it as "CSV UTF-8"',
+  'import.encodingUnclear': {
+    ru: 'Кодировка файла не определяется по его тексту однозначно (это может быть {encodings}): сохраните его как «CSV UTF-8»',
+    en: 'The file\'s encoding cannot be told for sure from its text (it may be {encodings}): save it as "CSV UTF-8"',
+  },
+  'import.encodingUnsupported': {
+    ru: 'Файл в кодировке {encoding}, её загрузка не читает: сохраните его как «CSV UTF-8»',
+    en: 'The file is {encoding}, which the import does not read: save it as "CSV UTF-8"',
+  },
+  'storage.full': {
+    ru: 'На сервере закончилось место: ничего не сохранено. Попробуйте позже или сообщите управляющей компании',
+    en: 'The server has run out of storage space: nothing was saved. Try again later or tell the management company',
   },
   'import.busy': {
     ru: 'Идёт другая загрузка этого вида: попробуйте через минуту',
@@ -424,6 +432,10 @@ export const MESSAGES = {
     ru: 'Сервис временно недоступен',
     en: 'The service is temporarily unavailable',
   },
+  'database.busy': {
+    ru: 'Эти данные сейчас изменяются: повторите через несколько секунд',
+    en: 'This data is being changed right now: try again in a few seconds',
+  },
   internal: { ru: 'Внутренняя ошибка сервера', en: 'Internal server error' },
 } as const satisfies Record<string, Record<Locale, string>>;
 
@@ -435,4 +447,10 @@ export function isMessageKey(value: string): value is MessageKey {
 
 export function message(key: MessageKey, locale: Locale): string {
   return MESSAGES[key][locale];
+}
+
+/** The text with its `{name}` placeholders filled from params (a placeholder without a value stays as it is). */
+export function formatMessage(text: string, params: Record<string, string> | undefined): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 }

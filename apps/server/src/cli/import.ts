@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMPORT_KIND_NAMES, type ImportKindCode } from '@portal/contract/backoffice';
-import { message } from '@portal/contract/messages';
+import { formatMessage, message } from '@portal/contract/messages';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { acquireEmbeddedLock, type EmbeddedLock, EmbeddedLockError } from '../db/embedded-lock.ts';
@@ -28,14 +28,14 @@ if (!kind || !file || !IMPORT_KIND_NAMES.includes(kind as ImportKindCode)) {
 const config = loadConfig(process.env);
 // npm runs scripts from the package folder; the file is named relative to where the command was typed.
 const filePath = path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
-// Bytes, not text: the import tells UTF-8 from windows-1251 (and refuses anything else) itself.
+// Bytes, not text: the import tells the encoding by the content (and refuses what it cannot tell) itself.
 const data = await readFile(filePath);
 // A file in an encoding the import cannot read is refused before the database is opened.
 try {
   detectEncoding(data);
 } catch (error) {
   if (!(error instanceof EncodingError)) throw error;
-  console.error(message(error.messageKey, 'en'));
+  console.error(formatMessage(message(error.messageKey, 'en'), error.params));
   process.exit(1);
 }
 // The embedded database has one user at a time: refuse while a running server (or another command) holds it.
@@ -88,7 +88,7 @@ try {
   }
 } catch (error) {
   if (!(error instanceof AppError)) throw error;
-  console.error(message(error.messageKey, 'en'));
+  console.error(formatMessage(message(error.messageKey, 'en'), error.params));
   process.exitCode = 1;
 } finally {
   await database.close();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 
@@ -21,7 +21,21 @@ export type Database = {
    * connection, re-opened every second until close); the embedded database is one process and never misses one.
    */
   listen(channel: string, onNotify: (payload: string) => void, onState: (listening: boolean) => void): void;
+  /** What the metrics read: the pool (PostgreSQL; the embedded database is one connection) and failed statements. */
+  stats(): DatabaseStats;
+  /**
+   * Embedded database only (PostgreSQL has pg_dump): a consistent copy of its data folder as a gzipped tar, taken
+   * while no transaction is open and no statement runs, which PGlite loads as it is (db/backup.ts).
+   */
+  dumpEmbedded?(): Promise<Blob>;
   close(): Promise<void>;
+};
+
+export type DatabaseStats = {
+  /** null on the embedded database: one connection in this process, its statements take turns. */
+  pool: { size: number; open: number; inUse: number; waiting: number } | null;
+  /** Statements that failed since the start, by SQLSTATE ('other' without one, e.g. a broken connection). */
+  queryErrors: ReadonlyMap<string, number>;
 };
 
 const OID = { int8: 20, numeric: 1700, date: 1082 } as const;
@@ -33,19 +47,42 @@ export type DatabaseOptions = {
   inMemory?: boolean;
   /** A PGlite data folder made by `dumpDataDir` to start from (the test suite's seeded template). */
   pgliteDump?: Blob;
-  /** PostgreSQL only: how long a connection, a statement and an idle open transaction may take (config.ts). */
+  /** PostgreSQL only: how long a connection, a statement, an idle open transaction and a lock wait may take. */
   timeouts?: Partial<DatabaseTimeouts>;
+  /** PostgreSQL only: connections in the pool at most (DB_POOL_SIZE). */
+  poolSize?: number;
   /** PostgreSQL only: told about connections that broke (a restart, a failover); they never end the process. */
   onConnectionError?: (error: Error) => void;
 };
 
-/** Seconds; 0 turns the statement or idle-in-transaction limit off. */
-export type DatabaseTimeouts = { connect: number; statement: number; idleInTransaction: number };
+/** Seconds; 0 turns the statement, idle-in-transaction or lock limit off. */
+export type DatabaseTimeouts = {
+  connect: number;
+  statement: number;
+  idleInTransaction: number;
+  lock: number;
+};
 export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   connect: 5,
   statement: 60,
   idleInTransaction: 60,
+  lock: 5,
 };
+export const DEFAULT_POOL_SIZE = 20;
+
+/** Counts failed statements by SQLSTATE through Kysely's log hook (one branch per statement). */
+function queryErrorCounter() {
+  const counts = new Map<string, number>();
+  return {
+    counts,
+    log(event: LogEvent) {
+      if (event.level !== 'error') return;
+      const code = (event.error as { code?: unknown } | undefined)?.code;
+      const key = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : 'other';
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+  };
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
@@ -54,9 +91,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function openPostgres(connectionString: string, options: DatabaseOptions): Database {
   const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS, ...options.timeouts };
   const onConnectionError = options.onConnectionError ?? (() => undefined);
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({
     connectionString,
-    max: 10,
+    max: poolSize,
     // Nothing waits forever: a connection (or a free slot in the pool) within `connect`, a statement within
     // `statement` on the server, and the client gives up a few seconds later on a silent network (query_timeout);
     // a transaction left idle (a stuck request) is ended by the server and frees its locks.
@@ -65,6 +103,9 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
     query_timeout: timeouts.statement > 0 ? Math.round(timeouts.statement * 1000) + 5000 : undefined,
     idle_in_transaction_session_timeout:
       timeouts.idleInTransaction > 0 ? Math.round(timeouts.idleInTransaction * 1000) : undefined,
+    // A request waiting on a lock another session holds (a long migration, a manual `lock table`) fails on its own
+    // (503) after `lock` seconds, so the pool's connections go back to the requests that can be answered.
+    lock_timeout: timeouts.lock > 0 ? Math.round(timeouts.lock * 1000) : undefined,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     types: {
@@ -83,7 +124,8 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
   pool.on('connect', (client) => {
     client.on('error', (error) => onConnectionError(error));
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const errors = queryErrorCounter();
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), log: errors.log });
   let closed = false;
   const listeners: Array<{ end(): Promise<void> }> = [];
   return {
@@ -104,8 +146,10 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        // Waiting for another instance's migrations and demo seed may take longer than one statement may.
+        // Waiting for another instance's migrations and demo seed may take longer than one statement or one lock
+        // wait may (an advisory lock is waited for like a table's).
         await client.query("select set_config('statement_timeout', '0', false)");
+        await client.query("select set_config('lock_timeout', '0', false)");
         await client.query({
           text: 'select pg_advisory_lock($1)',
           values: [MIGRATION_LOCK_KEY],
@@ -120,7 +164,7 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch((error: Error) => {
           broken ??= error;
         });
-        await client.query('reset statement_timeout').catch((error: Error) => {
+        await client.query('reset statement_timeout; reset lock_timeout').catch((error: Error) => {
           broken ??= error;
         });
         client.release(broken);
@@ -133,6 +177,13 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
       listeners.push(
         pgListener(connectionString, timeouts.connect, channel, onNotify, onState, onConnectionError),
       );
+    },
+    stats() {
+      const open = pool.totalCount;
+      return {
+        pool: { size: poolSize, open, inUse: open - pool.idleCount, waiting: pool.waitingCount },
+        queryErrors: errors.counts,
+      };
     },
     async close() {
       if (closed) return;
@@ -157,7 +208,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       [OID.date]: (value: string) => value,
     },
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const errors = queryErrorCounter();
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: errors.log });
   let closed = false;
   return {
     db,
@@ -176,12 +228,21 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       if (closed) throw new Error('database closed');
       await withDeadline(pglite.query('select 1'), timeoutMs);
     },
+    async dumpEmbedded() {
+      if (closed) throw new Error('database closed');
+      // A checkpoint first, so the copy starts with the data files current and needs little WAL replay; then the
+      // files are copied while PGlite runs nothing else: statements and transactions wait for the copy (they
+      // queue behind the transaction lock), and one open now finishes before the copy starts.
+      await pglite.query('checkpoint');
+      return pglite._runExclusiveTransaction(() => pglite.dumpDataDir('gzip'));
+    },
     listen(channel, onNotify, onState) {
       void pglite.listen(channel, onNotify).then(
         () => onState(true),
         () => onState(false),
       );
     },
+    stats: () => ({ pool: null, queryErrors: errors.counts }),
     async close() {
       if (closed) return;
       closed = true;

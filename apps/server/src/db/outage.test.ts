@@ -49,7 +49,11 @@ describe('a database that refuses connections', () => {
       expect(ru.statusCode).toBe(503);
       expect(ru.headers['retry-after']).toBe('5');
       expect(ru.json()).toEqual({
-        error: { code: 'service_unavailable', message: 'Сервис временно недоступен' },
+        error: {
+          code: 'service_unavailable',
+          message: 'Сервис временно недоступен',
+          requestId: expect.any(String),
+        },
       });
       const en = await t.request({
         method: 'POST',

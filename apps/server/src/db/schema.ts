@@ -622,6 +622,7 @@ export interface FileChunksTable {
 export interface SchemaMigrationsTable {
   version: string;
   applied_at: Timestamp;
+  checksum: string | null;
 }
 
 export interface DB {

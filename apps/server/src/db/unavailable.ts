@@ -45,3 +45,8 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 
 /** Seconds a client is asked to wait before it repeats a request refused for an unavailable database. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** A statement that waited for a lock longer than DB_LOCK_TIMEOUT_SECONDS (lock_not_available): 503, this call only. */
+export function isLockTimeout(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '55P03';
+}

@@ -8,12 +8,18 @@ export class AppError extends Error {
   readonly messageKey: MessageKey;
   readonly fields: Record<string, MessageKey> | undefined;
   readonly headers: Record<string, string> | undefined;
+  /** Values for the message's `{name}` placeholders (say the encoding a file was found in). */
+  readonly params: Record<string, string> | undefined;
 
   constructor(
     status: number,
     code: string,
     messageKey: MessageKey,
-    options: { fields?: Record<string, MessageKey>; headers?: Record<string, string> } = {},
+    options: {
+      fields?: Record<string, MessageKey>;
+      headers?: Record<string, string>;
+      params?: Record<string, string>;
+    } = {},
   ) {
     super(messageKey);
     this.status = status;
@@ -21,6 +27,7 @@ export class AppError extends Error {
     this.messageKey = messageKey;
     this.fields = options.fields;
     this.headers = options.headers;
+    this.params = options.params;
   }
 }
 

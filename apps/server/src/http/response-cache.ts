@@ -81,6 +81,7 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
   let bytes = 0;
   let generation = 0;
   let listening = false;
+  const { hits, misses: missCount } = ctx.metrics.cache;
   const clear = () => {
     generation += 1;
     entries.clear();
@@ -101,6 +102,7 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
       const key = `${session.sessionId}\n${requestLocale(request)}\n${request.url}`;
       const entry = entries.get(key);
       if (entry && entry.until > Date.now()) {
+        hits.inc();
         reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
         const encoding = acceptedEncoding(request.headers['accept-encoding'], entry.body);
         if (!encoding) return reply.send(entry.body);
@@ -111,6 +113,7 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
         entries.delete(key);
         bytes -= entry.body.length;
       }
+      missCount.inc();
       reply.header('x-cache', 'miss');
       misses.set(request, { key, generation });
       return undefined;

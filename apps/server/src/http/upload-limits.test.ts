@@ -129,7 +129,11 @@ describe('uploads over the limit end while they stream', () => {
       withLength: true,
     });
     expect(sent.status).toBe(413);
-    expect(sent.json.error).toEqual({ code: 'payload_too_large', message: 'Слишком большой запрос' });
+    expect(sent.json.error).toEqual({
+      code: 'payload_too_large',
+      message: 'Слишком большой запрос',
+      requestId: expect.any(String),
+    });
     // The request's headers, and at most a buffer of the body that arrived with them.
     expect(sent.serverRead).toBeLessThan(256 * 1024);
     expect(sent.producedAtAnswer).toBeLessThan(32 * MB);

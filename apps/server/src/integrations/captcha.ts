@@ -3,8 +3,8 @@ import type { Logger } from '../logger.ts';
 export interface Captcha {
   readonly enabled: boolean;
   readonly siteKey: string | null;
-  /** True when the token proves a human; always true when captcha is off. */
-  verify(token: string | undefined, ip: string): Promise<boolean>;
+  /** True when the token proves a human; always true when captcha is off. `log`: the request's logger. */
+  verify(token: string | undefined, ip: string, log?: Logger): Promise<boolean>;
 }
 
 export function disabledCaptcha(): Captcha {
@@ -22,7 +22,7 @@ export function smartCaptcha(
   return {
     enabled: true,
     siteKey: config.siteKey,
-    async verify(token, ip) {
+    async verify(token, ip, log = logger) {
       if (!token) return false;
       const url = new URL(config.validateUrl);
       url.searchParams.set('secret', config.secret);
@@ -33,7 +33,7 @@ export function smartCaptcha(
         const body = (await response.json()) as { status?: string };
         return response.ok && body.status === 'ok';
       } catch (error) {
-        logger.warn({ err: error }, 'captcha provider unreachable');
+        log.warn({ err: error }, 'captcha provider unreachable');
         return false;
       }
     },

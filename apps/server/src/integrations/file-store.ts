@@ -7,6 +7,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { Logger } from '../logger.ts';
+import { UNFINISHED_UPLOAD_AGE_MS } from './upload-sweep.ts';
 
 /** A stored file's description: its type (told by content unless the caller named it), size and sha256 (hex). */
 export type StoredFileInfo = { size: number; contentType: string; sha256: string };
@@ -274,11 +275,10 @@ export async function moveDiskFilesIntoStore(root: string, store: FileStore): Pr
   return moved;
 }
 
-const UNFINISHED_AGE_MS = 24 * 60 * 60 * 1000;
-
 /**
  * The server's file store: the database's, after moving in the files an older version kept in DATA_DIR/files (once;
- * logged) and clearing the parts of uploads a stopped process never finished (a day old, so no running upload).
+ * logged) and clearing the parts of uploads a stopped process never finished (an hour old, as the running server's
+ * sweep does: integrations/upload-sweep.ts).
  */
 export async function openFileStore(
   db: Executor,
@@ -290,7 +290,7 @@ export async function openFileStore(
   const moved = await moveDiskFilesIntoStore(folder, store);
   if (moved > 0)
     logger.info({ files: moved, from: folder }, 'files moved from the data folder into the database');
-  const unfinished = await store.removeUnfinished(UNFINISHED_AGE_MS);
+  const unfinished = await store.removeUnfinished(UNFINISHED_UPLOAD_AGE_MS);
   if (unfinished > 0) logger.info({ files: unfinished }, 'unfinished uploads removed');
   return store;
 }

@@ -13,6 +13,7 @@ import { loadConfig } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { openDatabase } from '../db/connection.ts';
 import { DEMO_ACCOUNTS } from '../demo/accounts.ts';
+import type { Logger } from '../logger.ts';
 import { type OutboxWorker, startOutboxWorker } from '../modules/outbox/outbox.ts';
 import { PINNED_TODAY } from './pinned-today.ts';
 
@@ -34,11 +35,12 @@ export type TestApp = {
  * `options.databaseUrl` starts another instance on an existing PostgreSQL database (say another test app's
  * `ctx.config.databaseUrl`), with its own DATA_DIR, as a second instance of one deployment: no copy, no drop.
  * The app runs on the pinned date (PINNED_TODAY), the template's; another `env.PORTAL_TODAY` seeds a fresh
- * database on that date instead of copying the template.
+ * database on that date instead of copying the template. `options.logger` receives the app's log lines (silent
+ * without it).
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; logger?: Logger } = {},
 ): Promise<TestApp> {
   const template = inject('testTemplate');
   const today = env.PORTAL_TODAY ?? PINNED_TODAY;
@@ -73,15 +75,17 @@ export async function startTestApp(
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       inMemory: true,
+      timeouts: config.databaseTimeouts,
+      poolSize: config.databasePoolSize,
       ...(!databaseUrl && fromTemplate && template.pgliteDump
         ? { pgliteDump: await openAsBlob(template.pgliteDump) }
         : {}),
     });
     cleanups.push(() => database.close());
-    const logger = pino({ level: 'silent' });
+    const logger = options.logger ?? pino({ level: 'silent' });
     const ctx = await createContext(config, logger, { database });
     cleanups.push(() => ctx.limiter.close());
-    const app = await buildApp(ctx, { logger: false, serveWeb: false });
+    const app = await buildApp(ctx, { logger: options.logger ?? false, serveWeb: false });
     cleanups.push(() => app.close());
     await app.ready();
     const worker = startOutboxWorker(ctx, logger, 50);
@@ -115,6 +119,17 @@ export async function startTestApp(
     await cleanUp();
     throw error;
   }
+}
+
+/**
+ * An answer's body without its error's requestId (each request has its own): for tests that check two answers say
+ * exactly the same thing.
+ */
+export function withoutRequestId(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || !('error' in body)) return body;
+  const { error } = body as { error: Record<string, unknown> };
+  const { requestId: _requestId, ...rest } = error;
+  return { ...body, error: rest };
 }
 
 /** A new database, copied from the seeded template when one is named (a file copy: no migration, no seed). */

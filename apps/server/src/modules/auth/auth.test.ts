@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/harness.ts';
+import { startTestApp, type TestApp, withoutRequestId } from '../../test/harness.ts';
 
 const FAILED_RU = 'Пользователь с такой комбинацией логина и пароля не найден.';
 const FAILED_EN = 'No user found with this combination of username and password.';
@@ -42,7 +42,7 @@ describe('POST authenticate', () => {
     const wrong = await authenticate({ login: 'investor@example.com', password: 'Investor2' }, '10.0.0.3');
     expect(unknown.statusCode).toBe(401);
     expect(wrong.statusCode).toBe(401);
-    expect(unknown.json()).toEqual(wrong.json());
+    expect(withoutRequestId(unknown.json())).toEqual(withoutRequestId(wrong.json()));
     expect(wrong.json().error.message).toBe(FAILED_RU);
     const english = await authenticate({ login: 'investor@example.com', password: 'Investor2' }, '10.0.0.3', {
       cookie: 'cookieLocale=EN',
@@ -76,6 +76,7 @@ describe('POST authenticate', () => {
     expect(malformed.json().error).toEqual({
       code: 'invalid_json',
       message: 'Тело запроса не является JSON',
+      requestId: expect.any(String),
     });
   });
 

@@ -9,7 +9,12 @@ import * as auth from './service.ts';
 import { revokeSession } from './sessions.ts';
 
 export function clientMeta(request: FastifyRequest): auth.ClientMeta {
-  return { ip: request.ip, userAgent: request.headers['user-agent'], locale: requestLocale(request) };
+  return {
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    locale: requestLocale(request),
+    log: request.log,
+  };
 }
 
 export function authRoutes(ctx: AppContext) {

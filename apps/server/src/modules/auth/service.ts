@@ -15,6 +15,7 @@ import type { RoleRow, UserRow } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { checkFailureLimits, countFailure, enforceRateLimits, RATE_LIMITS } from '../../http/rate-limit.ts';
 import type { RateLimitRule } from '../../integrations/rate-limiter.ts';
+import type { Logger } from '../../logger.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import { alreadyActiveEmail, recoveryEmail, signupEmail, signupSms } from './emails.ts';
 import { assertStrongPassword } from './password-strength.ts';
@@ -37,7 +38,8 @@ import {
 import { recordFactorChange } from './security.ts';
 import { createSession, revokeUserSessions, type Session } from './sessions.ts';
 
-export type ClientMeta = { ip: string; userAgent: string | undefined; locale: Locale };
+/** Who calls; `log` is the request's logger (its lines carry the request id), absent outside a request. */
+export type ClientMeta = { ip: string; userAgent: string | undefined; locale: Locale; log?: Logger };
 
 export type SignedIn = {
   token: string;
@@ -71,8 +73,8 @@ function canSignIn(user: UserRow | undefined): user is UserRow & { password_hash
   return Boolean(user?.is_active && user.password_hash && !user.deactivated_at);
 }
 
-async function requireHuman(ctx: AppContext, token: string | undefined, ip: string) {
-  if (!(await ctx.captcha.verify(token, ip))) {
+async function requireHuman(ctx: AppContext, token: string | undefined, meta: ClientMeta) {
+  if (!(await ctx.captcha.verify(token, meta.ip, meta.log))) {
     throw badRequest('captcha.failed', 'captchaToken', ERROR_CODES.captchaFailed);
   }
 }
@@ -131,7 +133,7 @@ export async function authenticate(
   const limits = signInLimits(account, meta.ip);
   const failed = () => countFailure(ctx, [...limits, accountCeiling(account)]);
   await checkFailureLimits(ctx, limits);
-  await requireHuman(ctx, input.captchaToken, meta.ip);
+  await requireHuman(ctx, input.captchaToken, meta);
   if (!canSignIn(user)) {
     await burnPasswordCheck(input.password);
     await failed();
@@ -181,7 +183,7 @@ export async function register(
   meta: ClientMeta,
 ): Promise<void> {
   await enforceRateLimits(ctx, [[`link:ip:${meta.ip}`, RATE_LIMITS.linkRequestPerIp]]);
-  await requireHuman(ctx, input.captchaToken, meta.ip);
+  await requireHuman(ctx, input.captchaToken, meta);
   await ctx.database.db.transaction().execute(async (trx) => {
     const user = input.email
       ? await q.findUserByEmail(trx, input.email)
@@ -228,7 +230,7 @@ export async function requestRecovery(
   meta: ClientMeta,
 ): Promise<void> {
   await enforceRateLimits(ctx, [[`link:ip:${meta.ip}`, RATE_LIMITS.linkRequestPerIp]]);
-  await requireHuman(ctx, input.captchaToken, meta.ip);
+  await requireHuman(ctx, input.captchaToken, meta);
   await ctx.database.db.transaction().execute(async (trx) => {
     const user = await q.findUserByEmail(trx, input.email);
     if (!user || user.deactivated_at) return;

@@ -275,8 +275,8 @@ const unitFields = (row: {
   name: string;
   name_en: string;
   part: string;
-  type_id: number | null;
-  stage_id: number | null;
+  unit_type: string;
+  stage: string;
   capacity: number;
   area: number | string;
   date_of_launch: string | null;
@@ -285,8 +285,9 @@ const unitFields = (row: {
   name: row.name,
   nameEn: row.name_en,
   part: row.part,
-  typeId: row.type_id,
-  stageId: row.stage_id,
+  // The list items by name: an id says nothing in the audit log, and a renamed item keeps its old name there.
+  type: row.unit_type,
+  stage: row.stage || null,
   capacity: row.capacity,
   area: Number(row.area),
   dateOfLaunch: row.date_of_launch,

@@ -5,6 +5,7 @@ import { type MessageKey, message } from '@portal/contract/messages';
 import { TIMELINE_STATUS_IDS, TIMELINE_STATUS_NAMES } from '@portal/contract/timeline';
 import { BOOKING_STATUS_WORDS, type CellType, type CellValue, csvText, writeCell } from './cells.ts';
 import { LENDER_KIND_COLUMNS } from './lender-kinds.ts';
+import { LOCATION_DOCUMENT_COLUMNS } from './location-document-kind.ts';
 
 /**
  * What each import kind's columns hold, in words for the people who fill the files in: the page of allowed values,
@@ -20,6 +21,8 @@ const ID_SOURCES = {
   owners: { ru: 'Клиенты', en: 'Clients' },
   bookingSources: { ru: 'Каталог → Источники бронирований', en: 'Catalogue → Booking sources' },
   outcomeCategories: { ru: 'Категории доходов и расходов', en: 'Income and expense categories' },
+  documentCategories: { ru: 'Каталог → Категории', en: 'Catalogue → Categories' },
+  locationDocuments: { ru: 'Документы локаций', en: 'Location documents' },
 } satisfies Record<string, Words>;
 
 export type ImportColumn = {
@@ -41,6 +44,7 @@ export type ExampleIds = {
   ownedUnitId: number;
   sourceId: number;
   categoryId: number;
+  documentCategoryId: number;
   /** A loan with its lender, for the loan payments' examples. */
   loanId: number;
   lenderId: number;
@@ -464,6 +468,7 @@ const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
     ],
   },
   ...LENDER_KIND_COLUMNS,
+  locationDocuments: LOCATION_DOCUMENT_COLUMNS,
 };
 
 const TYPE_WORDS: Record<CellType, { type: Words; format: Words }> = {
@@ -535,6 +540,7 @@ const FALLBACK_IDS: ExampleIds = {
   ownedUnitId: 1,
   sourceId: 0,
   categoryId: 1,
+  documentCategoryId: 1,
   loanId: 1,
   lenderId: 1,
   newLocationId: 1,

@@ -7,6 +7,7 @@ import { exampleLoan } from '../loans/service.ts';
 import { type ExampleIds, type ExampleRow, kindCsv, templateCsv } from './columns.ts';
 import type { RowProblem } from './kinds.ts';
 import { LENDER_EXPORTS } from './lender-kinds.ts';
+import { exportLocationDocumentRows } from './location-document-kind.ts';
 import * as q from './queries.ts';
 
 /**
@@ -171,6 +172,7 @@ const EXPORTS: Record<ImportKindCode, (db: Executor) => Promise<ExampleRow[]>> =
     }));
   },
   ...LENDER_EXPORTS,
+  locationDocuments: exportLocationDocumentRows,
 };
 
 /**
@@ -197,6 +199,7 @@ export async function templateIds(db: Executor, scope: Scope, now: Date): Promis
     ownedUnitId: Number(found.link?.unit_id ?? 1),
     sourceId: Number(found.source?.id ?? 0),
     categoryId: Number(found.category?.id ?? 1),
+    documentCategoryId: Number(found.documentCategory?.id ?? 1),
     loanId: Number(loan?.id ?? 1),
     lenderId: Number(loan?.user_id ?? 1),
     newLocationId: found.nextLocationId,

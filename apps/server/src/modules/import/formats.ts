@@ -4,6 +4,8 @@ import type { MessageKey } from '@portal/contract/messages';
 import { JSONParser } from '@streamparser/json';
 import { CsvError, parse } from 'csv-parse';
 import { parse as parseSync } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
+import { type CodePage, detectCodePage, ENCODING_NAMES, utf16Order } from './code-pages.ts';
 
 /** A file's rows as objects keyed by column name, from CSV (RFC 4180, first line the header) or a JSON array. */
 export type RawRow = Record<string, unknown>;
@@ -17,16 +19,21 @@ export class FormatError extends Error {
   }
 }
 
-/** The file's bytes are neither UTF-8 nor windows-1251 text: `messageKey` names the problem for the user. */
+/**
+ * The file's bytes are not text the import can read for sure: `messageKey` names the problem for the user and
+ * `params` the encoding found (`{encoding}`) or the ones it may be (`{encodings}`).
+ */
 export class EncodingError extends Error {
   readonly messageKey: MessageKey;
-  constructor(messageKey: MessageKey) {
+  readonly params: Record<string, string>;
+  constructor(messageKey: MessageKey, params: Record<string, string> = {}) {
     super(messageKey);
     this.messageKey = messageKey;
+    this.params = params;
   }
 }
 
-export type TextEncoding = 'utf-8' | 'windows-1251';
+export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | CodePage;
 
 /** How far into the bytes the text starts (past a byte-order mark) and how it is decoded. */
 export type DetectedEncoding = { encoding: TextEncoding; offset: number };
@@ -39,38 +46,38 @@ const DECODE_SLICE = 64 * 1024;
  */
 const JSON_SLICE = 16 * 1024;
 
-/**
- * Characters a windows-1251 byte above 0x7F may stand for in a Russian spreadsheet's CSV: Cyrillic letters
- * (Russian, Ukrainian, Belarusian) and typographic signs. Anything else (the unassigned 0x98, other control
- * characters) says the file is in some other encoding, and guessing on would store garbage.
- */
-const CP1251_TEXT =
-  /[\u0400-\u045F\u0490\u0491\u00A0\u00A4\u00A6\u00A7\u00A9\u00AB-\u00AE\u00B0\u00B1\u00B5-\u00B7\u00BB\u2013\u2014\u2018-\u201A\u201C-\u201E\u2020-\u2022\u2026\u2030\u2039\u203A\u20AC\u2116\u2122]/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this looks for.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /**
- * UTF-8 (with or without a byte-order mark) or windows-1251 (what Excel saves as "CSV" in a Russian Windows).
- * UTF-16 and binary files, and bytes that are Cyrillic text in neither, are refused: decoding them anyway would
- * store U+FFFD or mojibake.
+ * UTF-8 (with or without a byte-order mark), UTF-16 (either byte order, with or without one), or one of the
+ * Cyrillic code pages told apart by the text they make (code-pages.ts): windows-1251 (what Excel saves as "CSV" in
+ * a Russian Windows), KOI8-R, CP866, ISO-8859-5, MacCyrillic. UTF-32, binary files, and bytes whose code page the
+ * text does not tell for sure are refused: decoding them anyway would store U+FFFD or mojibake.
  */
 export function detectEncoding(data: Buffer): DetectedEncoding {
-  if ((data[0] === 0xff && data[1] === 0xfe) || (data[0] === 0xfe && data[1] === 0xff))
-    throw new EncodingError('import.encodingUtf16');
+  if (
+    (data[0] === 0xff && data[1] === 0xfe && data[2] === 0 && data[3] === 0) ||
+    (data[0] === 0 && data[1] === 0 && data[2] === 0xfe && data[3] === 0xff)
+  )
+    throw new EncodingError('import.encodingUnsupported', { encoding: 'UTF-32' });
+  if (data[0] === 0xff && data[1] === 0xfe) return { encoding: 'utf-16le', offset: 2 };
+  if (data[0] === 0xfe && data[1] === 0xff) return { encoding: 'utf-16be', offset: 2 };
   const offset = UTF8_BOM.every((byte, index) => data[index] === byte) ? 3 : 0;
-  if (data.includes(0)) throw new EncodingError('import.encoding');
+  if (data.includes(0)) {
+    const order = offset === 0 ? utf16Order(data) : null;
+    if (order) return { encoding: order, offset: 0 };
+    throw new EncodingError('import.encoding');
+  }
   if (isUtf8(data.subarray(offset))) return { encoding: 'utf-8', offset };
   if (offset > 0) throw new EncodingError('import.encoding');
-  // Not UTF-8: every byte above 0x7F must be Cyrillic text in windows-1251.
-  const decoder = new TextDecoder('windows-1251');
-  for (let at = 0; at < data.length; at += DECODE_SLICE) {
-    const text = decoder.decode(data.subarray(at, at + DECODE_SLICE));
-    for (const char of text) {
-      if (char.charCodeAt(0) < 0x80) continue;
-      if (!CP1251_TEXT.test(char)) throw new EncodingError('import.encoding');
-    }
-  }
-  return { encoding: 'windows-1251', offset: 0 };
+  const verdict = detectCodePage(data);
+  if ('codePage' in verdict) return { encoding: verdict.codePage, offset: 0 };
+  if ('unclear' in verdict)
+    throw new EncodingError('import.encodingUnclear', {
+      encodings: verdict.unclear.map((codePage) => ENCODING_NAMES[codePage]).join(', '),
+    });
+  throw new EncodingError('import.encoding');
 }
 
 /** The text of the bytes, decoded a slice at a time (the whole file is never one string). */
@@ -79,16 +86,23 @@ export async function* decodedText(
   detected = detectEncoding(data),
   slice = DECODE_SLICE,
 ): AsyncGenerator<string> {
-  const decoder = new TextDecoder(detected.encoding, { fatal: true });
-  for (let at = detected.offset; at < data.length; at += slice) {
-    const text = decoder.decode(data.subarray(at, at + slice), { stream: true });
-    yield checkedText(text);
+  if (detected.encoding === 'utf-8') {
+    const decoder = new TextDecoder('utf-8', { fatal: true });
+    for (let at = detected.offset; at < data.length; at += slice)
+      yield checkedText(decoder.decode(data.subarray(at, at + slice), { stream: true }));
+    yield checkedText(decoder.decode());
+    return;
   }
-  yield checkedText(decoder.decode());
+  // UTF-16 slices may end inside a character: the decoder keeps the rest for the next slice.
+  const decoder = iconv.getDecoder(detected.encoding, { stripBOM: false });
+  for (let at = detected.offset; at < data.length; at += slice)
+    yield checkedText(decoder.write(data.subarray(at, at + slice)));
+  yield checkedText(decoder.end() ?? '');
 }
 
 function checkedText(text: string) {
-  // U+FFFD in the text means a converter has already lost characters on the way: never store it.
+  // U+FFFD in the text means a converter has already lost characters on the way (or a UTF-16 file is broken):
+  // never store it.
   if (text.includes('\uFFFD') || CONTROL.test(text)) throw new EncodingError('import.encoding');
   return text;
 }
@@ -97,7 +111,9 @@ function checkedText(text: string) {
 export function detectFormat(data: Buffer | string, contentType: string | undefined): 'csv' | 'json' {
   if (contentType?.includes('json')) return 'json';
   const head = (typeof data === 'string' ? data.slice(0, 1024) : data.subarray(0, 1024).toString('latin1'))
-    .replace(/^(\u00ef\u00bb\u00bf|\ufeff)/, '')
+    // UTF-16 (its zero bytes and byte-order mark) looks like JSON too when it starts with a bracket.
+    .replaceAll('\u0000', '')
+    .replace(/^(\u00ef\u00bb\u00bf|\ufeff|\u00ff\u00fe|\u00fe\u00ff)/, '')
     .trimStart();
   return head[0] === '[' || head[0] === '{' ? 'json' : 'csv';
 }

@@ -73,18 +73,15 @@ describe('import: encodings, concurrency and limits', () => {
     expect((await storedLocation(42)).name).toBe('Ёж');
   });
 
-  it('refuses a file that is neither UTF-8 nor windows-1251 with a 400 naming the problem, storing nothing', async () => {
-    const utf16 = Buffer.concat([
-      Buffer.from([0xff, 0xfe]),
-      Buffer.from([HEADER, location(43, 'Юг')].join('\n'), 'utf16le'),
-    ]);
-    const refused = await upload('locations', utf16);
+  it('refuses a file in an encoding it does not read with a 400 naming the problem, storing nothing', async () => {
+    const utf32 = Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from('i\0\0\0d\0\0\0', 'latin1')]);
+    const refused = await upload('locations', utf32);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatchObject({
-      message: 'Файл в кодировке UTF-16: сохраните его как «CSV UTF-8»',
-      fields: { file: 'Файл в кодировке UTF-16: сохраните его как «CSV UTF-8»' },
+      message: 'Файл в кодировке UTF-32, её загрузка не читает: сохраните его как «CSV UTF-8»',
+      fields: { file: 'Файл в кодировке UTF-32, её загрузка не читает: сохраните его как «CSV UTF-8»' },
     });
-    // 0x98 is no character in windows-1251, and the bytes are not UTF-8 either.
+    // 0x98 is no character in windows-1251, and the bytes are Russian text in no other code page either.
     const garbled = Buffer.concat([
       Buffer.from(`${HEADER}\n44;`),
       Buffer.from([0xc0, 0x98, 0xc1]),
@@ -92,7 +89,7 @@ describe('import: encodings, concurrency and limits', () => {
     ]);
     const unknown = await upload('locations', garbled);
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().error.message).toMatch(/^Файл не в кодировке UTF-8 или Windows-1251/);
+    expect(unknown.json().error.message).toMatch(/^Кодировку файла не удалось распознать/);
     const english = await t.request({
       method: 'POST',
       url: '/api/v1/backoffice/import/locations',
@@ -100,7 +97,7 @@ describe('import: encodings, concurrency and limits', () => {
       headers: { 'content-type': 'text/csv', 'accept-language': 'en' },
       payload: garbled,
     });
-    expect(english.json().error.message).toMatch(/^The file is neither UTF-8 nor Windows-1251/);
+    expect(english.json().error.message).toMatch(/^The file's encoding is not one the import reads/);
     // A replacement character means a converter already lost the text: it is never stored.
     const replaced = await upload('locations', [HEADER, location(45, 'Б\uFFFDр')].join('\n'));
     expect(replaced.statusCode).toBe(400);
@@ -213,13 +210,16 @@ describe('import from the command line', () => {
   });
   afterAll(() => t?.close());
 
-  it('imports a windows-1251 file with its Cyrillic intact, and refuses a UTF-16 file clearly', async () => {
+  it('imports a windows-1251 file with its Cyrillic intact, and refuses a UTF-32 file clearly', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'portal-cli-import-'));
     try {
       const file = path.join(dir, 'locations.csv');
-      const utf16 = path.join(dir, 'utf16.csv');
+      const utf32 = path.join(dir, 'utf32.csv');
       await writeFile(file, cp1251([HEADER, location(46, 'Усадьба «Жёлудь»')].join('\r\n')));
-      await writeFile(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(HEADER, 'utf16le')]));
+      await writeFile(
+        utf32,
+        Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), Buffer.from('i\0\0\0', 'latin1')]),
+      );
       const databaseUrl = t.ctx.config.databaseUrl;
       const env: Record<string, string> = {
         ...(process.env as Record<string, string>),
@@ -242,9 +242,11 @@ describe('import from the command line', () => {
           (failed: { code: number; stdout: string; stderr: string }) => failed,
         );
 
-      const refused = await run(utf16);
+      const refused = await run(utf32);
       expect(refused.code).toBe(1);
-      expect(refused.stderr).toContain('The file is UTF-16: save it as "CSV UTF-8"');
+      expect(refused.stderr).toContain(
+        'The file is UTF-32, which the import does not read: save it as "CSV UTF-8"',
+      );
       expect(refused.stderr).not.toMatch(/\n\s+at /);
 
       const imported = await run(file);

@@ -16,6 +16,7 @@ import {
   yesNo,
 } from './cells.ts';
 import { LENDER_KINDS, tellIncomeLoaded } from './lender-kinds.ts';
+import { locationDocuments } from './location-document-kind.ts';
 import * as q from './queries.ts';
 
 /**
@@ -553,4 +554,5 @@ export const IMPORT_KINDS = {
   locations,
   units,
   ...LENDER_KINDS,
+  locationDocuments,
 } as const;

@@ -6,9 +6,14 @@ import { ownersInScope, type Scope } from '../access/service.ts';
 /** Advisory lock namespace of imports (the second key is the kind's hash): one import of a kind at a time. */
 const IMPORT_LOCK_NAMESPACE = 7_404_552;
 
-/** Waits for the transaction's turn to import this kind (held until the transaction ends). */
+/**
+ * Waits for the transaction's turn to import this kind (held until the transaction ends): a wait for the import
+ * before it, not a stuck lock, so the statement timeout bounds it rather than the requests' lock timeout.
+ */
 export async function lockImportOfKind(db: Executor, kindName: string) {
+  await sql`select set_config('lock_timeout', '0', true)`.execute(db);
   await sql`select pg_advisory_xact_lock(${IMPORT_LOCK_NAMESPACE}, hashtext(${kindName}))`.execute(db);
+  await sql`set local lock_timeout to default`.execute(db);
 }
 
 // ---- the catalogue kinds ----
@@ -107,6 +112,16 @@ export async function ownerUnitLinks(db: Executor) {
 }
 
 /** The income-expense categories new rows may name: an archived one keeps its rows but takes no more. */
+/** Every location document's category, by document (an import's row may name a document by id). */
+export async function locationDocumentCategories(db: Executor) {
+  return db.selectFrom('location_documents').select(['id', 'category_id']).execute();
+}
+
+/** Document categories not archived (a location document's import names one). */
+export async function openDocumentCategoryIds(db: Executor) {
+  return db.selectFrom('document_categories').select('id').where('archived_at', 'is', null).execute();
+}
+
 export async function outcomeCategoryIds(db: Executor) {
   return db.selectFrom('outcome_categories').select('id').where('archived_at', 'is', null).execute();
 }
@@ -465,7 +480,7 @@ export async function exportUnits(db: Executor) {
 
 /** Ids for a template's example rows: the first of each in the portal's data (an owner of the console user's). */
 export async function exampleIds(db: Executor, scope: Scope) {
-  const [unit, location, link, source, category, lastLocation] = await Promise.all([
+  const [unit, location, link, source, category, documentCategory, lastLocation] = await Promise.all([
     db.selectFrom('units').select('id').orderBy('id').executeTakeFirst(),
     db
       .selectFrom('locations')
@@ -488,9 +503,23 @@ export async function exampleIds(db: Executor, scope: Scope) {
       .where('archived_at', 'is', null)
       .orderBy('id')
       .executeTakeFirst(),
+    db
+      .selectFrom('document_categories')
+      .select('id')
+      .where('archived_at', 'is', null)
+      .orderBy('id')
+      .executeTakeFirst(),
     db.selectFrom('locations').select(sql<number>`coalesce(max(id), 0)`.as('id')).executeTakeFirst(),
   ]);
-  return { unit, location, link, source, category, nextLocationId: Number(lastLocation?.id ?? 0) + 1 };
+  return {
+    unit,
+    location,
+    link,
+    source,
+    category,
+    documentCategory,
+    nextLocationId: Number(lastLocation?.id ?? 0) + 1,
+  };
 }
 
 /** Repairs by unit and start (migration 033): a repair already stored is updated only when it differs. */

@@ -12,7 +12,7 @@ import { importRowCheck } from '../backoffice/import-scope.ts';
 import { describeColumns } from './columns.ts';
 import { exportCsv, kindTemplate, templateIds } from './exports.ts';
 import { detectFormat } from './formats.ts';
-import { importBatchRows, runImport } from './service.ts';
+import { importBatchRows, runMeasuredImport } from './service.ts';
 
 /**
  * Data import from the console: the CSV or JSON file is the request body (own scope), taken as bytes up to
@@ -34,7 +34,7 @@ export function importRoutes(ctx: AppContext) {
         const session = sessionOf(request);
         const scope = await staffScope(ctx, session);
         const data = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        return runImport(ctx.database.db, request.params.kind, data, {
+        return runMeasuredImport(ctx.metrics, ctx.database.db, request.params.kind, data, {
           format: detectFormat(data, request.headers['content-type']),
           skipInvalid: request.query.skipInvalid,
           batchRows: importBatchRows(ctx.database.kind),

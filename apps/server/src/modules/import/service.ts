@@ -1,9 +1,11 @@
 import type { ImportKindCode, ImportReport } from '@portal/contract/backoffice';
 import type { Locale } from '@portal/contract/constants';
+import { ERROR_CODES } from '@portal/contract/errors';
 import { isMessageKey, type MessageKey } from '@portal/contract/messages';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { badRequest, conflict } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import type { Metrics } from '../../metrics.ts';
 import { recordAudit } from '../audit/service.ts';
 import { cellProblem } from './columns.ts';
 import { EncodingError, FormatError, fileRows, type RawRow } from './formats.ts';
@@ -46,8 +48,8 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * file imported again changes nothing.
  *
  * The file is read as a stream twice (check, then write) rather than held as rows: a 200,000-row file costs its
- * bytes and a batch, and the event loop gets a turn every few hundred rows. Its encoding is UTF-8 or windows-1251,
- * else it is refused (400). Imports of one kind take turns under an advisory lock (PostgreSQL; the embedded
+ * bytes and a batch, and the event loop gets a turn every few hundred rows. Its encoding is told by its content
+ * (formats.ts: UTF-8, UTF-16 or a Cyrillic code page), else it is refused (400). Imports of one kind take turns under an advisory lock (PostgreSQL; the embedded
  * database has one connection, so its transactions take turns anyway) instead of deadlocking.
  */
 export async function runImport(
@@ -185,7 +187,11 @@ async function lockKind(trx: Transaction<DB>, kindName: ImportKindCode) {
 
 function userError(error: unknown) {
   if (error instanceof FormatError) return badRequest(error.messageKey, 'file');
-  if (error instanceof EncodingError) return badRequest(error.messageKey, 'file');
+  if (error instanceof EncodingError)
+    return new AppError(400, ERROR_CODES.validation, error.messageKey, {
+      fields: { file: error.messageKey },
+      params: error.params,
+    });
   return error;
 }
 
@@ -199,4 +205,24 @@ function asUserError<T>(fn: () => T): T {
 
 function messageKeyOf(text: string | undefined): MessageKey {
   return text && isMessageKey(text) ? text : 'validation.invalid';
+}
+
+/**
+ * runImport with its rows and time in the metrics (the console's imports): outcome applied, refused (bad rows,
+ * nothing written) or failed (an error answer).
+ */
+export async function runMeasuredImport(
+  metrics: Metrics,
+  ...args: Parameters<typeof runImport>
+): Promise<ImportReport> {
+  const started = performance.now();
+  let outcome = 'failed';
+  try {
+    const report = await runImport(...args);
+    metrics.importRows.inc({ kind: args[1] }, report.total);
+    outcome = report.applied ? 'applied' : 'refused';
+    return report;
+  } finally {
+    metrics.importDuration.observe({ kind: args[1], outcome }, (performance.now() - started) / 1000);
+  }
 }

@@ -245,4 +245,126 @@ describe('back-office location documents', () => {
     // A refused upload leaves no row behind: the one added is the kept document's.
     expect(Number(await storedUploads())).toBe(before + 1);
   });
+
+  const importCsv = (token: string, body: string, language = 'ru') =>
+    t.request({
+      method: 'POST',
+      url: '/api/v1/backoffice/import/locationDocuments',
+      token,
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'docs.csv', 'accept-language': language },
+      payload: body,
+    });
+  const attach = (
+    token: string,
+    id: number,
+    file = { data: TEST_PDF, name: 'Скан.pdf', type: 'application/pdf' },
+  ) => {
+    const form = uploadForm(file);
+    return t.request({
+      method: 'POST',
+      url: `/api/v1/backoffice/location-documents/${id}/file`,
+      token,
+      payload: form.payload,
+      headers: form.headers,
+    });
+  };
+
+  it('imports the register by location, category and number; the PDF is attached after, and owners read it', async () => {
+    const file =
+      'locationId;categoryId;number;date;description;descriptionEn\n' +
+      `${ownLocation};2;RU-77-01;15.02.2026;Разрешение на строительство;Building permit\n` +
+      `${ownLocation};2;RU-77-02;2026-03-01;Технический паспорт;\n`;
+    expect((await importCsv(manager, file)).json()).toMatchObject({
+      applied: true,
+      inserted: 2,
+      rejected: 0,
+    });
+    // The same file again changes nothing; a changed description updates the same document.
+    expect((await importCsv(manager, file)).json()).toMatchObject({ inserted: 0, updated: 0 });
+    const changed = file.replace('Технический паспорт', 'Техпаспорт здания');
+    expect((await importCsv(admin, changed)).json()).toMatchObject({ inserted: 0, updated: 1 });
+
+    const listed = (
+      await call('GET', `backoffice/location-documents?locationId=${ownLocation}`, manager)
+    ).json().documents as Array<{
+      id: number;
+      number: string;
+      uploadId: number | null;
+      description: string;
+      descriptionEn: string;
+    }>;
+    const permit = listed.find((d) => d.number === 'RU-77-01');
+    const passport = listed.find((d) => d.number === 'RU-77-02');
+    expect(permit).toMatchObject({
+      uploadId: null,
+      description: 'Разрешение на строительство',
+      descriptionEn: 'Building permit',
+    });
+    expect(passport).toMatchObject({ description: 'Техпаспорт здания', descriptionEn: 'Техпаспорт здания' });
+    expect(await ownerSees(investor, permit?.id ?? 0)).toBe(true);
+
+    // The export is the same file a company fixes and loads again.
+    const exported = await call('GET', 'backoffice/import/locationDocuments/export', admin);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('RU-77-01');
+    const again = (await importCsv(admin, exported.body)).json();
+    expect(again).toMatchObject({
+      applied: true,
+      inserted: 0,
+      updated: 0,
+    });
+
+    // Attaching the PDF, then replacing it: the old file leaves the store, the owner downloads the new one.
+    const attached = await attach(manager, permit?.id ?? 0);
+    expect(attached.statusCode).toBe(200);
+    const firstUpload = attached.json().uploadId as number;
+    expect(attached.json()).toMatchObject({ fileName: 'Скан.pdf' });
+    const replaced = (
+      await attach(admin, permit?.id ?? 0, { data: TEST_PDF, name: 'Скан 2.pdf', type: 'application/pdf' })
+    ).json();
+    expect(replaced.uploadId).not.toBe(firstUpload);
+    const gone = await t.ctx.database.db
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', '=', firstUpload)
+      .executeTakeFirst();
+    expect(gone).toBeUndefined();
+    const download = await call('GET', `download/document/${replaced.uploadId}`, investor);
+    expect(download.statusCode).toBe(200);
+    const audit = await t.ctx.database.db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('action', '=', 'content.location-document.file')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(audit.details)).toContain(String(firstUpload));
+  });
+
+  it('refuses an import row of an unknown category or location with where to find the ids, and a file of an owner', async () => {
+    const file = `locationId;categoryId;number;date\n${ownLocation};987654;X-1;01.02.2026\n999999;2;X-2;01.02.2026\n`;
+    const report = (await importCsv(manager, file)).json();
+    expect(report).toMatchObject({ applied: false, rejected: 2 });
+    expect(report.problems.map((p: { field: string }) => p.field)).toEqual(['categoryId', 'locationId']);
+    // A row names a document by id, or a new one by its number.
+    const noKey = (
+      await importCsv(manager, `locationId;categoryId;number;date\n${ownLocation};2;;01.02.2026\n`)
+    ).json();
+    expect(noKey.problems[0]).toMatchObject({ field: 'number' });
+    expect(noKey.problems[0].message).toContain('номер документа');
+    const unknownId = (
+      await importCsv(manager, `id;locationId;categoryId;date\n987654;${ownLocation};2;01.02.2026\n`)
+    ).json();
+    expect(unknownId.problems[0]).toMatchObject({ field: 'id' });
+    expect(report.problems[0].message).toContain('Каталог → Категории');
+    expect((await importCsv(investor, file)).statusCode).toBe(403);
+    expect((await attach(investor, 1)).statusCode).toBe(403);
+    expect((await attach(manager, 987654)).statusCode).toBe(404);
+    const notPdf = await attach(manager, 1, {
+      data: Buffer.from('not a pdf'),
+      name: 'a.pdf',
+      type: 'application/pdf',
+    });
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json().error.message).toBe('Загрузите документ в формате PDF');
+  });
 });

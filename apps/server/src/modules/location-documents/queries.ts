@@ -35,8 +35,26 @@ export async function documentsOf(db: Executor, locationId: number | undefined, 
   return query.orderBy('d.document_date', 'desc').orderBy('d.id', 'desc').limit(limit).execute();
 }
 
+/** Every document, oldest first (the import's export). */
+export async function allDocuments(db: Executor) {
+  return db.selectFrom('location_documents').selectAll().orderBy('id').execute();
+}
+
 export async function documentById(db: Executor, id: number) {
   return documentQuery(db).where('d.id', '=', id).executeTakeFirst();
+}
+
+/** The oldest document of a location's category with that number (the import's key). */
+export async function documentByNumber(db: Executor, locationId: number, categoryId: number, number: string) {
+  return db
+    .selectFrom('location_documents')
+    .selectAll()
+    .where('location_id', '=', locationId)
+    .where('category_id', '=', categoryId)
+    .where('number', '=', number)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** A document's row, locked for a change. */

@@ -33,6 +33,21 @@ export function backofficeLocationDocumentRoutes(ctx: AppContext) {
         ),
       { bodyLimit: LOCATION_DOCUMENT_MAX_BYTES + 64 * 1024 },
     );
+    route(
+      api.replaceFile,
+      async (request) =>
+        staff.replaceLocationDocumentFile(
+          ctx,
+          sessionOf(request),
+          request.params.id,
+          await readSingleFile(ctx, request, {
+            dir: staff.LOCATION_DOCUMENT_FILES_DIR,
+            maxBytes: LOCATION_DOCUMENT_MAX_BYTES,
+            sizeKey: 'documents.fileSize',
+          }),
+        ),
+      { bodyLimit: LOCATION_DOCUMENT_MAX_BYTES + 64 * 1024 },
+    );
     route(api.update, (request) =>
       staff.updateLocationDocument(ctx, sessionOf(request), request.params.id, request.body),
     );

@@ -169,6 +169,116 @@ export async function updateLocationDocument(
   });
 }
 
+/**
+ * Attaches a PDF to a document, or replaces its PDF: a document imported as a row of the register gets its file
+ * here. The old file leaves the store once the change is committed; a refused one never stays.
+ */
+export async function replaceLocationDocumentFile(
+  ctx: AppContext,
+  session: Session,
+  id: number,
+  file: SingleFile,
+): Promise<StaffLocationDocument> {
+  const { answer, keys } = await keepUpload(ctx, file, async () => {
+    await staffScope(ctx, session);
+    const mime = await typeByContent(
+      ctx.files,
+      file,
+      ['application/pdf'] as const,
+      LOCATION_DOCUMENT_MAX_BYTES,
+      { type: 'documents.fileType', size: 'documents.fileSize' },
+    );
+    return ctx.database.db.transaction().execute(async (trx) => {
+      const before = await q.lockDocument(trx, id);
+      if (!before) throw notFound();
+      const uploadId = await insertUpload(trx, {
+        key: file.key,
+        kind: UPLOAD_KIND,
+        mime,
+        size: file.size,
+        name: file.name,
+      });
+      await q.updateDocument(trx, id, { upload_id: uploadId });
+      const keys = await deleteUploads(trx, before.upload_id === null ? [] : [Number(before.upload_id)]);
+      await recordAudit(trx, {
+        actorUserId: session.userId,
+        action: 'content.location-document.file',
+        entity: 'location_document',
+        entityId: id,
+        details: {
+          locationId: before.location_id,
+          changes: changesOf(
+            { uploadId: before.upload_id === null ? null : Number(before.upload_id) },
+            { uploadId },
+          ),
+          fileName: file.name ?? null,
+          sizeBytes: file.size,
+        },
+      });
+      return { answer: await documentAnswer(trx, id), keys };
+    });
+  });
+  await deleteStoredFiles(ctx, keys);
+  return answer;
+}
+
+/**
+ * The register's rows from an import: a document is known by its id, or else by its location, category and number,
+ * so the same file loaded again changes nothing; a row of a new number adds a document without a file (attached in
+ * the console). The import has checked the ids, locations and categories.
+ */
+export async function upsertLocationDocuments(
+  db: Executor,
+  rows: Array<{
+    id?: number;
+    locationId: number;
+    categoryId: number;
+    number: string;
+    date: string;
+    description: string;
+    descriptionEn: string;
+  }>,
+): Promise<{ inserted: number; updated: number }> {
+  let inserted = 0;
+  let updated = 0;
+  for (const row of rows) {
+    const description = sanitizeHtml(row.description);
+    const stored = {
+      location_id: row.locationId,
+      category_id: row.categoryId,
+      number: row.number || null,
+      document_date: row.date,
+      description,
+      description_en: sanitizeHtml(row.descriptionEn) || description,
+    };
+    const existing =
+      row.id === undefined
+        ? await q.documentByNumber(db, row.locationId, row.categoryId, row.number)
+        : await q.lockDocument(db, row.id);
+    if (!existing) {
+      await q.insertDocument(db, { ...stored, upload_id: null });
+      inserted += 1;
+    } else if (Object.keys(changesOf(audited(existing), audited(stored))).length > 0) {
+      await q.updateDocument(db, Number(existing.id), stored);
+      updated += 1;
+    }
+  }
+  return { inserted, updated };
+}
+
+/** The register in the import's columns: every document, oldest first. */
+export async function exportLocationDocuments(db: Executor) {
+  return (await q.allDocuments(db)).map((row) => ({
+    id: Number(row.id),
+    locationId: row.location_id,
+    categoryId: row.category_id,
+    number: row.number ?? '',
+    date: isoDate(row.document_date),
+    description: row.description,
+    descriptionEn: row.description_en === row.description ? '' : row.description_en,
+  }));
+}
+
 /** Deletes a document with its upload; the file leaves the store once the deletion is committed. */
 export async function removeLocationDocument(ctx: AppContext, session: Session, id: number): Promise<void> {
   await staffScope(ctx, session);

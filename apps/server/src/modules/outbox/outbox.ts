@@ -44,6 +44,11 @@ export async function enqueueSms(db: Executor, sms: { to: string; text: string }
   await q.insertMessage(db, { channel: 'sms', recipient: sms.to, subject: null, body: sms.text });
 }
 
+/** For the metrics: messages pending (waiting or retrying) and failed (given up on). */
+export function outboxCounts(db: Executor) {
+  return q.countByStatus(db);
+}
+
 const BATCH = 20;
 const MAX_ATTEMPTS = 8;
 /** A claimed message is retried by any worker after this lease if its sender died mid-delivery. */

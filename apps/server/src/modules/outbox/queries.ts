@@ -99,3 +99,12 @@ export async function markSent(db: Executor, id: number) {
     .where('id', '=', id)
     .execute();
 }
+
+/** Messages waiting to be sent (including those being retried) and given up on. */
+export async function countByStatus(db: Executor) {
+  // Two counts over the two partial indexes, never a scan of the sent messages.
+  const { rows } = await sql<{ pending: number; failed: number }>`
+    select (select count(*) from outbox where status = 'pending') as pending,
+           (select count(*) from outbox where status = 'failed') as failed`.execute(db);
+  return { pending: Number(rows[0]?.pending ?? 0), failed: Number(rows[0]?.failed ?? 0) };
+}

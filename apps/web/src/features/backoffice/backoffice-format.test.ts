@@ -193,6 +193,48 @@ describe('the console in words', () => {
       'Дата вложения: — → 02.05.2023',
       'Связь: Владелец → Займодатель',
     ]);
+    // The catalogue's corrections: list items by name, a location's infrastructure as a list, not JSON.
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'catalogue.unit.update',
+            details: {
+              changes: {
+                type: { from: 'Стандарт', to: 'Джуниор сюит' },
+                stage: { from: null, to: 'Отделка' },
+              },
+            },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual(['Тип: Стандарт → Джуниор сюит', 'Стадия: — → Отделка']);
+    expect(
+      text(
+        describeAudit(
+          {
+            action: 'catalogue.location.update',
+            details: {
+              changes: {
+                infrastructure: {
+                  from: [],
+                  to: [
+                    { name: 'Баня', nameEn: 'Banya', count: 2 },
+                    { name: 'Парковка', nameEn: 'Parking', count: 1 },
+                  ],
+                },
+              },
+            },
+          },
+          t as never,
+          'ru',
+          names,
+        ),
+      ),
+    ).toEqual(['Инфраструктура: — → Баня × 2, Парковка × 1']);
     expect(
       text(
         describeAudit(

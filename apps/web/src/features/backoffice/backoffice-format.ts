@@ -124,6 +124,16 @@ function valueText(key: string, value: unknown, ctx: Context): string {
   if (key === 'locale' && typeof value === 'string') return value === 'en' ? 'English' : 'Русский';
   if (key === 'changed' && Array.isArray(value))
     return value.map((field) => label(String(field), ctx)).join(', ');
+  // A location's infrastructure: «Баня × 2, Парковка × 1».
+  if (key === 'infrastructure' && Array.isArray(value))
+    return (
+      value
+        .map((item: { name?: string; nameEn?: string; count?: number }) => {
+          const name = (locale === 'en' && item.nameEn) || item.name || '';
+          return typeof item.count === 'number' ? `${name} × ${formatNumber(item.count, 0, locale)}` : name;
+        })
+        .join(', ') || '—'
+    );
   if (Array.isArray(value))
     return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
   if (typeof value === 'number') return formatNumber(value, Number.isInteger(value) ? 0 : 2, locale);

@@ -168,6 +168,7 @@ export const enBackoffice: BackofficeResources = {
         loanPayments: 'Loan payments',
         capitalization: 'Unit capitalization',
         repairs: 'Unit repairs',
+        locationDocuments: 'Location documents',
       },
       template: 'Download template',
       export: 'Export',
@@ -309,6 +310,11 @@ export const enBackoffice: BackofficeResources = {
         content_lot_delete: 'Lot deleted',
         content_lot_photo_add: 'Lot photo added',
         content_lot_photo_remove: 'Lot photo removed',
+        'content_location-document_add': 'Location document uploaded',
+        'content_location-document_update': 'Location document changed',
+        'content_location-document_file': 'Location document PDF attached',
+        'content_location-document_remove': 'Location document deleted',
+        import_locationDocuments: 'Location documents import',
       },
     },
     fields: {
@@ -409,6 +415,7 @@ export const enBackoffice: BackofficeResources = {
       part: 'Part of the location',
       typeId: 'Unit type',
       stageId: 'Stage',
+      stage: 'Stage',
       capacity: 'Capacity',
       area: 'Area, m²',
       dateOfLaunch: 'Launch date',
@@ -854,6 +861,10 @@ export const enBackoffice: BackofficeResources = {
     },
   },
   backofficeLocationDocuments: {
+    attachFile: 'Attach the PDF',
+    replaceFile: 'Replace the PDF',
+    noFileYet:
+      'The document has no file yet (it came with an import of the register): clients see only its description.',
     title: 'Location documents',
     hint: 'Every owner of a unit or a loan in the location sees its documents; they need no signature.',
     allLocations: 'All locations',

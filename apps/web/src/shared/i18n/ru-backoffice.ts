@@ -165,6 +165,7 @@ export const ruBackoffice = {
         loanPayments: 'Выплаты по займам',
         capitalization: 'Капитализация юнитов',
         repairs: 'Ремонты юнитов',
+        locationDocuments: 'Документы локаций',
       },
       template: 'Скачать шаблон',
       export: 'Выгрузить',
@@ -306,6 +307,11 @@ export const ruBackoffice = {
         content_lot_delete: 'Лот удалён',
         content_lot_photo_add: 'Фото лота добавлено',
         content_lot_photo_remove: 'Фото лота удалено',
+        'content_location-document_add': 'Документ локации загружен',
+        'content_location-document_update': 'Документ локации изменён',
+        'content_location-document_file': 'PDF документа локации прикреплён',
+        'content_location-document_remove': 'Документ локации удалён',
+        import_locationDocuments: 'Загрузка документов локаций',
       },
     },
     fields: {
@@ -406,6 +412,7 @@ export const ruBackoffice = {
       part: 'Часть локации',
       typeId: 'Тип юнита',
       stageId: 'Стадия',
+      stage: 'Стадия',
       capacity: 'Вместимость',
       area: 'Площадь, м²',
       dateOfLaunch: 'Дата запуска',
@@ -850,6 +857,10 @@ export const ruBackoffice = {
     },
   },
   backofficeLocationDocuments: {
+    attachFile: 'Прикрепить PDF',
+    replaceFile: 'Заменить PDF',
+    noFileYet:
+      'У документа пока нет файла (он пришёл из загрузки реестра): клиенты видят только его описание.',
     title: 'Документы локаций',
     hint: 'Документы локации видят все владельцы юнитов и займов в ней, подпись не нужна.',
     allLocations: 'Все локации',

@@ -189,7 +189,18 @@ function DocumentForm({
   const catalogue = useCatalogue();
   const categories = useDocumentCategories();
   const mutations = useLocationDocumentMutations();
-  const saving = editing.kind === 'new' ? mutations.upload : mutations.update;
+  const [file, setFile] = useState<File | null>(null);
+  // An edit with a new PDF saves the fields, then sends the file: the form shows both as one save.
+  const step = editing.kind === 'new' ? mutations.upload : mutations.update;
+  const saving = {
+    isPending: step.isPending || mutations.replaceFile.isPending,
+    isError: step.isError || mutations.replaceFile.isError,
+    error: step.error ?? mutations.replaceFile.error,
+    reset: () => {
+      step.reset();
+      mutations.replaceFile.reset();
+    },
+  };
   const doc = editing.kind === 'edit' ? editing.doc : null;
   const form = useConsoleForm<Values>(
     () => ({
@@ -203,7 +214,6 @@ function DocumentForm({
     saving,
     staffLocationDocumentBodySchema,
   );
-  const [file, setFile] = useState<File | null>(null);
   const [percent, setPercent] = useState(0);
   const [fileMissing, setFileMissing] = useState(false);
   const { values, set, errors, check } = form;
@@ -235,7 +245,16 @@ function DocumentForm({
           id: doc.id,
           body: { ...body, locationId: Number(body.locationId), categoryId: Number(body.categoryId) },
         },
-        { onSuccess: onClose },
+        {
+          onSuccess: () => {
+            if (!file) return onClose();
+            setPercent(0);
+            mutations.replaceFile.mutate(
+              { id: doc.id, file, onProgress: setPercent },
+              { onSuccess: onClose },
+            );
+          },
+        },
       );
     } else if (file) {
       setPercent(0);
@@ -317,34 +336,34 @@ function DocumentForm({
         maxLength={4000}
         error={errors.descriptionEn}
       />
-      {!doc && (
+      <FileInput
+        label={
+          doc === null
+            ? t('backofficeLocationDocuments.file')
+            : doc.uploadId === null
+              ? t('backofficeLocationDocuments.attachFile')
+              : t('backofficeLocationDocuments.replaceFile')
+        }
+        description={doc?.uploadId === null ? t('backofficeLocationDocuments.noFileYet') : undefined}
+        placeholder={t('backofficeLocationDocuments.chooseFile')}
+        accept="application/pdf"
+        value={file}
+        onChange={(picked) => {
+          if (saving.error) saving.reset();
+          setFileMissing(false);
+          setFile(picked);
+        }}
+        required={!doc}
+        clearable
+        error={errors.file ?? (fileMissing ? t('backofficeLocationDocuments.fileRequired') : undefined)}
+        data-testid="location-document-file"
+      />
+      {(mutations.upload.isPending || mutations.replaceFile.isPending) && (
         <>
-          <FileInput
-            label={t('backofficeLocationDocuments.file')}
-            placeholder={t('backofficeLocationDocuments.chooseFile')}
-            accept="application/pdf"
-            value={file}
-            onChange={(picked) => {
-              if (saving.error) saving.reset();
-              setFileMissing(false);
-              setFile(picked);
-            }}
-            required
-            clearable
-            error={errors.file ?? (fileMissing ? t('backofficeLocationDocuments.fileRequired') : undefined)}
-            data-testid="location-document-file"
-          />
-          {mutations.upload.isPending && (
-            <>
-              <Progress
-                value={percent}
-                aria-label={t('backofficeLocationDocuments.uploading', { percent })}
-              />
-              <Text size="sm" c="dimmed">
-                {t('backofficeLocationDocuments.uploading', { percent })}
-              </Text>
-            </>
-          )}
+          <Progress value={percent} aria-label={t('backofficeLocationDocuments.uploading', { percent })} />
+          <Text size="sm" c="dimmed">
+            {t('backofficeLocationDocuments.uploading', { percent })}
+          </Text>
         </>
       )}
     </FormModal>

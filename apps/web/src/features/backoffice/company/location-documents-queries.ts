@@ -35,6 +35,22 @@ export function useLocationDocumentMutations() {
       },
       onSuccess: refresh,
     }),
+    replaceFile: useMutation({
+      mutationFn: ({
+        id,
+        file,
+        onProgress,
+      }: {
+        id: number;
+        file: File;
+        onProgress: (percent: number) => void;
+      }) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return upload('POST /backoffice/location-documents/:id/file', { id }, form, onProgress);
+      },
+      onSuccess: refresh,
+    }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: number; body: StaffLocationDocumentBody }) =>
         call('PUT /backoffice/location-documents/:id', { params: { id }, body }),
