@@ -196,7 +196,12 @@ export function BookingsPage({ part }: { part: Part }) {
               </Group>
             </Chip.Group>
           )}
-          {bookings.isPending || (location === undefined && bookingLocations.isPending) ? (
+          {location === undefined && bookingLocations.isPending ? (
+            <LoadingState />
+          ) : location === undefined ? (
+            // No location with bookings (a new owner): the query never runs, so it is the empty state at once.
+            <EmptyState title={t('bookings.empty')} />
+          ) : bookings.isPending ? (
             <LoadingState />
           ) : bookings.isError ? (
             <ErrorState onRetry={() => void bookings.refetch()} />

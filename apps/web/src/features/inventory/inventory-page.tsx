@@ -51,7 +51,7 @@ function Inventory() {
   const groups = useMemo(() => groupItems(items.data?.items ?? [], spaces, sort), [items.data, spaces, sort]);
 
   let body: React.ReactNode;
-  if (!currentLocation) body = <LoadingState />;
+  if (!currentLocation) body = <EmptyState title={t('inventory.notProvided')} text={t('inventory.noInfo')} />;
   else if (here.length === 0) body = <EmptyState title={t('inventory.noUnits')} />;
   else if (items.isPending) body = <LoadingState />;
   else if (items.isError) body = <ErrorState onRetry={() => void items.refetch()} />;
