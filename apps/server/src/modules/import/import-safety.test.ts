@@ -97,7 +97,7 @@ describe('import: encodings, concurrency and limits', () => {
       method: 'POST',
       url: '/api/v1/backoffice/import/locations',
       token: manager,
-      headers: { 'content-type': 'text/csv', 'accept-language': 'en' },
+      headers: { 'content-type': 'text/csv', cookie: 'cookieLocale=en' },
       payload: garbled,
     });
     expect(english.json().error.message).toMatch(/^The file is neither UTF-8 nor Windows-1251/);

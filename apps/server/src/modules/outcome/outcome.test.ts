@@ -34,6 +34,15 @@ describe('income-outcome calls', () => {
     expect(data.isSample).toBe(false);
   });
 
+  it("writes the ready-made amounts in the page's language: the cookie, never Accept-Language", async () => {
+    const url = '/api/v1/adesk?locationId=1&year=2026&month=10';
+    const asked = (headers: Record<string, string>) =>
+      t.request({ method: 'GET', url, token: investor, headers }).then((r) => r.json());
+    expect((await asked({ cookie: 'cookieLocale=EN' })).incomes[0].amountText).toMatch(/^[\d,]+\.\d\d ₽$/);
+    // A first visit from an English browser: no cookie yet, so the page is Russian and so are its amounts.
+    expect((await asked({ 'accept-language': 'en' })).incomes[0].amountText).toMatch(/^[\d ]+,\d\d ₽$/);
+  });
+
   it('keeps rooms and outbuildings apart', async () => {
     const rooms = (await get('adesk?locationId=1&year=2026&month=10', investor)).json();
     const outbuildings = (await get('adesk-periphery?locationId=1&year=2026&month=10', investor)).json();

@@ -1,3 +1,4 @@
+import type { Locale } from '@portal/contract/constants';
 import type { OutcomeData, OutcomeRow } from '@portal/contract/finance';
 import { operatingFigures } from '@portal/contract/money-rules';
 import { formatRubles } from '../../shared/money.ts';
@@ -12,13 +13,12 @@ const row = (
   category: [number, string, string],
   article: string,
   amount: number,
-): OutcomeRow => ({
+): Omit<OutcomeRow, 'amountText'> => ({
   id,
   date,
   category: { id: category[0], text: category[1], textEn: category[2] },
   article,
   amount,
-  amountText: formatRubles(amount),
 });
 
 const ACCOMMODATION: [number, string, string] = [1, 'Проживание', 'Accommodation'];
@@ -40,7 +40,11 @@ const OUTCOMES = [
   row(7, '2024-07-25', COMMISSIONS, 'Комиссия Яндекс Путешествий', 201_300),
 ];
 
-export function sampleOutcomeData(): OutcomeData {
+export function sampleOutcomeData(locale: Locale): OutcomeData {
+  const withText = (r: Omit<OutcomeRow, 'amountText'>) => ({
+    ...r,
+    amountText: formatRubles(r.amount, locale),
+  });
   const incomeTotal = INCOMES.reduce((sum, r) => sum + r.amount, 0);
   const outcomeTotal = OUTCOMES.reduce((sum, r) => sum + r.amount, 0);
   const figures = operatingFigures(incomeTotal, outcomeTotal);
@@ -49,8 +53,8 @@ export function sampleOutcomeData(): OutcomeData {
     incomeTotal,
     incomePercent: 12.4,
     outcomeTotal,
-    incomes: INCOMES,
-    outcomes: OUTCOMES,
+    incomes: INCOMES.map(withText),
+    outcomes: OUTCOMES.map(withText),
     isSample: true,
   };
 }
