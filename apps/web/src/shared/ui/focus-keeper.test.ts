@@ -25,6 +25,10 @@ describe('focus keeper', () => {
     opener.focus();
     close.focus();
     expect(document.activeElement).toBe(field);
+    // Mantine places its first focus twice, a tick apart: the second time too.
+    close.focus();
+    expect(document.activeElement).toBe(field);
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Tab', shiftKey: true }));
     close.focus();
     expect(document.activeElement).toBe(close);
   });

@@ -41,18 +41,25 @@ export function installFocusKeeper(doc: Document = document): () => void {
   let outside: HTMLElement | null = null;
   /** The element focused last, wherever it is. */
   let last: HTMLElement | null = null;
+  /** A Tab is moving the focus: the × it reaches is the user's choice. */
+  let tabbing = false;
+  const onKeyDown = (event: KeyboardEvent) => {
+    tabbing = event.key === 'Tab';
+  };
 
   const onFocusIn = (event: FocusEvent) => {
     const target = event.target as HTMLElement;
     last = target;
+    const byTab = tabbing;
+    tabbing = false;
     const dialog = target.closest?.(DIALOG);
     if (!dialog) {
       outside = target;
       return;
     }
-    // The × focused from outside the dialog: the dialog has just opened (a Tab inside it reaches the × as usual).
-    const from = event.relatedTarget as Node | null;
-    if (target.matches(CLOSE) && !(from && dialog.contains(from))) {
+    // The × focused by anything but a Tab: the dialog placing its first focus (Mantine does so twice, a tick
+    // apart), which belongs to the first field. A Tab reaches the × as usual, and a click closes whatever has focus.
+    if (target.matches(CLOSE) && !byTab) {
       const first = firstInBody(dialog);
       if (first) first.focus({ preventScroll: true });
     }
@@ -75,6 +82,7 @@ export function installFocusKeeper(doc: Document = document): () => void {
     queueMicrotask(check);
   });
 
+  doc.addEventListener('keydown', onKeyDown, true);
   doc.addEventListener('focusin', onFocusIn);
   observer.observe(doc.body, {
     childList: true,
@@ -83,6 +91,7 @@ export function installFocusKeeper(doc: Document = document): () => void {
     attributeFilter: ['disabled'],
   });
   return () => {
+    doc.removeEventListener('keydown', onKeyDown, true);
     doc.removeEventListener('focusin', onFocusIn);
     observer.disconnect();
   };
