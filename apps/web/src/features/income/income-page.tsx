@@ -266,7 +266,10 @@ export function IncomePage() {
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
                 // Room above the top sum's label and beside the first and last months' labels, so none is cut.
-                lineChartProps={{ margin: { top: 12, right: 8, bottom: 0, left: 0 } }}
+                lineChartProps={{
+                  margin: { top: 12, right: 8, bottom: 0, left: 0 },
+                  title: t('finance.chartTitle'),
+                }}
                 xAxisProps={{
                   padding: { left: MONTH_LABEL_PX / 2, right: MONTH_LABEL_PX / 2 },
                   // Every month keeps its tick; only the months that fit get a label.

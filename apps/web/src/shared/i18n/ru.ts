@@ -34,6 +34,7 @@ export const ru = {
     noRoleText:
       'У этой учётной записи нет роли инвестора или займодателя, поэтому разделам кабинета нечего показать. Если это ошибка, напишите вашему менеджеру.',
     skipToContent: 'Перейти к содержимому',
+    sideInfo: 'Мои юниты и менеджер',
   },
   menu: {
     main: 'Главная',
@@ -167,6 +168,7 @@ export const ru = {
     distance: '{{count}} км от города',
     unitsTitle: 'Юниты',
     unitsLine: '{{units}} «{{type}}», {{area}} м² каждый',
+    unitsLineOne: '{{units}} «{{type}}», {{area}} м²',
     unitsLineRange: '{{units}} «{{type}}», от {{areaMin}} до {{areaMax}} м²',
     infrastructureTitle: 'Инфраструктура',
     noInfrastructure: 'Инфраструктура строится',
