@@ -217,4 +217,62 @@ describe('an owner side with no dead ends, in both languages', () => {
     expect(english.error?.message ?? '').toMatch(/^[^а-яё]+$/i);
     await close();
   });
+
+  it('keeps the shell when a page whose code has not loaded cannot reach the server, and its retry loads it', async () => {
+    const { page, close } = await openPage(browser);
+    await signInAs(page, portal.url, 'investor@example.com', 'Investor1');
+    // The documents page's code is not loaded yet, and the server is away for it.
+    await page.route('**/assets/documents-page*.js', (route) => route.abort('connectionrefused'));
+    await page.goto(`${portal.url}/dashboard/`);
+    await page.locator('nav.side-menu').waitFor();
+    await page.evaluate(() => {
+      (
+        globalThis as unknown as { history: { pushState: (a: unknown, b: string, c: string) => void } }
+      ).history.pushState(null, '', '/documents/');
+      globalThis.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByTestId('page-error').waitFor();
+    // The header and the menu stay: the owner can go elsewhere.
+    expect(await page.locator('nav.side-menu').isVisible()).toBe(true);
+    expect(await page.locator('header').isVisible()).toBe(true);
+    await page.unroute('**/assets/documents-page*.js');
+    await page.getByTestId('page-error').getByRole('button').click();
+    await page.locator('main h1', { hasText: 'Документы' }).waitFor();
+    expect(await page.getByTestId('page-error').count()).toBe(0);
+    await close();
+  });
+
+  it('fits the sign-in placeholder into its field at 375 px in both languages', async () => {
+    const { page, close } = await openPage(browser);
+    await page.setViewportSize(MOBILE);
+    for (const language of LANGUAGES) {
+      await setLanguage(page, portal.url, language);
+      await page.goto(`${portal.url}/login`);
+      const input = page.locator('input[name=login]');
+      await input.waitFor();
+      // The placeholder's text width, measured in the field's own font, against the room inside its padding.
+      const [text, room] = await input.evaluate((element) => {
+        type Field = { placeholder: string; clientWidth: number };
+        type Style = { font: string; paddingLeft: string; paddingRight: string };
+        const g = globalThis as unknown as {
+          getComputedStyle: (e: unknown) => Style;
+          document: {
+            createElement: (t: string) => {
+              getContext: (c: string) => { font: string; measureText: (s: string) => { width: number } };
+            };
+          };
+        };
+        const field = element as unknown as Field;
+        const style = g.getComputedStyle(element);
+        const context = g.document.createElement('canvas').getContext('2d');
+        context.font = style.font;
+        return [
+          context.measureText(field.placeholder).width,
+          field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight),
+        ];
+      });
+      expect(text, language).toBeLessThanOrEqual(room);
+    }
+    await close();
+  });
 });
