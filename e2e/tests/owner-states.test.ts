@@ -225,12 +225,10 @@ describe('an owner side with no dead ends, in both languages', () => {
     await page.route('**/assets/documents-page*.js', (route) => route.abort('connectionrefused'));
     await page.goto(`${portal.url}/dashboard/`);
     await page.locator('nav.side-menu').waitFor();
-    await page.evaluate(() => {
-      (
-        globalThis as unknown as { history: { pushState: (a: unknown, b: string, c: string) => void } }
-      ).history.pushState(null, '', '/documents/');
-      globalThis.dispatchEvent(new PopStateEvent('popstate'));
-    });
+    // An in-app navigation (the router's own, as a menu link makes), not a page load.
+    await page.evaluate(
+      "history.pushState(null, '', '/documents/'); dispatchEvent(new PopStateEvent('popstate'))",
+    );
     await page.getByTestId('page-error').waitFor();
     // The header and the menu stay: the owner can go elsewhere.
     expect(await page.locator('nav.side-menu').isVisible()).toBe(true);

@@ -278,6 +278,12 @@ export const en: Resources = {
     freeUnits: 'Free: {{count}}',
     takenUnits: 'Taken: {{count}}',
     averagePrice: 'Average price',
+    adr: 'ADR',
+    helpAdr:
+      'ADR (Average Daily Rate): the average price of a sold room night, room revenue / room nights sold.',
+    revpar: 'RevPAR',
+    helpRevpar:
+      "RevPAR (Revenue Per Available Room): room revenue of the month / (rooms × the month's days). It reflects both price and occupancy.",
     start: 'Start',
     presetPlaceholder: 'Choose a period',
     date: 'Date',

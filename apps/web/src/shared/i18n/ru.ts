@@ -279,6 +279,12 @@ export const ru = {
     freeUnits: 'Свободно: {{count}}',
     takenUnits: 'Занято: {{count}}',
     averagePrice: 'Средняя цена',
+    adr: 'ADR',
+    helpAdr:
+      'ADR (Average Daily Rate) — средняя цена проданного номера за ночь: выручка от проживания / число проданных ночей.',
+    revpar: 'RevPAR',
+    helpRevpar:
+      'RevPAR (Revenue Per Available Room) — выручка на доступный номер: выручка от проживания за месяц / (число номеров × дни месяца). Учитывает и цену, и загрузку.',
     start: 'Начало',
     presetPlaceholder: 'Выберите период',
     date: 'Дата',
