@@ -135,9 +135,14 @@ export function IncomePage() {
   const s = stats.data;
   // A lender with a loan sees the loan, its term and what it has earned (nothing yet) before the first payment.
   if (s.firstYearMonth === null && investor) {
+    // No income yet, but the money is in: the invested sum and the nothing earned, as the dashboard shows them.
     return (
       <Stack className="page">
         {header}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="income-summary">
+          <Stat label={t('finance.invested')} value={formatMoney(s.invested, locale)} />
+          <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
+        </SimpleGrid>
         <EmptyState
           title={t('finance.emptyIncome')}
           text={investor ? t('finance.emptyIncomeText') : t('finance.emptyIncomeTextLender')}
