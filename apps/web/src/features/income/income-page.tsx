@@ -139,7 +139,7 @@ export function IncomePage() {
     return (
       <Stack className="page">
         {header}
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="income-summary">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="income-summary-no-income">
           <Stat label={t('finance.invested')} value={formatMoney(s.invested, locale)} />
           <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
         </SimpleGrid>
