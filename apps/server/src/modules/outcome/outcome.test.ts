@@ -38,9 +38,17 @@ describe('income-outcome calls', () => {
     const url = '/api/v1/adesk?locationId=1&year=2026&month=10';
     const asked = (headers: Record<string, string>) =>
       t.request({ method: 'GET', url, token: investor, headers }).then((r) => r.json());
-    expect((await asked({ cookie: 'cookieLocale=EN' })).incomes[0].amountText).toMatch(/^[\d,]+\.\d\d ₽$/);
+    const english = await asked({ cookie: 'cookieLocale=EN' });
+    expect(english.incomes[0].amountText).toMatch(/^[\d,]+\.\d\d ₽$/);
+    // The bank rows' articles in English where the import gave them.
+    expect(english.incomes.map((r: { article: string }) => r.article)).toContain(
+      'Guest accommodation payment',
+    );
+    expect(english.outcomes.every((r: { article: string }) => /^[^а-яё]+$/i.test(r.article))).toBe(true);
     // A first visit from an English browser: no cookie yet, so the page is Russian and so are its amounts.
-    expect((await asked({ 'accept-language': 'en' })).incomes[0].amountText).toMatch(/^[\d ]+,\d\d ₽$/);
+    const russian = await asked({ 'accept-language': 'en' });
+    expect(russian.incomes[0].amountText).toMatch(/^[\d ]+,\d\d ₽$/);
+    expect(russian.incomes.map((r: { article: string }) => r.article)).toContain('Оплата проживания гостей');
   });
 
   it('keeps rooms and outbuildings apart', async () => {

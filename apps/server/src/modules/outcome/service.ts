@@ -38,7 +38,8 @@ export async function outcomeData(
       id: r.id,
       date: r.row_date,
       category: { id: r.categoryId, text: r.categoryName, textEn: r.categoryNameEn },
-      article: r.article,
+      // The bank's wording in Russian, translated where the import gave an English one.
+      article: query.locale === 'en' && r.article_en ? r.article_en : r.article,
       amount,
       amountText: formatRubles(amount, query.locale),
     };
