@@ -152,6 +152,11 @@ describe('an owner side with no dead ends, in both languages', () => {
               .click(),
         ],
         [
+          'gallery',
+          '/dashboard/reports/',
+          () => page.locator('[data-testid=report-cover], [data-testid=report-slide]').first().click(),
+        ],
+        [
           'lot request',
           '/promo/',
           () => page.getByTestId('lot-request').and(page.locator(':enabled')).first().click(),
