@@ -143,8 +143,42 @@ describe('the bookings grids', () => {
     const { page, close } = await openPage(browser, MOBILE);
     await signIn(page, portal.url, 'investor@example.com', 'Investor1');
     await page.goto(`${portal.url}/dashboard/booking/`);
-    await page.getByTestId('booking-grid').locator('button.booking-grid-cell').first().waitFor();
+    const grid = page.getByTestId('booking-grid');
+    await grid.locator('button.booking-grid-cell').first().waitFor();
+    await page.waitForLoadState('networkidle');
     await screenshot(page, 'booking-investor');
+    // On a phone every unit keeps its whole name (two lines, the rest in its tooltip) and the own one its mark.
+    const names = await grid
+      .locator('.booking-grid-row:not(.booking-grid-group) .booking-grid-label')
+      .evaluateAll((labels) =>
+        labels.map((label) => {
+          const box = label as unknown as { textContent: string; scrollHeight: number; clientHeight: number };
+          return { text: box.textContent, cut: box.scrollHeight > box.clientHeight + 1 };
+        }),
+      );
+    expect(names.map((n) => n.text)).toContain('Джуниор сюит №3');
+    expect(names.filter((n) => n.cut)).toEqual([]);
+    const own = grid.getByTestId('own-unit').first();
+    const ownBox = await own.boundingBox();
+    const gridBox = await grid.boundingBox();
+    expect(ownBox && gridBox && ownBox.x + ownBox.width <= gridBox.x + 104).toBe(true);
+    expect(await grid.locator('[title*="Джуниор сюит №3"]').getAttribute('title')).toContain('Ваш юнит');
+
+    // A swipe whose momentum ends at the right edge while edge events rest still brings the next dates, with no
+    // swipe back first: the edge is looked at again when the rest ends.
+    const widthBefore = await grid.evaluate((element) => element.scrollWidth);
+    const first = page.waitForRequest((r) => r.url().includes('/api/v1/bookings?'));
+    await grid.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const firstEnd = Date.parse(new URL((await first).url()).searchParams.get('endDate') ?? '');
+    await expect.poll(() => grid.evaluate((element) => element.scrollWidth)).toBeGreaterThan(widthBefore);
+    const second = page.waitForRequest((r) => r.url().includes('/api/v1/bookings?'), { timeout: 15_000 });
+    await grid.evaluate((element) => {
+      element.scrollLeft = element.scrollWidth;
+    });
+    const secondUrl = new URL((await second).url());
+    expect(Date.parse(secondUrl.searchParams.get('endDate') ?? '')).toBeGreaterThan(firstEnd);
     await close();
 
     const lender = await openPage(browser);

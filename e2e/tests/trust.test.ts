@@ -131,6 +131,9 @@ describe('trust in every figure and label', () => {
         expect(summary).not.toMatch(/ ₽/);
         if (code === 'EN') expect(summary).not.toMatch(/\d,\d+%/);
         else expect(summary).toMatch(/\d,\d+%/);
+        // Thousands: commas in English (16,300,000 ₽), spaces in Russian (16 300 000 ₽).
+        if (code === 'EN') expect(summary).toMatch(/\d,\d{3}\u00a0₽/);
+        else expect(summary).toMatch(/\d\u00a0\d{3}\u00a0₽/);
         // No ADR/RevPAR help icons without figures.
         expect(await page.getByRole('button', { name: 'ADR' }).count()).toBe(0);
         if (viewport === MOBILE) {
@@ -156,6 +159,10 @@ describe('trust in every figure and label', () => {
         await page.getByTestId('booking-statistics').waitFor();
         const cards = (await page.getByTestId('booking-statistics').textContent()) ?? '';
         expect(cards).not.toMatch(/ ₽/);
+        // The rooms' average price is the ADR, and RevPAR has its card: both with the spec's help texts.
+        expect(await page.getByRole('button', { name: 'ADR' }).count()).toBe(1);
+        expect(await page.getByRole('button', { name: 'RevPAR' }).count()).toBe(1);
+        expect((await page.getByTestId('revpar').textContent()) ?? '').toMatch(/\d\u00a0₽/);
         await screenshot(page, `trust-bookings-${code}`);
       }
       await close();

@@ -12,8 +12,10 @@ import { router } from './app/router';
 import { themeIn } from './app/theme';
 import { queryClient } from './shared/api/query-client';
 import { i18nReady, setupI18n } from './shared/i18n';
+import { installFocusKeeper } from './shared/ui/focus-keeper';
 
 setupI18n();
+installFocusKeeper();
 
 /** Mantine with the theme in the user's language; switching the language renames its controls too. */
 function ThemeInLanguage({ children }: { children: ReactNode }) {

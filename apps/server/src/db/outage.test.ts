@@ -59,7 +59,7 @@ describe('a database that refuses connections', () => {
         method: 'POST',
         url: '/api/v1/faq/send-question',
         token,
-        headers: { 'accept-language': 'en' },
+        headers: { cookie: 'cookieLocale=en' },
         payload: { question: 'Is anyone there?' },
       });
       expect(en.statusCode).toBe(503);

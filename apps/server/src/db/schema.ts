@@ -321,6 +321,8 @@ export interface OutcomeRowsTable {
   row_date: DateColumn;
   category_id: number;
   article: string;
+  /** The article in English; empty: the Russian one. */
+  article_en: Generated<string>;
   amount_kopecks: BigIntId;
   external_id: string | null;
 }

@@ -374,6 +374,29 @@ export const OUTCOME_CATEGORIES = [
   { id: 16, name: 'Налоги', name_en: 'Taxes', direction: 'expense' as const },
 ];
 
+/** The demo articles in English, for the income-outcome pages in English. */
+const ARTICLES_EN: Record<string, string> = {
+  'Заработная плата персонала': 'Staff salaries',
+  'Премии персонала': 'Staff bonuses',
+  Электроэнергия: 'Electricity',
+  Водоснабжение: 'Water supply',
+  'Вывоз мусора': 'Waste removal',
+  'Реклама в интернете': 'Online advertising',
+  Фотосъёмка: 'Photography',
+  'Комиссия Яндекс Путешествий': 'Yandex Travel commission',
+  'Комиссия экстранета': 'Extranet commission',
+  'Ремонт сантехники': 'Plumbing repairs',
+  'Обслуживание котельной': 'Boiler house maintenance',
+  'Постельное бельё': 'Bed linen',
+  'Косметика для номеров': 'Room toiletries',
+  Дрова: 'Firewood',
+  'Оплата проживания гостей': 'Guest accommodation payment',
+  'Оплата аренды бань': 'Bath house rental payment',
+  'Оплата дополнительных услуг': 'Extra services payment',
+  УСН: 'Simplified tax',
+  'Налог на имущество': 'Property tax',
+};
+
 /** Expense categories as shares of the month's revenue, with the articles the bank statement shows. */
 const EXPENSES: Array<{ category: number; share: number; articles: string[] }> = [
   { category: 10, share: 0.2, articles: ['Заработная плата персонала', 'Премии персонала'] },
@@ -401,6 +424,7 @@ async function seedOutcomeRows(
     row_date: string;
     category_id: number;
     article: string;
+    article_en: string;
     amount_kopecks: number;
     external_id: string;
   }> = [];
@@ -421,6 +445,7 @@ async function seedOutcomeRows(
             row_date: day(),
             category_id: category,
             article,
+            article_en: ARTICLES_EN[article] ?? '',
             amount_kopecks: Math.max(100, Math.round(amount)),
             external_id: `demo-${locationId}-${part}-${month}-${category}-${n}`,
           });

@@ -2,16 +2,12 @@ import { DEFAULT_LOCALE, type Locale, STORAGE_KEYS } from '@portal/contract/cons
 import type { FastifyRequest } from 'fastify';
 
 /**
- * The user's language: the client's language cookie (uppercase code, as the spec's entities give it), then
- * Accept-Language, then ru.
+ * The user's language: the client's language cookie (uppercase code, as the spec's entities give it), then the
+ * spec's default, ru. Never Accept-Language: the page follows the cookie and then the same default, so a first visit
+ * from an English browser shows a Russian page, and its server messages must be Russian too.
  */
 export function requestLocale(request: FastifyRequest): Locale {
-  const fromCookie = cookieLocale(request);
-  if (fromCookie) return fromCookie;
-  const accept = request.headers['accept-language']?.toLowerCase() ?? '';
-  const first = accept.split(',')[0]?.trim().slice(0, 2);
-  if (first === 'en') return 'en';
-  return DEFAULT_LOCALE;
+  return cookieLocale(request) ?? DEFAULT_LOCALE;
 }
 
 /** The language cookie alone, as the web client reads it at start (it does not look at Accept-Language). */

@@ -15,7 +15,7 @@ import { requestLocale } from './locale.ts';
  *   until it listens again (the embedded database is one process and delivers every notification).
  * - A write request of this instance (any method but GET and HEAD: no GET of the API writes) drops everything when
  *   it answers, so the same client's next read is fresh even before the notification is back.
- * - An answer is keyed by the session, the language it is made in (requestLocale: the cookie, then Accept-Language)
+ * - An answer is keyed by the session, the language it is made in (requestLocale: the cookie, then ru)
  *   and the whole URL: nobody is served another session's or another language's answer, and each request is still
  *   authenticated first (an ended session is refused, cache or not).
  * - A read that started before a drop is not stored (a generation counter), so an answer computed from data a
@@ -97,7 +97,7 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
     async answer(request, reply) {
       const session = request.session;
       if (!listening || !session) return undefined;
-      // The language the answer is made in (the cookie first, then Accept-Language), never a raw header: a cookie
+      // The language the answer is made in (the cookie, then ru), never a raw header: a cookie
       // switch would otherwise be served the other language's answer.
       const key = `${session.sessionId}\n${requestLocale(request)}\n${request.url}`;
       const entry = entries.get(key);

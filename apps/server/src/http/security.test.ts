@@ -42,7 +42,7 @@ describe('security controls of every call', () => {
           method: 'POST',
           url: '/api/v1/faq/send-question',
           token: investor,
-          headers: { 'content-type': 'application/json', 'accept-language': locale },
+          headers: { 'content-type': 'application/json', cookie: `cookieLocale=${locale}` },
           payload,
         });
       const nul = await question('{"question":"Когда\\u0000 выплата?"}');
@@ -95,7 +95,7 @@ describe('security controls of every call', () => {
           method: 'POST',
           url: '/api/v1/backoffice/import/bookings',
           token: manager,
-          headers: { 'content-type': 'text/csv', 'x-file-name': name, 'accept-language': 'en' },
+          headers: { 'content-type': 'text/csv', 'x-file-name': name, cookie: 'cookieLocale=en' },
           payload: 'externalId,unitId\n',
         });
         expect({ name, status: response.statusCode }).toEqual({ name, status: 400 });
@@ -120,7 +120,7 @@ describe('security controls of every call', () => {
         const duplicate = await app.inject({
           method: 'POST',
           url: '/api/v1/test/duplicate',
-          headers: { 'accept-language': 'en' },
+          headers: { cookie: 'cookieLocale=en' },
         });
         expect(duplicate.statusCode).toBe(409);
         expect(duplicate.json().error).toMatchObject({

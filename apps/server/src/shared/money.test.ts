@@ -23,7 +23,9 @@ describe('money', () => {
     }
   });
 
-  it('formats rubles as the spec shows them', () => {
+  it('formats rubles as the spec shows them, each language with its own grouping and decimal mark', () => {
     expect(formatRubles(1_845_300)).toBe('1 845 300,00 ₽');
+    expect(formatRubles(1_845_300, 'en')).toBe('1,845,300.00 ₽');
+    expect(formatRubles(219_702.72, 'en')).toBe('219,702.72 ₽');
   });
 });

@@ -16,16 +16,15 @@ export function toRubles(kopecks: number | null): number | null {
   return kopecks === null ? null : Math.round(kopecks) / KOPECKS_PER_RUBLE;
 }
 
-/** '1 845 300,00 ₽': rubles grouped by thousands, as the spec shows money. */
-const formatter = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  minimumFractionDigits: 2,
-});
+/**
+ * '1 845 300,00 ₽' in Russian, '1,845,300.00 ₽' in English: rubles grouped by thousands as each language writes
+ * numbers, the same as the web's formatMoney.
+ */
+const formatters = {
+  ru: new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  en: new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+};
 
-export function formatRubles(amount: number): string {
-  return formatter
-    .format(amount)
-    .replace(/\u00a0/g, ' ')
-    .replace(/\u202f/g, ' ');
+export function formatRubles(amount: number, locale: 'ru' | 'en' = 'ru'): string {
+  return `${formatters[locale].format(amount).replace(/[\u00a0\u202f]/g, ' ')} ₽`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, moscowDate, moscowInstant, parseYearMonth } from './time.ts';
+import { addDays, formatDay, moscowDate, moscowInstant, parseYearMonth } from './time.ts';
 
 describe('Moscow calendar days', () => {
   it('reads a month as import files write it', () => {
@@ -22,5 +22,13 @@ describe('Moscow calendar days', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('days in server-made texts', () => {
+  it('writes Russian days in digits and English ones with the month named', () => {
+    expect(formatDay('2024-02-01', 'ru')).toBe('01.02.2024');
+    expect(formatDay('2024-02-01', 'en')).toBe('1 Feb 2024');
+    expect(formatDay('2024-09-30', 'en')).toBe('30 Sep 2024');
   });
 });

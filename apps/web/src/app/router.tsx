@@ -7,7 +7,7 @@ import { loadTexts } from '../shared/i18n';
 import { storage } from '../shared/storage';
 import { LoadingState } from '../shared/ui/page-state';
 import { page } from './lazy-page';
-import { RouteError } from './route-error';
+import { PageError, RouteError } from './route-error';
 
 /** Auth routes are for anonymous users: a stored token goes to /. */
 function AnonymousOnly() {
@@ -297,140 +297,147 @@ export const router = createBrowserRouter([
               () => Promise.all([loadTexts('app'), import('./layout/app-layout')]).then(([, m]) => m),
               (m) => m.AppLayout,
             ),
+            // A page that fails (its code did not load: the server is down, a deploy removed it) shows its error
+            // inside the shell, with a retry: the menu, header and the owner's way elsewhere stay.
             children: [
               {
-                path: '/dashboard/',
-                loader: () => prefetchDashboard(queryClient),
-                lazy: page(
-                  () => import('../features/dashboard/dashboard-page'),
-                  (m) => m.DashboardPage,
-                ),
-              },
-              {
-                path: '/dashboard/income/',
-                lazy: page(
-                  () => import('../features/income/income-page'),
-                  (m) => m.IncomePage,
-                ),
-              },
-              {
-                path: '/dashboard/outcome/',
-                lazy: page(
-                  () => import('../features/outcome/outcome-page'),
-                  (m) => () => <m.OutcomePage part="main" />,
-                ),
-              },
-              {
-                path: '/dashboard/outcome-periphery/',
-                lazy: page(
-                  () => import('../features/outcome/outcome-page'),
-                  (m) => () => <m.OutcomePage part="periphery" />,
-                ),
-              },
-              {
-                path: '/dashboard/booking/',
-                lazy: page(
-                  () => import('../features/bookings/bookings-page'),
-                  (m) => () => <m.BookingsPage part="main" />,
-                ),
-              },
-              {
-                path: '/dashboard/booking-periphery/',
-                lazy: page(
-                  () => import('../features/bookings/bookings-page'),
-                  (m) => () => <m.BookingsPage part="periphery" />,
-                ),
-              },
-              {
-                path: '/dashboard/timeline/',
-                lazy: page(
-                  () => import('../features/timeline/timeline-page'),
-                  (m) => m.TimelinePage,
-                ),
-              },
-              {
-                path: '/dashboard/reports/',
-                lazy: page(
-                  () => import('../features/reports/reports-page'),
-                  (m) => m.ReportsPage,
-                ),
-              },
-              {
-                path: '/dashboard/control/',
-                lazy: page(
-                  () => import('../features/control/control-page'),
-                  (m) => m.ControlPage,
-                ),
-              },
-              {
-                path: '/dashboard/control/inspection/:id',
-                lazy: page(
-                  () => import('../features/control/inspection-page'),
-                  (m) => m.InspectionPage,
-                ),
-              },
-              {
-                path: '/dashboard/report-2024',
-                lazy: page(
-                  () => import('../features/financial-report/financial-report-page'),
-                  (m) => m.FinancialReportPage,
-                ),
-              },
-              {
-                path: '/documents/',
-                lazy: page(
-                  () => import('../features/documents/documents-page'),
-                  (m) => m.DocumentsPage,
-                ),
-              },
-              {
-                path: '/inventory/',
-                lazy: page(
-                  () => import('../features/inventory/inventory-page'),
-                  (m) => m.InventoryPage,
-                ),
-              },
-              {
-                path: '/dashboard/cameras',
-                lazy: page(
-                  () => import('../features/cameras/cameras-page'),
-                  (m) => m.CamerasPage,
-                ),
-              },
-              {
-                path: '/units/',
-                lazy: page(
-                  () => import('../features/units/units-page'),
-                  (m) => m.UnitsPage,
-                ),
-              },
-              {
-                path: '/promo/',
-                lazy: page(
-                  () => import('../features/promo/promo-page'),
-                  (m) => m.PromoPage,
-                ),
-              },
-              {
-                path: '/news/',
-                lazy: page(
-                  () => import('../features/news/news-page'),
-                  (m) => m.NewsPage,
-                ),
-              },
-              {
-                path: '/faq/',
-                lazy: page(
-                  () => import('../features/faq/faq-page'),
-                  (m) => m.FaqPage,
-                ),
-              },
-              {
-                path: '/profile/',
-                lazy: page(
-                  () => import('../features/profile/profile-page'),
-                  (m) => m.ProfilePage,
-                ),
+                errorElement: <PageError />,
+                children: [
+                  {
+                    path: '/dashboard/',
+                    loader: () => prefetchDashboard(queryClient),
+                    lazy: page(
+                      () => import('../features/dashboard/dashboard-page'),
+                      (m) => m.DashboardPage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/income/',
+                    lazy: page(
+                      () => import('../features/income/income-page'),
+                      (m) => m.IncomePage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/outcome/',
+                    lazy: page(
+                      () => import('../features/outcome/outcome-page'),
+                      (m) => () => <m.OutcomePage part="main" />,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/outcome-periphery/',
+                    lazy: page(
+                      () => import('../features/outcome/outcome-page'),
+                      (m) => () => <m.OutcomePage part="periphery" />,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/booking/',
+                    lazy: page(
+                      () => import('../features/bookings/bookings-page'),
+                      (m) => () => <m.BookingsPage part="main" />,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/booking-periphery/',
+                    lazy: page(
+                      () => import('../features/bookings/bookings-page'),
+                      (m) => () => <m.BookingsPage part="periphery" />,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/timeline/',
+                    lazy: page(
+                      () => import('../features/timeline/timeline-page'),
+                      (m) => m.TimelinePage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/reports/',
+                    lazy: page(
+                      () => import('../features/reports/reports-page'),
+                      (m) => m.ReportsPage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/control/',
+                    lazy: page(
+                      () => import('../features/control/control-page'),
+                      (m) => m.ControlPage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/control/inspection/:id',
+                    lazy: page(
+                      () => import('../features/control/inspection-page'),
+                      (m) => m.InspectionPage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/report-2024',
+                    lazy: page(
+                      () => import('../features/financial-report/financial-report-page'),
+                      (m) => m.FinancialReportPage,
+                    ),
+                  },
+                  {
+                    path: '/documents/',
+                    lazy: page(
+                      () => import('../features/documents/documents-page'),
+                      (m) => m.DocumentsPage,
+                    ),
+                  },
+                  {
+                    path: '/inventory/',
+                    lazy: page(
+                      () => import('../features/inventory/inventory-page'),
+                      (m) => m.InventoryPage,
+                    ),
+                  },
+                  {
+                    path: '/dashboard/cameras',
+                    lazy: page(
+                      () => import('../features/cameras/cameras-page'),
+                      (m) => m.CamerasPage,
+                    ),
+                  },
+                  {
+                    path: '/units/',
+                    lazy: page(
+                      () => import('../features/units/units-page'),
+                      (m) => m.UnitsPage,
+                    ),
+                  },
+                  {
+                    path: '/promo/',
+                    lazy: page(
+                      () => import('../features/promo/promo-page'),
+                      (m) => m.PromoPage,
+                    ),
+                  },
+                  {
+                    path: '/news/',
+                    lazy: page(
+                      () => import('../features/news/news-page'),
+                      (m) => m.NewsPage,
+                    ),
+                  },
+                  {
+                    path: '/faq/',
+                    lazy: page(
+                      () => import('../features/faq/faq-page'),
+                      (m) => m.FaqPage,
+                    ),
+                  },
+                  {
+                    path: '/profile/',
+                    lazy: page(
+                      () => import('../features/profile/profile-page'),
+                      (m) => m.ProfilePage,
+                    ),
+                  },
+                ],
               },
               {
                 path: '/notifications/',

@@ -3,9 +3,11 @@ import { monthOf, yearOf } from '@portal/contract/periods';
 import i18next from 'i18next';
 
 /**
- * Money, numbers and dates as the spec shows them: rubles grouped by thousands with spaces, m², percents. One
- * number format per language: thousands grouped by spaces in both, a decimal comma in Russian and a
- * decimal point in English. Money is glued with non-breaking spaces, so «₽» never wraps onto a line of its own.
+ * Money, numbers and dates as the spec shows them: rubles grouped by thousands, m², percents. One number format per
+ * language, as its readers write numbers: Russian groups thousands by spaces with a decimal comma (16 300 000 ₽,
+ * 1 234,56), English by commas with a decimal point (16,300,000 ₽, 1,234.56). Money is glued with non-breaking
+ * spaces, so «₽» never wraps onto a line of its own. English dates name the month (5 Nov 2026): 05/11/2026 reads as
+ * May in the US and November in Britain.
  */
 
 const nbsp = /[\u00a0\u202f]/g;
@@ -33,12 +35,11 @@ const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions) =>
 /** The page's language, for the numbers whose callers do not pass one. */
 const currentLocale = (): Locale => (i18next.language === 'en' ? 'en' : 'ru');
 
-/** ru-RU digits with the language's decimal mark; group spaces are `space`. */
+/** The language's digits: Russian groups by `space` with a decimal comma, English by commas with a point. */
 function digits(value: number, min: number, max: number, locale: Locale, space: string) {
-  const text = numberFormat('ru-RU', { minimumFractionDigits: min, maximumFractionDigits: max })
-    .format(value)
-    .replace(nbsp, space);
-  return locale === 'en' ? text.replace(',', '.') : text;
+  const options = { minimumFractionDigits: min, maximumFractionDigits: max };
+  if (locale === 'en') return numberFormat('en-US', options).format(value);
+  return numberFormat('ru-RU', options).format(value).replace(nbsp, space);
 }
 
 export function formatMoney(
@@ -74,16 +75,24 @@ export function formatPercent(
 const MOSCOW = 'Europe/Moscow';
 const instantOf = (value: string) => new Date(value.length === 10 ? `${value}T12:00:00Z` : value);
 const intlLocale = (locale: Locale) => (locale === 'en' ? 'en-GB' : 'ru-RU');
+/** British English writes September short as «Sept», beside the three letters of every other month. */
+const sep = (text: string) => text.replace('Sept', 'Sep');
 const inMoscow = (value: string, locale: Locale, options: Intl.DateTimeFormatOptions) =>
-  dateFormat(intlLocale(locale), { ...options, timeZone: MOSCOW }).format(instantOf(value));
+  sep(dateFormat(intlLocale(locale), { ...options, timeZone: MOSCOW }).format(instantOf(value)));
 
-/** 24.11.2026 / 24/11/2026. */
+/** The day as Russian digits (24.11.2026) or English words (24 Nov 2026). */
+const dayOptions = (locale: Locale): Intl.DateTimeFormatOptions =>
+  locale === 'en'
+    ? { day: 'numeric', month: 'short', year: 'numeric' }
+    : { day: '2-digit', month: '2-digit', year: 'numeric' };
+
+/** 24.11.2026 / 24 Nov 2026. */
 export function formatDate(value: string | null | undefined, locale: Locale = 'ru'): string {
   if (!value) return '—';
-  return inMoscow(value, locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return inMoscow(value, locale, dayOptions(locale));
 }
 
-/** An instant as Moscow's date and time, 24.11.2026, 14:05 (24/11/2026, 14:05 in English); seconds when asked. */
+/** An instant as Moscow's date and time, 24.11.2026, 14:05 (24 Nov 2026, 14:05 in English); seconds when asked. */
 export function formatDateTime(
   value: string | null | undefined,
   locale: Locale = 'ru',
@@ -91,9 +100,7 @@ export function formatDateTime(
 ): string {
   if (!value) return '—';
   return inMoscow(value, locale, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
+    ...dayOptions(locale),
     hour: '2-digit',
     minute: '2-digit',
     ...(seconds ? { second: '2-digit' } : {}),
@@ -101,11 +108,11 @@ export function formatDateTime(
   });
 }
 
-/** 24.11, 09:05 / 24/11, 09:05: a time within a short span, such as a stay in the booking grid's tooltip. */
+/** 24.11, 09:05 / 24 Nov, 09:05: a time within a short span, such as a stay in the booking grid's tooltip. */
 export function formatShortDateTime(value: string, locale: Locale = 'ru'): string {
   return inMoscow(value, locale, {
-    day: '2-digit',
-    month: '2-digit',
+    day: locale === 'en' ? 'numeric' : '2-digit',
+    month: locale === 'en' ? 'short' : '2-digit',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
@@ -133,8 +140,8 @@ export function formatLongDate(value: string, locale: Locale = 'ru'): string {
   return inMoscow(value, locale, { day: 'numeric', month: 'long', year: 'numeric' });
 }
 
-/** The date pickers' format, the same as formatDate's: 24.11.2026 in Russian, 24/11/2026 in English. */
-export const dateInputFormat = (locale: Locale) => (locale === 'en' ? 'DD/MM/YYYY' : 'DD.MM.YYYY');
+/** The date pickers' format (dayjs), the same as formatDate's: 24.11.2026 in Russian, 24 Nov 2026 in English. */
+export const dateInputFormat = (locale: Locale) => (locale === 'en' ? 'D MMM YYYY' : 'DD.MM.YYYY');
 
 /** yyyymm → 'октябрь 2026' / 'October 2026'. */
 export function formatYearMonth(yearMonth: number, locale: Locale = 'ru'): string {
@@ -174,7 +181,8 @@ export function formatShortYearMonth(yearMonth: number, locale: Locale = 'ru'): 
     timeZone: 'UTC',
   })
     .format(date)
-    .replace(' г.', '');
+    .replace(' г.', '')
+    .replace('Sept', 'Sep');
 }
 
 /** 240 000 → '240 тыс.': chart axes. */

@@ -21,7 +21,7 @@ describe('checking an activation or recovery link without spending it', () => {
       url: `/api/v1/${url}`,
       payload,
       remoteAddress: ip,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
     });
   /** A fresh link of the kind for the demo user, as the mail would carry it. */
   const newLink = async (kind: 'signup' | 'recovery', email: string, ttlHours = 1) => {

@@ -148,7 +148,7 @@ describe('failed mail in the back office', () => {
       method: 'POST',
       url: `/api/v1/backoffice/outbox/${ids[2]}/resend`,
       token: admin,
-      headers: { 'accept-language': 'en' },
+      headers: { cookie: 'cookieLocale=en' },
     });
     expect(pending.statusCode).toBe(409);
     expect(pending.json().error.message).toBe('This message has already been sent or is waiting to be sent');

@@ -70,7 +70,7 @@ describe('back office', () => {
       method: 'GET',
       url: '/api/v1/backoffice/requests?status=closed',
       token: manager,
-      headers: { 'accept-language': 'en' },
+      headers: { cookie: 'cookieLocale=en' },
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Invalid value');

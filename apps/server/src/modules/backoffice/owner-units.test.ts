@@ -34,7 +34,7 @@ describe("corrections of an owner's unit links", () => {
       method,
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': 'en' },
+      headers: { cookie: 'cookieLocale=en' },
       ...(payload ? { payload } : {}),
     });
   const links = async (token = manager): Promise<Link[]> =>

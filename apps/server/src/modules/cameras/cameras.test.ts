@@ -33,7 +33,7 @@ describe('camera calls and the streams endpoint', () => {
       method,
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(body ? { payload: body } : {}),
     });
   const addView = (

@@ -133,7 +133,7 @@ describe('the camera proxy and internal hosts', () => {
           method: 'GET',
           url,
           token: investor,
-          headers: { 'accept-language': locale },
+          headers: { cookie: `cookieLocale=${locale}` },
         });
         expect(refused.statusCode, streamUrl).toBe(502);
         expect(refused.json().error.message).toBe(
@@ -154,7 +154,7 @@ describe('the camera proxy and internal hosts', () => {
         method: 'PUT',
         url: '/api/v1/backoffice/cameras/3/stream',
         token: manager,
-        headers: { 'accept-language': locale },
+        headers: { cookie: `cookieLocale=${locale}` },
         payload: { streamUrl },
       });
       expect(saved.statusCode, streamUrl).toBe(400);

@@ -42,7 +42,7 @@ describe('camera view uploads stream into the store', () => {
       url: `/api/v1/backoffice/cameras/${locationId}/views`,
       token: manager,
       payload,
-      headers: { ...headers, 'accept-language': 'ru' },
+      headers: { ...headers, cookie: 'cookieLocale=ru' },
     });
   const addView = (locationId: number, data: Buffer, fields: Record<string, string> = { title: 'Вид' }) => {
     const form = uploadForm({ data, name: 'v.mp4', type: 'video/mp4' }, fields);

@@ -50,7 +50,7 @@ describe('back-office catalogue of locations and units', () => {
       method,
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(body ? { payload: body } : {}),
     });
   const upload = (token: string, unitId: number, file: Parameters<typeof form>[0]) => {

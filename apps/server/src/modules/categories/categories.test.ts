@@ -29,7 +29,7 @@ describe('back-office document and income-expense categories', () => {
       method,
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(body ? { payload: body } : {}),
     });
   const documentCategories = async (token = manager) =>

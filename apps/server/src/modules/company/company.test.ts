@@ -26,7 +26,7 @@ describe("the company's settings and its invitations", () => {
       method,
       url: `/api/v1/${url}`,
       ...(token ? { token } : {}),
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(body ? { payload: body } : {}),
     });
   const settings = {

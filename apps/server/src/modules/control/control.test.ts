@@ -29,7 +29,7 @@ describe('inspection calls', () => {
   });
   afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
-    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
+    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { cookie: `cookieLocale=${locale}` } });
 
   it("answers a location's summary with completed checks newest first and upcoming ones soonest first", async () => {
     const response = await get('check-office/get-location-inspections?locationId=1');

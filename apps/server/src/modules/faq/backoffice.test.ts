@@ -79,7 +79,7 @@ describe('FAQ in the back office', () => {
       method: 'PUT',
       url: `/api/v1/backoffice/faq/${id}`,
       token: manager,
-      headers: { 'accept-language': 'en' },
+      headers: { cookie: 'cookieLocale=en' },
       payload: { position: -1, question: 'В', answer: 'О', isPublished: true },
     });
     expect(english.statusCode).toBe(400);

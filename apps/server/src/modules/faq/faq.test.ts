@@ -113,7 +113,7 @@ describe('faq calls', () => {
         method: 'POST',
         url: '/api/v1/faq/send-question',
         token: lender,
-        headers: { 'accept-language': locale },
+        headers: { cookie: `cookieLocale=${locale}` },
         payload,
       });
       expect(refused.statusCode).toBe(400);

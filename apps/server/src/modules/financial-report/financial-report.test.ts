@@ -29,7 +29,7 @@ describe('interim financial report', () => {
       url: '/api/v1/backoffice/financial-report',
       token,
       payload: form.payload,
-      headers: { ...form.headers, 'accept-language': locale },
+      headers: { ...form.headers, cookie: `cookieLocale=${locale}` },
     });
   };
 

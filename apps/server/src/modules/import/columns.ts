@@ -161,6 +161,7 @@ const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
       col('date', 'дата', 'date', 'date', true),
       col('categoryId', 'id категории', 'category id', 'id', true, { ids: 'outcomeCategories' }),
       col('article', 'статья', 'article', 'text', true),
+      col('articleEn', 'статья по-английски', 'article in English', 'text', false),
       col('amount', 'сумма', 'amount', 'money', true, { note: { ru: 'больше нуля', en: 'above zero' } }),
     ],
     examples: (ids) => [
@@ -171,6 +172,7 @@ const KIND_COLUMNS: Record<ImportKindCode, KindColumns> = {
         date: day(ids, 1),
         categoryId: ids.categoryId,
         article: 'Электроэнергия',
+        articleEn: 'Electricity',
         amount: 4_295_533,
       },
       {

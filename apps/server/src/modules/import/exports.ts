@@ -45,6 +45,7 @@ const EXPORTS: Record<ImportKindCode, (db: Executor) => Promise<ExampleRow[]>> =
       date: o.row_date,
       categoryId: o.category_id,
       article: o.article,
+      articleEn: o.article_en,
       amount: o.amount_kopecks,
     }));
   },

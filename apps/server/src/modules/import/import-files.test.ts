@@ -42,7 +42,7 @@ describe('import files a company can use', () => {
       method: 'POST',
       url: `/api/v1/backoffice/import/${kind}`,
       token,
-      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv', 'accept-language': locale },
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv', cookie: `cookieLocale=${locale}` },
       payload,
     });
   const get = (path: string, token = admin, locale = 'ru') =>
@@ -50,7 +50,7 @@ describe('import files a company can use', () => {
       method: 'GET',
       url: `/api/v1/backoffice/import/${path}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
     });
 
   it('imports a windows-1251 incomes file with semicolons, decimal commas, spaces between thousands and mm.yyyy', async () => {

@@ -94,7 +94,7 @@ describe('import: encodings, concurrency and limits', () => {
       method: 'POST',
       url: '/api/v1/backoffice/import/locations',
       token: manager,
-      headers: { 'content-type': 'text/csv', 'accept-language': 'en' },
+      headers: { 'content-type': 'text/csv', cookie: 'cookieLocale=en' },
       payload: garbled,
     });
     expect(english.json().error.message).toMatch(/^The file's encoding is not one the import reads/);

@@ -159,7 +159,7 @@ describe('data import', () => {
         method: 'POST',
         url: '/api/v1/backoffice/import/bookings',
         token: manager,
-        headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+        headers: { 'content-type': 'application/json', cookie: 'cookieLocale=en' },
         payload: body,
       });
       expect(english.statusCode).toBe(400);
@@ -249,7 +249,7 @@ describe('data import', () => {
       method: 'POST',
       url: '/api/v1/backoffice/import/bookings',
       token: manager,
-      headers: { 'content-type': 'text/csv', 'accept-language': 'en' },
+      headers: { 'content-type': 'text/csv', cookie: 'cookieLocale=en' },
       payload: csv,
     });
     expect(english.json().problems).toEqual([

@@ -155,13 +155,14 @@ const outcomeRow = z.object({
   date,
   categoryId: integer,
   article: z.string().trim().min(1).max(500),
+  articleEn: z.coerce.string().trim().max(500).optional().default(''),
   amount: money.refine((value) => value > 0, 'must be above 0'),
 });
 type OutcomeRow = z.output<typeof outcomeRow>;
 
 /** Income and expense rows of a location's bank account (the income-outcome pages). */
 export const outcomes: ImportKind<OutcomeRow> = {
-  columns: ['externalId', 'locationId', 'part', 'date', 'categoryId', 'article', 'amount'],
+  columns: ['externalId', 'locationId', 'part', 'date', 'categoryId', 'article', 'articleEn', 'amount'],
   schema: outcomeRow,
   key: (row) => row.externalId,
   async references(db) {
@@ -183,6 +184,7 @@ export const outcomes: ImportKind<OutcomeRow> = {
         row_date: row.date,
         category_id: row.categoryId,
         article: row.article,
+        article_en: row.articleEn,
         amount_kopecks: row.amount,
       })),
     );

@@ -23,7 +23,7 @@ describe('import of loan payments and capitalization', () => {
       method: 'POST',
       url: `/api/v1/backoffice/import/${kind}`,
       token,
-      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv', 'accept-language': locale },
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv', cookie: `cookieLocale=${locale}` },
       payload: body,
     });
   const get = async (url: string, token: string) =>

@@ -165,7 +165,15 @@ export async function upsertIncomes(db: Executor, rows: Insertable<DB['incomes']
 
 /** Outcome rows by their external id. */
 export async function upsertOutcomeRows(db: Executor, rows: Insertable<DB['outcome_rows']>[]) {
-  const columns = ['location_id', 'part', 'row_date', 'category_id', 'article', 'amount_kopecks'];
+  const columns = [
+    'location_id',
+    'part',
+    'row_date',
+    'category_id',
+    'article',
+    'article_en',
+    'amount_kopecks',
+  ];
   return db
     .insertInto('outcome_rows')
     .values(rows)
@@ -365,7 +373,16 @@ export async function exportIncomes(db: Executor) {
 export async function exportOutcomeRows(db: Executor) {
   return db
     .selectFrom('outcome_rows')
-    .select(['external_id', 'location_id', 'part', 'row_date', 'category_id', 'article', 'amount_kopecks'])
+    .select([
+      'external_id',
+      'location_id',
+      'part',
+      'row_date',
+      'category_id',
+      'article',
+      'article_en',
+      'amount_kopecks',
+    ])
     .where('external_id', 'is not', null)
     .orderBy('row_date')
     .orderBy('external_id')

@@ -17,6 +17,7 @@ import { previousMonth } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { toRubles } from '../../shared/money.ts';
+import { formatDay } from '../../shared/time.ts';
 import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { createManagerRequest } from '../requests/service.ts';
@@ -229,8 +230,8 @@ export async function lenderActives(
       const amount = amountOf(loan.id, query.yearMonth) ?? 0;
       return {
         id: loan.id,
-        name: `Заём от ${loan.issued_at.split('-').reverse().join('.')}`,
-        nameEn: `Loan of ${loan.issued_at}`,
+        name: `Заём от ${formatDay(loan.issued_at, 'ru')}`,
+        nameEn: `Loan of ${formatDay(loan.issued_at, 'en')}`,
         invested: toRubles(loan.amount_kopecks),
         amount: toRubles(amount),
         percent: roiForPeriod(amount, loan.amount_kopecks),

@@ -41,7 +41,7 @@ describe('real photos of inventory items', () => {
       url: `/api/v1/backoffice/inventory/items/${itemId}/photos`,
       token,
       payload: form.payload,
-      headers: { ...form.headers, 'accept-language': locale },
+      headers: { ...form.headers, cookie: `cookieLocale=${locale}` },
     });
   };
   const importCsv = (rows: string[]) =>

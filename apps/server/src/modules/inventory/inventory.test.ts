@@ -35,7 +35,7 @@ describe('inventory calls', () => {
   });
   afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
-    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
+    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { cookie: `cookieLocale=${locale}` } });
 
   it("lists the items of the investor's unit by space with cost, status and photo count", async () => {
     expect(unitId).toBeGreaterThan(0);

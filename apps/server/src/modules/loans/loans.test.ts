@@ -23,7 +23,7 @@ describe('back-office loans and loan payments', () => {
       method,
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': 'ru' },
+      headers: { cookie: 'cookieLocale=ru' },
       ...(body ? { payload: body } : {}),
     });
   const loanOf = (userId: number) =>
@@ -154,7 +154,7 @@ describe('back-office loans and loan payments', () => {
       method: 'POST',
       url: `/api/v1/${base}/payments`,
       token: manager,
-      headers: { 'accept-language': 'en' },
+      headers: { cookie: 'cookieLocale=en' },
       payload: { yearMonth: 36, amount: -1 },
     });
     expect(english.statusCode).toBe(400);

@@ -69,7 +69,7 @@ describe('back-office location documents', () => {
       url: '/api/v1/backoffice/location-documents',
       token,
       payload: form.payload,
-      headers: { ...form.headers, 'accept-language': language },
+      headers: { ...form.headers, cookie: `cookieLocale=${language}` },
     });
   };
   const ownerSees = async (token: string, id: number) =>

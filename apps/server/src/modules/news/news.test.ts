@@ -25,7 +25,7 @@ describe('news calls', () => {
   });
   afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
-    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
+    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { cookie: `cookieLocale=${locale}` } });
 
   it('answers the title image in three shapes, each a picture the server serves', async () => {
     const page = (await get('news/page')).json();

@@ -34,6 +34,23 @@ describe('income-outcome calls', () => {
     expect(data.isSample).toBe(false);
   });
 
+  it("writes the ready-made amounts in the page's language: the cookie, never Accept-Language", async () => {
+    const url = '/api/v1/adesk?locationId=1&year=2026&month=10';
+    const asked = (headers: Record<string, string>) =>
+      t.request({ method: 'GET', url, token: investor, headers }).then((r) => r.json());
+    const english = await asked({ cookie: 'cookieLocale=EN' });
+    expect(english.incomes[0].amountText).toMatch(/^[\d,]+\.\d\d ₽$/);
+    // The bank rows' articles in English where the import gave them.
+    expect(english.incomes.map((r: { article: string }) => r.article)).toContain(
+      'Guest accommodation payment',
+    );
+    expect(english.outcomes.every((r: { article: string }) => /^[^а-яё]+$/i.test(r.article))).toBe(true);
+    // A first visit from an English browser: no cookie yet, so the page is Russian and so are its amounts.
+    const russian = await asked({ 'accept-language': 'en' });
+    expect(russian.incomes[0].amountText).toMatch(/^[\d ]+,\d\d ₽$/);
+    expect(russian.incomes.map((r: { article: string }) => r.article)).toContain('Оплата проживания гостей');
+  });
+
   it('keeps rooms and outbuildings apart', async () => {
     const rooms = (await get('adesk?locationId=1&year=2026&month=10', investor)).json();
     const outbuildings = (await get('adesk-periphery?locationId=1&year=2026&month=10', investor)).json();

@@ -16,6 +16,7 @@ export async function outcomeRows(
       'outcome_rows.id',
       'outcome_rows.row_date',
       'outcome_rows.article',
+      'outcome_rows.article_en',
       'outcome_rows.amount_kopecks',
       'outcome_categories.id as categoryId',
       'outcome_categories.name as categoryName',

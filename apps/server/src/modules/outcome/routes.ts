@@ -13,10 +13,18 @@ export function outcomeRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const route = routesOf(app, ctx);
     route(outcomeApi.main, (request) =>
-      outcomeData(ctx, sessionOf(request), { ...request.query, part: 'main' }),
+      outcomeData(ctx, sessionOf(request), {
+        ...request.query,
+        part: 'main',
+        locale: requestLocale(request),
+      }),
     );
     route(outcomeApi.periphery, (request) =>
-      outcomeData(ctx, sessionOf(request), { ...request.query, part: 'periphery' }),
+      outcomeData(ctx, sessionOf(request), {
+        ...request.query,
+        part: 'periphery',
+        locale: requestLocale(request),
+      }),
     );
     route(outcomeApi.xlsx, async (request, reply) => {
       const file = await outcomeXlsx(ctx, sessionOf(request), request.query, requestLocale(request));

@@ -1,4 +1,4 @@
-import { DEMO_PROFILE_ID } from '@portal/contract/constants';
+import { DEMO_PROFILE_ID, type Locale } from '@portal/contract/constants';
 import type { OutcomeData } from '@portal/contract/finance';
 import { operatingFigures, percentChange } from '@portal/contract/money-rules';
 import { firstDayOf, nextMonth, previousMonth, toYearMonth } from '@portal/contract/periods';
@@ -9,7 +9,14 @@ import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 import { sampleOutcomeData } from './sample.ts';
 
-export type OutcomeQuery = { locationId: number; year: number; month: number; part: 'main' | 'periphery' };
+export type OutcomeQuery = {
+  locationId: number;
+  year: number;
+  month: number;
+  part: 'main' | 'periphery';
+  /** The language of the rows' ready-made amount texts. */
+  locale: Locale;
+};
 
 /** GET adesk / adesk-periphery: the month's bank rows of the location part with income, OPEX and GOP. */
 export async function outcomeData(
@@ -19,7 +26,7 @@ export async function outcomeData(
 ): Promise<OutcomeData> {
   // Investors only (403), in a location where they own a unit (404): modules/access.
   await requireInvestorLocation(ctx, session, query.locationId);
-  if (session.userId === DEMO_PROFILE_ID) return sampleOutcomeData();
+  if (session.userId === DEMO_PROFILE_ID) return sampleOutcomeData(query.locale);
   const { db } = ctx.database;
   const month = toYearMonth(query.year, query.month);
   const from = firstDayOf(month);
@@ -31,9 +38,10 @@ export async function outcomeData(
       id: r.id,
       date: r.row_date,
       category: { id: r.categoryId, text: r.categoryName, textEn: r.categoryNameEn },
-      article: r.article,
+      // The bank's wording in Russian, translated where the import gave an English one.
+      article: query.locale === 'en' && r.article_en ? r.article_en : r.article,
       amount,
-      amountText: formatRubles(amount),
+      amountText: formatRubles(amount, query.locale),
     };
   };
   const incomes = rows.filter((r) => r.direction === 'income');

@@ -39,6 +39,7 @@ export async function outcomeXlsx(
     year,
     month,
     part: query.part,
+    locale,
   });
   const en = locale === 'en';
   const rows = [

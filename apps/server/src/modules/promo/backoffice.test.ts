@@ -38,7 +38,7 @@ describe('lots the company publishes', () => {
       method,
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(body ? { payload: body } : {}),
     });
   const upload = (token: string, lotId: number, file: Parameters<typeof uploadForm>[0]) => {

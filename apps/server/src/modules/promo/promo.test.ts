@@ -37,7 +37,7 @@ describe('promo marketplace', () => {
       method: 'POST',
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(payload ? { payload } : {}),
     });
   const lots = async (token: string): Promise<Lot[]> =>

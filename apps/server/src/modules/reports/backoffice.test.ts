@@ -54,7 +54,7 @@ describe('back-office media reports', () => {
       url: `/api/v1/backoffice/reports/${reportId}/media`,
       token,
       payload: body.payload,
-      headers: { ...body.headers, 'accept-language': locale },
+      headers: { ...body.headers, cookie: `cookieLocale=${locale}` },
     });
   };
   const report = {
@@ -164,7 +164,7 @@ describe('back-office media reports', () => {
       url: '/api/v1/backoffice/reports',
       token: manager,
       payload: { locationId: 1, reportDate: '15.01.2099', title: ' ' },
-      headers: { 'accept-language': 'en' },
+      headers: { cookie: 'cookieLocale=en' },
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields).toMatchObject({

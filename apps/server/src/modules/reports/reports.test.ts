@@ -25,7 +25,7 @@ describe('media report calls', () => {
   });
   afterAll(() => t?.close());
   const get = (url: string, token = investor, locale = 'ru') =>
-    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { 'accept-language': locale } });
+    t.request({ method: 'GET', url: `/api/v1/${url}`, token, headers: { cookie: `cookieLocale=${locale}` } });
   const unitIn = (locationId: number, part = 'main') => {
     const unit = actives.find((a) => a.locationId === locationId && a.part === part);
     if (!unit) throw new Error(`the demo investor has no ${part} unit in ${locationId}`);

@@ -27,14 +27,11 @@ const SOURCES: Record<string, Record<Locale, string>> = {
 /** Ids whose thing another line names in words (the category's name, the unit with its location, the seller). */
 const SHOWN_ELSEWHERE = new Set(['categoryId', 'lotId', 'companyLotId', 'location']);
 
+/** 1 234 567 ₽ / 1,234,567 ₽: the portal's money in the language of the mail (en-GB would write «RUB 1,234,567»). */
 const money = (amount: number, locale: Locale) =>
-  new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'ru-RU', {
-    style: 'currency',
-    currency: 'RUB',
-    maximumFractionDigits: 2,
-  })
+  `${new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'ru-RU', { maximumFractionDigits: 2 })
     .format(amount)
-    .replace(/[\u00a0\u202f]/g, ' ');
+    .replace(/[\u00a0\u202f]/g, ' ')} ₽`;
 
 /**
  * What an owner sent with a request, line by line, for the manager's mail: fields named in the manager's language

@@ -52,7 +52,7 @@ describe('requests to the manager and the back-office scope', () => {
       method: 'POST',
       url: '/api/v1/faq/send-question',
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       payload: { question },
     });
   const requestCount = async (userId: number, kind: RequestKindCode) =>
@@ -164,7 +164,7 @@ describe('requests to the manager and the back-office scope', () => {
         method,
         url: `/api/v1/${url}`,
         token,
-        headers: { 'accept-language': locale },
+        headers: { cookie: `cookieLocale=${locale}` },
         ...(payload ? { payload } : {}),
       });
     const open = async (token: string) =>

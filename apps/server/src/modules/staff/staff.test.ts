@@ -101,7 +101,7 @@ describe('staff in the console', () => {
       'POST',
       'staff',
       { ...newManager, email: 'not-an-email', phone: '12345', role: 'OWNER' },
-      { 'accept-language': 'en' },
+      { cookie: 'cookieLocale=en' },
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toMatchObject({
@@ -188,7 +188,7 @@ describe('staff in the console', () => {
         role: 'MANAGER',
         isDefault: false,
       },
-      { 'accept-language': 'en' },
+      { cookie: 'cookieLocale=en' },
     );
     expect(dropDefault.statusCode).toBe(400);
     expect(dropDefault.json().error.message).toBe('Make another manager the default one first');

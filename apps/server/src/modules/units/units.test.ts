@@ -52,7 +52,7 @@ describe('units for sale', () => {
       method: 'POST',
       url: `/api/v1/${url}`,
       token,
-      headers: { 'accept-language': locale },
+      headers: { cookie: `cookieLocale=${locale}` },
       ...(payload ? { payload } : {}),
     });
   const lots = async (token: string): Promise<Lot[]> =>

@@ -58,9 +58,10 @@ export function AppLayout() {
         <Header />
         <NeedSignBanner />
         <div className="app-body">
-          <aside className="app-aside desktop-only">
+          {/* The side menu is a named nav landmark of its own; a second aside would be an unnamed twin. */}
+          <div className="app-aside desktop-only">
             <SideMenu />
-          </aside>
+          </div>
           <main className="app-main" id="content">
             <PageLocationTabs />
             <div className="mobile-only mobile-pickers">
@@ -71,7 +72,7 @@ export function AppLayout() {
               <Outlet />
             </Suspense>
           </main>
-          <aside className="app-side-info">
+          <aside className="app-side-info" aria-label={t('layout.sideInfo')}>
             <UnitsList />
             <ManagerCard />
           </aside>

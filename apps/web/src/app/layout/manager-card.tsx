@@ -9,7 +9,7 @@ export function ManagerCard() {
   const phoneDigits = managerData.phone.replace(/[^\d+]/g, '');
   return (
     <Paper withBorder radius="md" p="md" className="manager-card">
-      <Title order={3} size="h5" mb={4}>
+      <Title order={2} size="h5" mb={4}>
         {t('layout.manager')}
       </Title>
       <Stack gap={2}>

@@ -12,18 +12,28 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <nav aria-label={t('layout.menu')} className="side-menu">
       {items.map((item) => {
-        if (item.state === 'active') {
+        const current =
+          pathname === item.path || (item.path !== '/dashboard/' && pathname.startsWith(item.path));
+        // The page the user is on is marked as current even where the menu offers it as inactive or «soon» (a
+        // lender on the cameras' «soon» page): greyed out, the current page would look unavailable.
+        if (item.state === 'active' || current) {
           return (
             <NavLink
               key={item.key}
               component={Link}
               to={item.path}
               label={t(item.labelKey)}
-              active={
-                pathname === item.path || (item.path !== '/dashboard/' && pathname.startsWith(item.path))
-              }
+              active={current}
+              aria-current={current ? 'page' : undefined}
               onClick={onNavigate}
               data-menu={item.key}
+              rightSection={
+                item.state === 'soon' ? (
+                  <Badge size="xs" variant="light">
+                    {t('common.soon')}
+                  </Badge>
+                ) : null
+              }
             />
           );
         }

@@ -13,7 +13,7 @@ export function UnitsList() {
   if (currentRole !== 'INVESTOR' && here.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md" className="units-list">
-      <Title order={3} size="h5" mb="xs">
+      <Title order={2} size="h5" mb="xs">
         {t('layout.units')}
       </Title>
       {here.length === 0 ? (

@@ -1,7 +1,16 @@
 import { Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, type ReactNode, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  type ReactNode,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   formatDayMonth,
@@ -92,10 +101,25 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
     if (element && element.scrollWidth <= element.clientWidth + EDGE_PX) onEdge('after');
   }, [columns.length]);
 
+  // A scroll that ends at an edge while edge events rest fires no further scroll event (a touch swipe's momentum
+  // stops there, and swiping on against the edge scrolls nothing): the edge is looked at again when the rest ends,
+  // so the dates keep coming without the owner swiping back first.
+  const recheck = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(recheck.current), []);
   const onScroll = () => {
     scrolled.current = true;
     const element = scrollRef.current;
-    if (!element || performance.now() < restingUntil.current) return;
+    if (!element) return;
+    const rest = restingUntil.current - performance.now();
+    if (rest > 0) {
+      if (recheck.current === undefined)
+        recheck.current = setTimeout(() => {
+          recheck.current = undefined;
+          // The latest render's handler: its onEdge extends the window as it is now.
+          latestOnScroll.current();
+        }, rest);
+      return;
+    }
     if (element.scrollLeft <= EDGE_PX) {
       restingUntil.current = performance.now() + EDGE_PAUSE_MS;
       onEdge('before');
@@ -104,6 +128,8 @@ export function BookingGrid({ groups, columns, granularity, onEdge, prepended }:
       onEdge('after');
     }
   };
+  const latestOnScroll = useRef(onScroll);
+  latestOnScroll.current = onScroll;
 
   /** The booked cell under the pointer (or focused), found from its row and column marks. */
   const tipAt = (target: EventTarget, x: number, y: number): Tip => {
@@ -316,23 +342,28 @@ const GridRow = memo(function GridRow({
       <div
         className="booking-grid-name"
         style={{ width: nameWidth }}
-        title={row.kind === 'group' ? undefined : (row.unit.unitNumber ?? undefined)}
+        // The whole name on hover and long press, wherever the column is too narrow for it (375 px).
+        title={row.kind === 'group' ? undefined : unitTitle(row.unit, unitName, t('bookings.ownUnit'))}
       >
-        {row.kind === 'group'
-          ? en
-            ? row.group.nameEn
-            : row.group.name
-          : en
-            ? row.unit.nameEn
-            : row.unit.name}
+        {/* The own mark first, so a long name never pushes it out of the narrow column. */}
         {row.kind === 'unit' && row.unit.isOwn && (
-          <span className="booking-grid-own" title={t('bookings.ownUnit')} />
+          <span className="booking-grid-own" title={t('bookings.ownUnit')} data-testid="own-unit" />
         )}
+        {/* Up to two lines: on a phone «Джуниор сюит 12» and «Джуниор сюит 14» stay apart. */}
+        <span className="booking-grid-label">
+          {row.kind === 'group' ? (en ? row.group.nameEn : row.group.name) : unitName}
+        </span>
       </div>
       {slots}
     </div>
   );
 });
+
+/** A unit row's tooltip: its whole name, its number when it has one, and whether it is the owner's. */
+function unitTitle(unit: { unitNumber?: string | null; isOwn?: boolean }, name: string, own: string) {
+  const number = unit.unitNumber && !name.includes(unit.unitNumber) ? ` (${unit.unitNumber})` : '';
+  return `${name}${number}${unit.isOwn ? ` · ${own}` : ''}`;
+}
 
 /** The date of a column as a cell's name says it: the day, and for hourly grids the hour too. */
 function cellDate(column: GridColumn, granularity: Granularity, en: boolean) {

@@ -3,12 +3,14 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
 import { GUEST_CATEGORY_IDS, UNIT_STATUS_IDS } from '@portal/contract/bookings';
+import { addMonths, daysInMonth, yearMonthOf } from '@portal/contract/periods';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { now, nowMs } from '../../shared/clock';
 import { dateInputFormat, formatMoney, formatPercent } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
 import { moscowDate } from '../../shared/time';
+import { InfoPopover } from '../../shared/ui/info-popover';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Stat } from '../../shared/ui/stat';
 import { BookingGrid } from './booking-grid';
@@ -16,6 +18,15 @@ import { buildColumns, buildGrid } from './grid-model';
 import { type Part, useBookingLocations, useBookingStatistics, useBookings } from './queries';
 import { summaryBlocks } from './summary-blocks';
 import { at11, dayAt11, extend, initialWindow, PRESETS, STEP_DAYS, windowFrom } from './window';
+
+/**
+ * RevPAR of this month (0) or the last (-1): the month's room revenue over the rooms' nights of that month. The
+ * same rooms count in both months: the grid's rooms are today's.
+ */
+function revpar(revenue: number, rooms: number, monthsBack: 0 | -1): number {
+  const month = addMonths(yearMonthOf(nowMs()), monthsBack);
+  return Math.round(revenue / (rooms * daysInMonth(month)));
+}
 
 /** /dashboard/booking/ (rooms by day) and /dashboard/booking-periphery/ (outbuildings by hour). */
 export function BookingsPage({ part }: { part: Part }) {
@@ -152,6 +163,11 @@ export function BookingsPage({ part }: { part: Part }) {
                 />
                 <Stat
                   label={t('bookings.averagePrice')}
+                  hint={
+                    part === 'main' ? (
+                      <InfoPopover text={t('bookings.helpAdr')} label={t('bookings.adr')} />
+                    ) : undefined
+                  }
                   value={formatMoney(statistics.data.averageRoomPrice.thisMonth, locale)}
                   extra={
                     <Text size="sm">
@@ -160,6 +176,26 @@ export function BookingsPage({ part }: { part: Part }) {
                     </Text>
                   }
                 />
+                {part === 'main' && statistics.data.countOfUnits > 0 && (
+                  <Stat
+                    label={t('bookings.revpar')}
+                    hint={<InfoPopover text={t('bookings.helpRevpar')} label={t('bookings.revpar')} />}
+                    value={formatMoney(
+                      revpar(statistics.data.income.thisMonth, statistics.data.countOfUnits, 0),
+                      locale,
+                    )}
+                    extra={
+                      <Text size="sm">
+                        {t('bookings.lastMonth')}:{' '}
+                        {formatMoney(
+                          revpar(statistics.data.income.lastMonth, statistics.data.countOfUnits, -1),
+                          locale,
+                        )}
+                      </Text>
+                    }
+                    testId="revpar"
+                  />
+                )}
               </>
             )}
           </SimpleGrid>
@@ -196,7 +232,12 @@ export function BookingsPage({ part }: { part: Part }) {
               </Group>
             </Chip.Group>
           )}
-          {bookings.isPending || (location === undefined && bookingLocations.isPending) ? (
+          {location === undefined && bookingLocations.isPending ? (
+            <LoadingState />
+          ) : location === undefined ? (
+            // No location with bookings (a new owner): the query never runs, so it is the empty state at once.
+            <EmptyState title={t('bookings.empty')} />
+          ) : bookings.isPending ? (
             <LoadingState />
           ) : bookings.isError ? (
             <ErrorState onRetry={() => void bookings.refetch()} />

@@ -23,7 +23,8 @@ export function CamerasPage() {
 
   let body: React.ReactNode;
   if (!investor) body = <EmptyState title={t('cameras.soon')} text={t('cameras.soonText')} />;
-  else if (cameras.isPending || !currentLocation) body = <LoadingState />;
+  else if (!currentLocation) body = <EmptyState title={t('cameras.none')} />;
+  else if (cameras.isPending) body = <LoadingState />;
   else if (cameras.isError) body = <ErrorState onRetry={() => void cameras.refetch()} />;
   else if (!here) body = <EmptyState title={t('cameras.none')} />;
   else

@@ -67,7 +67,8 @@ export function ControlPage() {
   );
 
   let body: React.ReactNode;
-  if (!currentLocation || inspections.isPending) body = <LoadingState />;
+  if (!currentLocation) body = <EmptyState title={t('control.noChecks')} />;
+  else if (inspections.isPending) body = <LoadingState />;
   else if (inspections.isError) body = <ErrorState onRetry={() => void inspections.refetch()} />;
   else {
     const data = inspections.data;

@@ -47,6 +47,7 @@ export function InspectionPage() {
   );
   const missing =
     !Number.isFinite(inspectionId) ||
+    !currentLocation ||
     (inspection.error instanceof ApiError && inspection.error.status === 404);
   if (missing)
     return (

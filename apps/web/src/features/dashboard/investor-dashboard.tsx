@@ -1,4 +1,5 @@
 import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { ORGANIZATION_TYPES } from '@portal/contract/constants';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +9,7 @@ import { call } from '../../shared/api/client';
 import { useOpenRequests } from '../../shared/api/open-requests';
 import { formatMoney, formatPercent, formatShortYearMonth, formatYearMonth } from '../../shared/format';
 import { useSession } from '../../shared/session/session';
+import { labelledPoints, MONTH_LABEL_PX } from '../../shared/ui/chart-labels';
 import { AreaChart } from '../../shared/ui/lazy-charts';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/page-state';
 import { Change, Stat } from '../../shared/ui/stat';
@@ -32,6 +34,7 @@ export function InvestorDashboard() {
   const actual = useActualData(location, month);
   const range = graphRange();
   const graph = useOccupancyGraph(location, range.startDate, range.endDate);
+  const { ref: chartBox, width: chartWidth } = useElementSize<HTMLDivElement>();
   const [sent, showSent] = useSuccessBanner();
   const openRequests = useOpenRequests();
   const request = useMutation({
@@ -148,19 +151,30 @@ export function InvestorDashboard() {
           {t('finance.occupancyChart')}
         </Title>
         {graph.data ? (
-          <AreaChart
-            h={240}
-            data={graph.data.points.map((p) => ({
-              date: formatShortYearMonth(Number(p.date.slice(0, 7).replace('-', '')), locale),
-              value: p.bookingAmount,
-            }))}
-            dataKey="date"
-            series={[{ name: 'value', label: t('finance.occupancy'), color: 'forest.6' }]}
-            curveType="monotone"
-            yAxisProps={{ domain: [0, 100], ticks: [0, 50, 100] }}
-            valueFormatter={(value) => formatPercent(value, 1)}
-            withDots={false}
-          />
+          <div ref={chartBox}>
+            <AreaChart
+              h={240}
+              data={graph.data.points.map((p) => ({
+                date: formatShortYearMonth(Number(p.date.slice(0, 7).replace('-', '')), locale),
+                value: p.bookingAmount,
+              }))}
+              dataKey="date"
+              series={[{ name: 'value', label: t('finance.occupancy'), color: 'forest.6' }]}
+              curveType="monotone"
+              // The chart takes the keyboard (its points are read out one by one): it is named after its heading.
+              areaChartProps={{ title: t('finance.occupancyChart') }}
+              xAxisProps={{
+                // Every month keeps its tick, the months that fit their label at even gaps, the newest always.
+                padding: { left: MONTH_LABEL_PX / 2, right: MONTH_LABEL_PX / 2 },
+                interval: 0,
+                tickFormatter: (date: string, index: number) =>
+                  labelledPoints(graph.data.points.length, chartWidth, 60, MONTH_LABEL_PX)(index) ? date : '',
+              }}
+              yAxisProps={{ domain: [0, 100], ticks: [0, 50, 100] }}
+              valueFormatter={(value) => formatPercent(value, 1)}
+              withDots={false}
+            />
+          </div>
         ) : graph.isError ? (
           <ErrorState onRetry={() => void graph.refetch()} />
         ) : (

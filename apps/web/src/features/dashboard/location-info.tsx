@@ -1,6 +1,7 @@
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { LocationInfo } from '@portal/contract/finance';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../shared/format';
 
 /**
  * The location's catalogue entry: the location, its units by type and area, its infrastructure. The spec shows
@@ -33,14 +34,21 @@ export function LocationInfoBlocks({ info }: { info: LocationInfo }) {
       <Stack gap={4} mt={6}>
         {info.units.map((unit) => (
           <Text key={unit.type} size="sm">
-            {/* «each» only when every unit of the type has that area; otherwise the range. */}
-            {t(unit.areaMin === unit.areaMax ? 'finance.unitsLine' : 'finance.unitsLineRange', {
-              units: t('plural.unit', { count: unit.count }),
-              type: en ? unit.typeEn : unit.type,
-              area: unit.area,
-              areaMin: unit.areaMin,
-              areaMax: unit.areaMax,
-            })}
+            {/* «each» only for several units that share their area (never «1 юнит … каждый»); else the range. */}
+            {t(
+              unit.areaMin !== unit.areaMax
+                ? 'finance.unitsLineRange'
+                : unit.count === 1
+                  ? 'finance.unitsLineOne'
+                  : 'finance.unitsLine',
+              {
+                units: t('plural.unit', { count: unit.count }),
+                type: en ? unit.typeEn : unit.type,
+                area: formatNumber(unit.area, 1, en ? 'en' : 'ru'),
+                areaMin: formatNumber(unit.areaMin, 1, en ? 'en' : 'ru'),
+                areaMax: formatNumber(unit.areaMax, 1, en ? 'en' : 'ru'),
+              },
+            )}
           </Text>
         ))}
       </Stack>

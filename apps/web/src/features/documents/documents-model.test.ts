@@ -1,7 +1,13 @@
 import type { Document } from '@portal/contract/documents';
 import { describe, expect, it } from 'vitest';
 import { categoryColor } from '../../shared/ui/document-category';
-import { filterOptions, nextDateSort, rowActions, visibleDocuments } from './documents-model';
+import {
+  filterOptions,
+  mergedDocuments,
+  nextDateSort,
+  rowActions,
+  visibleDocuments,
+} from './documents-model';
 
 const doc = (id: number, date: string, extra: Partial<Document> = {}): Document => ({
   id,
@@ -39,6 +45,15 @@ describe('the date sort', () => {
     expect(visibleDocuments(docs, none, 'none').map((d) => d.id)).toEqual([1, 2, 3, 4]);
     expect(visibleDocuments(docs, none, 'desc').map((d) => d.id)).toEqual([2, 4, 1, 3]);
     expect(visibleDocuments(docs, none, 'asc').map((d) => d.id)).toEqual([3, 1, 2, 4]);
+  });
+
+  it("lists the user's and the locations' documents together newest first before any sort is chosen", () => {
+    const own = [doc(1, '2026-05-01'), doc(2, '2025-01-10')];
+    const ofLocations = [
+      doc(3, '2026-06-01', { kind: 'location' }),
+      doc(4, '2025-06-01', { kind: 'location' }),
+    ];
+    expect(mergedDocuments(own, ofLocations).map((d) => d.id)).toEqual([3, 1, 4, 2]);
   });
 });
 

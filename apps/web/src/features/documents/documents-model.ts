@@ -16,6 +16,17 @@ export const NO_FILTERS: DocumentFilters = { categoryId: null, locationId: null,
 /** The location of a document: its own, else the location of its unit. */
 export const locationIdOf = (d: Document) => d.location?.id ?? d.unit?.locationId ?? null;
 
+/**
+ * The user's own documents and their locations' in one list, newest first before any sort is chosen: each call
+ * answers newest first, and the two lists one after the other looked unsorted.
+ */
+export function mergedDocuments(own: Document[], ofLocations: Document[]): Document[] {
+  return [...own, ...ofLocations]
+    .map((d, index) => ({ d, index }))
+    .sort((a, b) => b.d.rawDate.localeCompare(a.d.rawDate) || a.index - b.index)
+    .map(({ d }) => d);
+}
+
 /** The documents that pass the filters, sorted by date if asked (none: the server's order). */
 export function visibleDocuments(docs: Document[], filters: DocumentFilters, sort: DateSort): Document[] {
   const list = docs.filter(

@@ -34,6 +34,7 @@ import {
   type DateSort,
   type DocumentFilters,
   filterOptions,
+  mergedDocuments,
   NO_FILTERS,
   nextDateSort,
   rowActions,
@@ -47,7 +48,7 @@ export function DocumentsPage() {
   const own = useQuery(documentsQueries.own());
   const ofLocations = useQuery(documentsQueries.location());
   const docs = useMemo(
-    () => [...(own.data?.documents ?? []), ...(ofLocations.data?.documents ?? [])],
+    () => mergedDocuments(own.data?.documents ?? [], ofLocations.data?.documents ?? []),
     [own.data, ofLocations.data],
   );
 

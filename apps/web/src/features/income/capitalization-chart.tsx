@@ -1,8 +1,10 @@
 import { Group, NativeSelect, Paper, Text, Title } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { CapitalizationGraphic } from '@portal/contract/finance';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCompactMoney, formatDate, formatMoney } from '../../shared/format';
+import { DATE_LABEL_PX, labelledPoints } from '../../shared/ui/chart-labels';
 import { LineChart } from '../../shared/ui/lazy-charts';
 import { LoadingState } from '../../shared/ui/page-state';
 import { axisWidth, moneyTicks } from './income-series';
@@ -30,9 +32,12 @@ export function CapitalizationChart({ units }: { units: Unit[] }) {
   const [picked, setPicked] = useState<number | null>(null);
   const unitId = units.some((u) => u.id === picked) ? (picked ?? undefined) : units[0]?.id;
   const graphic = useCapitalizationGraphic(unitId);
+  const { ref: chartBox, width: chartWidth } = useElementSize<HTMLDivElement>();
   if (units.length === 0) return null;
   const data = graphic.data ? capitalizationPoints(graphic.data, locale) : [];
   const ticks = moneyTicks(data.map((point) => point.price));
+  const yAxisWidth = axisWidth(ticks.map((value) => formatCompactMoney(value, locale)));
+  const labelled = labelledPoints(data.length, chartWidth, yAxisWidth, DATE_LABEL_PX);
   return (
     <Paper withBorder radius="md" p="lg" data-testid="capitalization-chart">
       <Group justify="space-between" align="end" mb="sm" wrap="wrap">
@@ -66,24 +71,35 @@ export function CapitalizationChart({ units }: { units: Unit[] }) {
               date: formatDate(graphic.data.capitalizationDate, locale),
             })}
           </Text>
-          <LineChart
-            h={240}
-            data={data}
-            dataKey="date"
-            series={[{ name: 'price', label: t('finance.capitalizationPriceSeries'), color: 'teal.6' }]}
-            curveType="linear"
-            withDots
-            // Room above the top price's label, so it is not cut.
-            lineChartProps={{ margin: { top: 12, right: 8, bottom: 0, left: 0 } }}
-            yAxisProps={{
-              width: axisWidth(ticks.map((value) => formatCompactMoney(value, locale))),
-              ticks,
-              domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0],
-              interval: 0,
-              tickFormatter: (value: number) => formatCompactMoney(value, locale),
-            }}
-            valueFormatter={(value) => formatMoney(value, locale)}
-          />
+          <div ref={chartBox}>
+            <LineChart
+              h={240}
+              data={data}
+              dataKey="date"
+              series={[{ name: 'price', label: t('finance.capitalizationPriceSeries'), color: 'teal.6' }]}
+              curveType="linear"
+              withDots
+              // Room above the top price's label, so it is not cut.
+              lineChartProps={{
+                margin: { top: 12, right: 8, bottom: 0, left: 0 },
+                title: t('finance.capitalizationChart'),
+              }}
+              xAxisProps={{
+                // Room for the first and last dates, every point keeps its tick, only the chosen ones their date.
+                padding: { left: DATE_LABEL_PX / 2, right: DATE_LABEL_PX / 2 },
+                interval: 0,
+                tickFormatter: (date: string, index: number) => (labelled(index) ? date : ''),
+              }}
+              yAxisProps={{
+                width: yAxisWidth,
+                ticks,
+                domain: [ticks[0] ?? 0, ticks.at(-1) ?? 0],
+                interval: 0,
+                tickFormatter: (value: number) => formatCompactMoney(value, locale),
+              }}
+              valueFormatter={(value) => formatMoney(value, locale)}
+            />
+          </div>
         </>
       )}
     </Paper>

@@ -135,9 +135,14 @@ export function IncomePage() {
   const s = stats.data;
   // A lender with a loan sees the loan, its term and what it has earned (nothing yet) before the first payment.
   if (s.firstYearMonth === null && investor) {
+    // No income yet, but the money is in: the invested sum and the nothing earned, as the dashboard shows them.
     return (
       <Stack className="page">
         {header}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" data-testid="income-summary-no-income">
+          <Stat label={t('finance.invested')} value={formatMoney(s.invested, locale)} />
+          <Stat label={t('finance.earned')} value={formatMoney(s.totalIncome, locale)} />
+        </SimpleGrid>
         <EmptyState
           title={t('finance.emptyIncome')}
           text={investor ? t('finance.emptyIncomeText') : t('finance.emptyIncomeTextLender')}
@@ -266,7 +271,10 @@ export function IncomePage() {
                 withLegend
                 legendProps={{ verticalAlign: 'bottom' }}
                 // Room above the top sum's label and beside the first and last months' labels, so none is cut.
-                lineChartProps={{ margin: { top: 12, right: 8, bottom: 0, left: 0 } }}
+                lineChartProps={{
+                  margin: { top: 12, right: 8, bottom: 0, left: 0 },
+                  title: t('finance.chartTitle'),
+                }}
                 xAxisProps={{
                   padding: { left: MONTH_LABEL_PX / 2, right: MONTH_LABEL_PX / 2 },
                   // Every month keeps its tick; only the months that fit get a label.

@@ -51,7 +51,7 @@ function Inventory() {
   const groups = useMemo(() => groupItems(items.data?.items ?? [], spaces, sort), [items.data, spaces, sort]);
 
   let body: React.ReactNode;
-  if (!currentLocation) body = <LoadingState />;
+  if (!currentLocation) body = <EmptyState title={t('inventory.notProvided')} text={t('inventory.noInfo')} />;
   else if (here.length === 0) body = <EmptyState title={t('inventory.noUnits')} />;
   else if (items.isPending) body = <LoadingState />;
   else if (items.isError) body = <ErrorState onRetry={() => void items.refetch()} />;
@@ -75,7 +75,12 @@ function Inventory() {
             <Title order={2} size="h4" mb="sm">
               {en ? group.nameEn : group.name}
             </Title>
-            <ItemsTable items={group.items} sort={sort} onSort={() => setSort(nextSort(sort))} />
+            <ItemsTable
+              items={group.items}
+              sort={sort}
+              onSort={() => setSort(nextSort(sort))}
+              label={`${t('inventory.title')}: ${en ? group.nameEn : group.name}`}
+            />
           </Paper>
         ))}
       </Stack>
@@ -108,7 +113,18 @@ function Inventory() {
   );
 }
 
-function ItemsTable({ items, sort, onSort }: { items: InventoryItem[]; sort: CostSort; onSort: () => void }) {
+/** `label` names the table's scrolling region after its space: each region of the page has a name of its own. */
+function ItemsTable({
+  items,
+  sort,
+  onSort,
+  label,
+}: {
+  items: InventoryItem[];
+  sort: CostSort;
+  onSort: () => void;
+  label: string;
+}) {
   const { t, i18n } = useTranslation();
   const en = i18n.language === 'en';
   const locale = en ? 'en' : 'ru';
@@ -124,7 +140,7 @@ function ItemsTable({ items, sort, onSort }: { items: InventoryItem[]; sort: Cos
   }));
   return (
     <>
-      <ScrollCue minWidth={600} label={t('inventory.title')}>
+      <ScrollCue minWidth={600} label={label}>
         <Table striped data-testid="inventory-table">
           <Table.Thead>
             <Table.Tr>

@@ -104,7 +104,10 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
             {downloadError}
           </Alert>
         )}
-        {data.isPending ? (
+        {location === undefined ? (
+          // No location of the owner's yet: nothing will ever load, so the page says there is no data.
+          <EmptyState title={t('finance.emptyOutcome')} text={t('finance.emptyOutcomeText')} />
+        ) : data.isPending ? (
           <LoadingState />
         ) : data.isError ? (
           <ErrorState onRetry={() => void data.refetch()} />
@@ -191,7 +194,7 @@ export function OutcomePage({ part }: { part: 'main' | 'periphery' }) {
                         <Table.Td>{locale === 'en' ? row.category.textEn : row.category.text}</Table.Td>
                         <Table.Td>{row.article}</Table.Td>
                         <Table.Td ta="right" data-amount={row.amount}>
-                          {row.amountText}
+                          {formatMoney(row.amount, locale, 2)}
                         </Table.Td>
                       </Table.Tr>
                     ))}

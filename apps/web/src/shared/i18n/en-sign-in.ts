@@ -30,7 +30,7 @@ export const enSignIn: SignInResources = {
     createPasswordTitle: 'Create a password',
     newPasswordTitle: 'New password',
     loginLabel: 'E-mail or phone',
-    loginPlaceholder: 'example@mail.com or +7 (999) 000 00 00',
+    loginPlaceholder: 'E-mail or +7 (999) 000 00 00',
     passwordLabel: 'Password',
     repeatPasswordLabel: 'Repeat the password',
     emailLabel: 'E-mail',

@@ -32,6 +32,7 @@ export const en: Resources = {
     noRoleText:
       'This account has neither the investor nor the lender role, so the sections of the portal have nothing to show. If this is a mistake, write to your manager.',
     skipToContent: 'Skip to content',
+    sideInfo: 'My units and manager',
   },
   menu: {
     main: 'Main',
@@ -164,6 +165,7 @@ export const en: Resources = {
     distance: '{{count}} km from the city',
     unitsTitle: 'Units',
     unitsLine: '{{units}} "{{type}}", {{area}} m² each',
+    unitsLineOne: '{{units}} "{{type}}", {{area}} m²',
     unitsLineRange: '{{units}} "{{type}}", {{areaMin}} to {{areaMax}} m²',
     infrastructureTitle: 'Infrastructure',
     noInfrastructure: 'Infrastructure is being built',
@@ -276,6 +278,12 @@ export const en: Resources = {
     freeUnits: 'Free: {{count}}',
     takenUnits: 'Taken: {{count}}',
     averagePrice: 'Average price',
+    adr: 'ADR',
+    helpAdr:
+      'ADR (Average Daily Rate): the average price of a sold room night, room revenue / room nights sold.',
+    revpar: 'RevPAR',
+    helpRevpar:
+      "RevPAR (Revenue Per Available Room): room revenue of the month / (rooms × the month's days). It reflects both price and occupancy.",
     start: 'Start',
     presetPlaceholder: 'Choose a period',
     date: 'Date',

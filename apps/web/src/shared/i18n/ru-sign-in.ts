@@ -32,7 +32,7 @@ export const ruSignIn = {
     createPasswordTitle: 'Создание пароля',
     newPasswordTitle: 'Новый пароль',
     loginLabel: 'E-mail или телефон',
-    loginPlaceholder: 'example@mail.ru или +7 (999) 000 00 00',
+    loginPlaceholder: 'E-mail или +7 (999) 000 00 00',
     passwordLabel: 'Пароль',
     repeatPasswordLabel: 'Повторите пароль',
     emailLabel: 'E-mail',

@@ -34,6 +34,7 @@ export const ru = {
     noRoleText:
       'У этой учётной записи нет роли инвестора или займодателя, поэтому разделам кабинета нечего показать. Если это ошибка, напишите вашему менеджеру.',
     skipToContent: 'Перейти к содержимому',
+    sideInfo: 'Мои юниты и менеджер',
   },
   menu: {
     main: 'Главная',
@@ -167,6 +168,7 @@ export const ru = {
     distance: '{{count}} км от города',
     unitsTitle: 'Юниты',
     unitsLine: '{{units}} «{{type}}», {{area}} м² каждый',
+    unitsLineOne: '{{units}} «{{type}}», {{area}} м²',
     unitsLineRange: '{{units}} «{{type}}», от {{areaMin}} до {{areaMax}} м²',
     infrastructureTitle: 'Инфраструктура',
     noInfrastructure: 'Инфраструктура строится',
@@ -277,6 +279,12 @@ export const ru = {
     freeUnits: 'Свободно: {{count}}',
     takenUnits: 'Занято: {{count}}',
     averagePrice: 'Средняя цена',
+    adr: 'ADR',
+    helpAdr:
+      'ADR (Average Daily Rate) — средняя цена проданного номера за ночь: выручка от проживания / число проданных ночей.',
+    revpar: 'RevPAR',
+    helpRevpar:
+      'RevPAR (Revenue Per Available Room) — выручка на доступный номер: выручка от проживания за месяц / (число номеров × дни месяца). Учитывает и цену, и загрузку.',
     start: 'Начало',
     presetPlaceholder: 'Выберите период',
     date: 'Дата',
