@@ -9,7 +9,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -23,6 +22,7 @@ import { precompressWeb } from './http/precompressed.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { webShell } from './http/web-shell.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
@@ -82,7 +82,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled per route from the contract's schemas; checked against zod's serializer outside production.
+  app.setSerializerCompiler(responseSerializerCompiler(ctx.config.env !== 'production'));
 
   // One JSON line per request, without headers or bodies.
   app.addHook('onResponse', async (request, reply) => {
