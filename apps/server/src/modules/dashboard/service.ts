@@ -1,4 +1,4 @@
-import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
+import type { DashboardActualData, DashboardFirstScreen, LocationInfo } from '@portal/contract/finance';
 import { availableHours, occupancy, percentChange } from '@portal/contract/money-rules';
 import {
   addMonths,
@@ -19,6 +19,7 @@ import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { locationUnitsByType } from '../catalogue/service.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
+import { userLocations } from '../profile/service.ts';
 import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
@@ -124,6 +125,31 @@ export async function dashboardActualData(
       previousMonthBookingPercent: percentChange(occupancy.get(selected) ?? 0, occupancy.get(previous)),
     },
   };
+}
+
+/**
+ * GET dashboard/first-screen: the four answers for the location the client picks without a stored one (the first of
+ * the investor's locations that is not a placeholder, as pickLocation in the web client), each as its own call
+ * answers it; nulls for a user who is not an investor or has no such location.
+ */
+export async function dashboardFirstScreen(
+  ctx: AppContext,
+  session: Session,
+  range: { startDate: string; endDate: string },
+): Promise<DashboardFirstScreen> {
+  const none = { location: null, locationInfo: null, statistics: null, actualData: null, graph: null };
+  if (!session.roles.includes('INVESTOR')) return none;
+  const location = (await userLocations(ctx, session)).find(
+    (l) => l.roleCode === 'INVESTOR' && !l.isPlaceholder,
+  )?.id;
+  if (location === undefined) return none;
+  const [info, statistics, actualData, graph] = await Promise.all([
+    locationInfo(ctx, session, location),
+    dashboardStatistics(ctx, session, location),
+    dashboardActualData(ctx, session, { location }),
+    dashboardGraph(ctx, session, { ...range, location }),
+  ]);
+  return { location, locationInfo: info, statistics, actualData, graph };
 }
 
 /** The catalogue entry of a location the user reads (modules/access: units or loans there, any role); else 404. */
