@@ -79,8 +79,11 @@ export function breakdown(profile: CpuProfile, requests: number): Map<Part, numb
     partById.set(id, part);
     return part;
   };
+  // Idle time, and the profiler's own work when it is stopped, are not the requests'.
   const idle = new Set(
-    profile.nodes.filter((node) => node.callFrame.functionName === '(idle)').map((node) => node.id),
+    profile.nodes
+      .filter((node) => node.callFrame.functionName === '(idle)' || node.callFrame.url === 'node:inspector')
+      .map((node) => node.id),
   );
   const totals = new Map<Part, number>(PARTS.map((part) => [part, 0]));
   profile.samples.forEach((id, index) => {

@@ -68,7 +68,7 @@ delay.enable();
 let rssPeak = 0;
 setInterval(() => {
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-}, 100).unref();
+}, 1000).unref();
 void answerCommands();
 
 async function answerCommands() {

@@ -12,6 +12,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addMonths, firstDayOf, lastCompleteMonth, yearMonthOf } from '@portal/contract/periods';
 import autocannon from 'autocannon';
@@ -247,7 +249,10 @@ export async function mixed(tools: Tools) {
       await autocannon({ ...options, duration: 2 });
       const load = tools.load1();
       await tools.command(portal, 'reset');
+      const profileFile = path.join(process.env.BENCH_KEEP_PROFILES ?? tmpdir(), `mixed-${kind}.cpuprofile`);
+      if (process.env.BENCH_PROFILE) await tools.command(portal, 'start');
       const result = await autocannon({ ...options, duration: seconds });
+      if (process.env.BENCH_PROFILE) await tools.command(portal, `stop ${profileFile}`);
       const stats = await tools.command(portal, 'stats');
       console.log(
         `${kind}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
