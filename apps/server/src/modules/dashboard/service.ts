@@ -19,7 +19,7 @@ import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { locationUnitsByType } from '../catalogue/service.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
-import { userLocations } from '../profile/service.ts';
+import { firstInvestorLocation } from '../profile/service.ts';
 import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
@@ -143,11 +143,8 @@ export async function dashboardFirstScreen(
   range: { startDate: string; endDate: string },
 ): Promise<DashboardFirstScreen> {
   const none = { location: null, locationInfo: null, statistics: null, actualData: null, graph: null };
-  if (!session.roles.includes('INVESTOR')) return none;
-  const location = (await userLocations(ctx, session)).find(
-    (l) => l.roleCode === 'INVESTOR' && !l.isPlaceholder,
-  )?.id;
-  if (location === undefined) return none;
+  const location = await firstInvestorLocation(ctx, session);
+  if (location === null) return none;
   // The occupancy and the months read the same units: once.
   const units = investorUnits(ctx, session, location);
   try {
