@@ -112,6 +112,26 @@ describe("the dashboard's route loader", () => {
     );
   });
 
+  it('asks for no first screen once the locations are known (a later visit to the dashboard)', async () => {
+    localStorage.setItem('user_current_role', 'INVESTOR');
+    // The app's client keeps answers fresh for 30 s (shared/api/query-client.ts).
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const started = startDashboardCalls(client);
+    answer('users/locations', locations);
+    answer('dashboard/first-screen', {
+      location: 2,
+      locationInfo: {},
+      statistics: {},
+      actualData: {},
+      graph: {},
+    });
+    await started;
+    await vi.waitFor(() => expect(client.getQueryData(dashboardQueries.statistics(2).queryKey)).toEqual({}));
+    calls.length = 0;
+    await startDashboardCalls(client);
+    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
+  });
+
   it('starts none of them for a lender, and nothing without a token', async () => {
     localStorage.setItem('user_current_role', 'LENDER');
     const started = startDashboardCalls(new QueryClient());

@@ -40,9 +40,13 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
   const storedLocation = storage.currentLocationId();
   const started = new Set<number>();
   const range = graphRange();
-  // A first visit (no stored location) asks for the four answers in one call with the layout's, instead of after
-  // `users/locations`; the server picks the location as pickLocation does.
-  const first = storedRole !== 'LENDER' && !storedLocation ? firstScreen(range).catch(() => null) : null;
+  // A first visit (no stored location, the locations not yet known) asks for the four answers in one call with the
+  // layout's, instead of after `users/locations`; the server picks the location as pickLocation does. A later visit
+  // picks from the locations it has.
+  const first =
+    storedRole !== 'LENDER' && !storedLocation && !client.getQueryData(layoutQueries.locations.queryKey)
+      ? firstScreen(range).catch(() => null)
+      : null;
   /** A part of the first screen's answer when it is for this location, else the call of its own. */
   const part =
     <T>(location: number, pick: (answer: DashboardFirstScreen) => T | null, own: () => Promise<T>) =>
