@@ -50,34 +50,6 @@ export async function unitsOfLocationPart(
   );
 }
 
-/** Bookings that overlap [start, end): the index on (unit_id, ends_at, starts_at) serves it (migration 021). */
-export async function bookingsOverlapping(db: Executor, unitIds: number[], start: Date, end: Date) {
-  if (unitIds.length === 0) return [];
-  return db
-    .selectFrom('bookings')
-    .leftJoin('booking_sources', 'booking_sources.id', 'bookings.source_id')
-    .select([
-      'bookings.id',
-      'bookings.unit_id',
-      'bookings.starts_at',
-      'bookings.ends_at',
-      'bookings.status',
-      'bookings.guest_amount',
-      'bookings.paid_kopecks',
-      'bookings.sum_kopecks',
-      'booking_sources.id as sourceId',
-      'booking_sources.name as sourceName',
-      'booking_sources.name_en as sourceNameEn',
-      'booking_sources.type as sourceType',
-    ])
-    .where('bookings.unit_id', 'in', unitIds)
-    .where('bookings.starts_at', '<', end)
-    .where('bookings.ends_at', '>', start)
-    .orderBy('bookings.unit_id')
-    .orderBy('bookings.starts_at')
-    .execute();
-}
-
 export async function repairsOverlapping(db: Executor, unitIds: number[], start: Date, end: Date) {
   if (unitIds.length === 0) return [];
   return db
@@ -100,7 +72,10 @@ function isoText(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** bookingsOverlapping for the grid: the same rows, with the times as ISO text. */
+/**
+ * The bookings that overlap [start, end) for the grid, the times as ISO text: the index on (unit_id, ends_at,
+ * starts_at) serves it (migration 021).
+ */
 export async function gridBookings(db: Executor, unitIds: number[], start: Date, end: Date) {
   if (unitIds.length === 0) return [];
   return db
@@ -145,4 +120,35 @@ export async function gridRepairs(db: Executor, unitIds: number[], start: Date, 
     .orderBy('unit_id')
     .orderBy('starts_at')
     .execute();
+}
+
+/**
+ * What the booking statistics count, of the bookings that overlap [start, end): not cancelled, without the grid's
+ * source and payment columns, the times as epoch milliseconds (a number is read far more cheaply than a timestamp's
+ * text is parsed).
+ */
+export async function statisticsBookings(db: Executor, unitIds: number[], start: Date, end: Date) {
+  if (unitIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings')
+    .select([
+      'unit_id',
+      'status',
+      'guest_amount',
+      'sum_kopecks',
+      sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'),
+      sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms'),
+    ])
+    .where('unit_id', 'in', unitIds)
+    .where('status', '!=', 'cancelled')
+    .where('starts_at', '<', end)
+    .where('ends_at', '>', start)
+    .orderBy('unit_id')
+    .orderBy('starts_at')
+    .execute();
+  return rows.map(({ starts_ms, ends_ms, ...row }) => ({
+    ...row,
+    starts_at: new Date(Number(starts_ms)),
+    ends_at: new Date(Number(ends_ms)),
+  }));
 }

@@ -117,11 +117,11 @@ export async function bookingStatistics(
   const thisMonth = yearMonthOf(now);
   const from = moscowInstant(firstDayOf(previousMonth(thisMonth)));
   const to = moscowInstant(firstDayOf(nextMonth(thisMonth)));
-  const [overlapping, repairs] = await Promise.all([
-    q.bookingsOverlapping(ctx.database.db, ids, from, to),
+  // Cancelled bookings count nowhere: the query leaves them out.
+  const [rows, repairs] = await Promise.all([
+    q.statisticsBookings(ctx.database.db, ids, from, to),
     q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1)),
   ]);
-  const rows = overlapping.filter((b) => b.status !== 'cancelled');
   const today = moscowDate(now);
   // Rooms are taken while a stay covers this moment; outbuildings when they have a session today.
   const current = rows.filter((b) =>
