@@ -17,13 +17,14 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { loadavg } from 'node:os';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { addMonths, firstDayOf, lastCompleteMonth } from '@portal/contract/periods';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { breakdown, type CpuProfile, PARTS } from './profile.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? '10,100').split(',').map(Number);
@@ -32,13 +33,22 @@ const databases = (process.env.BENCH_DBS ?? 'postgres,pglite')
   .split(',')
   .filter((kind) => kind !== 'postgres' || process.env.BENCH_DATABASE_URL);
 const only = (process.env.BENCH_CALLS ?? '').split(',').filter(Boolean);
+/** BENCH_PROFILE=1: a CPU profile of the portal during each call's load, summed by part (bench/profile.ts). */
+const profiling = Boolean(process.env.BENCH_PROFILE);
+const profiles: Array<{ db: string; call: string; parts: Map<string, number> }> = [];
 
-type Server = { url: string; process: ChildProcess; info: Record<string, unknown> };
+export type Server = {
+  url: string;
+  process: ChildProcess;
+  info: Record<string, unknown>;
+  /** The server's next line of output (serve.ts answers each profiler command with one). */
+  next(): Promise<string>;
+};
 
 async function start(script: string, env: Record<string, string>): Promise<Server> {
   const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   });
   if (!child.stdout) throw new Error(`${script}: no stdout`);
   const lines = createInterface({ input: child.stdout });
@@ -47,7 +57,15 @@ async function start(script: string, env: Record<string, string>): Promise<Serve
   });
   const first = new Promise<string>((resolve) => lines.once('line', resolve));
   const info = JSON.parse(await Promise.race([first, exited])) as { url: string };
-  return { url: info.url, process: child, info };
+  const next = () => new Promise<string>((resolve) => lines.once('line', resolve));
+  return { url: info.url, process: child, info, next };
+}
+
+/** Sends a command to serve.ts (the profiler, the event loop's and memory's figures) and returns its answer. */
+async function command(server: Server, text: string): Promise<Record<string, number>> {
+  const answered = server.next();
+  server.process.stdin?.write(`${text}\n`);
+  return JSON.parse(await answered) as Record<string, number>;
 }
 
 async function stop(server: Server) {
@@ -86,7 +104,7 @@ function calls(): Call[] {
   return all.filter((call) => only.length === 0 || only.some((word) => call.name.includes(word)));
 }
 
-type Measure = { rps: number; p50: number; p99: number; bad: number; cpuMs: number };
+type Measure = { rps: number; p50: number; p99: number; bad: number; cpuMs: number; requests: number };
 
 /** CPU seconds (user + system) of processes, from /proc: what a request costs, whatever else the machine runs. */
 async function cpuSeconds(pids: number[]): Promise<Map<number, number>> {
@@ -142,6 +160,7 @@ async function load(
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
     cpuMs: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
+    requests: result.requests.total,
   } satisfies Measure;
 }
 
@@ -167,6 +186,14 @@ console.log(
     `load average at start ${load1()}\n`,
 );
 
+const mode = process.env.BENCH_MODE ?? 'calls';
+if (mode === 'first-visit' || mode === 'mixed') {
+  const { firstVisit, mixed } = await import('./visits.ts');
+  const run = mode === 'first-visit' ? firstVisit : mixed;
+  await run({ start, stop, command, databases, load1 });
+  process.exit(0);
+}
+
 const bare = await start('bare.ts', {});
 /** rps at 10 connections, by database, growth and call: for the growth ratios. */
 const costs = new Map<string, number>();
@@ -190,7 +217,27 @@ try {
           const rows: Array<Record<string, string | number>> = [];
           for (const call of calls()) {
             await load(portal.url + call.path, connections, headers, 1, portalTarget);
+            const profileFile = path.join(tmpdir(), `portal-bench-${process.pid}.cpuprofile`);
+            if (profiling && growth === 1) await command(portal, 'start');
             const m = await load(portal.url + call.path, connections, headers, seconds, portalTarget);
+            if (profiling && growth === 1) {
+              await command(portal, `stop ${profileFile}`);
+              const profile = JSON.parse(await readFile(profileFile, 'utf8')) as CpuProfile;
+              profiles.push({
+                db: kind,
+                call: `${call.name} (${connections})`,
+                parts: breakdown(profile, m.requests),
+              });
+              if (!process.env.BENCH_KEEP_PROFILES) await rm(profileFile, { force: true });
+              else
+                await writeFile(
+                  path.join(
+                    process.env.BENCH_KEEP_PROFILES,
+                    `${kind}-${call.name.replace(/\W+/g, '-')}.cpuprofile`,
+                  ),
+                  JSON.stringify(profile),
+                );
+            }
             costs.set(`${kind}|${growth}|${connections}|${call.name}`, m.rps);
             cpuCosts.set(`${kind}|${growth}|${connections}|${call.name}`, m.cpuMs);
             const row = {
@@ -263,6 +310,23 @@ for (const growth of growthFactors) {
       }),
     ),
   );
+}
+if (profiles.length > 0) {
+  console.log(
+    'Where the processor time of a request goes (ms a request, from a V8 profile of the portal during the load; ' +
+      'sampling adds its own share, so the sum exceeds the CPU column above)',
+  );
+  for (const kind of databases) {
+    const mine = profiles.filter((p) => p.db === kind);
+    if (mine.length === 0) continue;
+    console.log(kind);
+    console.table(
+      PARTS.map((part) => ({
+        part,
+        ...Object.fromEntries(mine.map((p) => [p.call, Number((p.parts.get(part) ?? 0).toFixed(3))])),
+      })),
+    );
+  }
 }
 console.log(`load average at end ${load1()}`);
 

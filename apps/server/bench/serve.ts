@@ -6,16 +6,20 @@
  * listens; SIGTERM closes it and drops the database.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
+import type { AppContext } from '../src/context.ts';
 import type { Database } from '../src/db/connection.ts';
 import { createLogger } from '../src/logger.ts';
+import { createSession } from '../src/modules/auth/sessions.ts';
 
 const adminUrl = process.env.BENCH_DB === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
 const growth = Math.max(1, Math.round(Number(process.env.BENCH_GROWTH ?? 1)));
@@ -49,9 +53,57 @@ const ctx = await createContext(config, logger, { inMemory: !databaseUrl });
 const rows = await grow(ctx.database, growth);
 const app = await buildApp(ctx, { logger, serveWeb: false });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+const owners = await generateOwners(ctx, Math.max(0, Math.round(Number(process.env.BENCH_OWNERS ?? 0))));
+const tokensFile = owners.length > 0 ? path.join(dataDir, 'tokens.json') : undefined;
+if (tokensFile) await writeFile(tokensFile, JSON.stringify(owners));
 process.stdout.write(
-  `${JSON.stringify({ url, kind: ctx.database.kind, growth, ...rows, ...(adminUrl ? { database: name } : {}) })}\n`,
+  `${JSON.stringify({ url, kind: ctx.database.kind, growth, ...rows, ...(adminUrl ? { database: name } : {}), ...(tokensFile ? { tokensFile } : {}) })}\n`,
 );
+
+// The bench's commands on stdin, one answer line each: `start` and `stop <file>` drive V8's profiler (a profile holds
+// one call's load and nothing of the start-up); `reset` and `stats` measure the event loop's delay and the peak RSS.
+const delay = monitorEventLoopDelay({ resolution: 10 });
+delay.enable();
+let rssPeak = 0;
+setInterval(() => {
+  rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+}, 1000).unref();
+void answerCommands();
+
+async function answerCommands() {
+  let inspector: import('node:inspector/promises').Session | undefined;
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, file] = line.split(' ');
+    let answer: Record<string, unknown> = { done: command };
+    if (command === 'start') {
+      if (!inspector) {
+        const { Session } = await import('node:inspector/promises');
+        inspector = new Session();
+        inspector.connect();
+        await inspector.post('Profiler.enable');
+        await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+      }
+      await inspector.post('Profiler.start');
+    }
+    if (command === 'stop' && file && inspector) {
+      const { profile } = await inspector.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+    }
+    if (command === 'reset') {
+      delay.reset();
+      rssPeak = process.memoryUsage.rss();
+    }
+    if (command === 'stats') {
+      answer = {
+        eventLoopP99Ms: delay.percentile(99) / 1e6,
+        eventLoopMaxMs: delay.max / 1e6,
+        rssPeakMb: Math.max(rssPeak, process.memoryUsage.rss()) / 1048576,
+      };
+    }
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
+  }
+}
 
 process.on('SIGTERM', async () => {
   await app.close();
@@ -99,4 +151,45 @@ async function grow(database: Database, factor: number) {
     db,
   );
   return counts.rows[0] ?? { bookings: 0, incomes: 0 };
+}
+
+/**
+ * BENCH_OWNERS: that many owners more, each a copy of the demo investor (their roles, units, incomes and loans'
+ * absence alike) under an address of their own, each with a session; returns the sessions' tokens.
+ */
+async function generateOwners(ctx: AppContext, count: number): Promise<string[]> {
+  if (count === 0) return [];
+  const { db } = ctx.database;
+  await sql`
+    insert into users (email, password_hash, last_name, first_name, middle_name, organization_type, manager_id,
+                       locale, selected_role)
+    select 'bench-owner-' || k || '@example.com', password_hash, last_name, first_name, middle_name,
+           organization_type, manager_id, locale, selected_role
+    from users, generate_series(1, ${count}) as k where email = 'investor@example.com'`.execute(db);
+  await sql`
+    insert into user_roles (user_id, role)
+    select o.id, r.role from users o, users d join user_roles r on r.user_id = d.id
+    where o.email like 'bench-owner-%' and d.email = 'investor@example.com'`.execute(db);
+  await sql`
+    insert into user_units (user_id, unit_id, relation, invested_kopecks, invested_at, is_sale, sale_price_kopecks)
+    select o.id, l.unit_id, l.relation, l.invested_kopecks, l.invested_at, false, null
+    from users o, users d join user_units l on l.user_id = d.id
+    where o.email like 'bench-owner-%' and d.email = 'investor@example.com' and l.ended_on is null`.execute(
+    db,
+  );
+  await sql`
+    insert into incomes (user_unit_id, year_month, amount_kopecks)
+    select n.id, i.year_month, i.amount_kopecks
+    from users d join user_units l on l.user_id = d.id join incomes i on i.user_unit_id = l.id
+    join user_units n on n.unit_id = l.unit_id and n.relation = l.relation
+    join users o on o.id = n.user_id and o.email like 'bench-owner-%'
+    where d.email = 'investor@example.com'`.execute(db);
+  await sql`analyze`.execute(db);
+  const ids = await sql<{ id: number }>`
+    select id::int as id from users where email like 'bench-owner-%' order by id`.execute(db);
+  const tokens: string[] = [];
+  for (const { id } of ids.rows) {
+    tokens.push(await createSession(ctx, db, id, { ip: '127.0.0.1', userAgent: 'bench' }));
+  }
+  return tokens;
 }

@@ -9,7 +9,6 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -24,6 +23,7 @@ import { REQUEST_ID_HEADER, requestIdOf } from './http/request-id.ts';
 import { registerResponseCache } from './http/response-cache.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
 import { webShell } from './http/web-shell.ts';
 import { isDiskFull } from './integrations/disk.ts';
@@ -98,7 +98,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   if (ctx.config.metrics) registerMetricsServer(app, ctx.metrics, ctx.config.metrics);
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled per route from the contract's schemas; checked against zod's serializer outside production.
+  app.setSerializerCompiler(responseSerializerCompiler(ctx.config.env !== 'production'));
 
   // One JSON line per request, without headers or bodies.
   app.addHook('onResponse', async (request, reply) => {

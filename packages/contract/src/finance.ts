@@ -362,6 +362,22 @@ export const incomeApi = {
 };
 
 /** The dashboard's four calls (investors). */
+/**
+ * GET dashboard/first-screen: the four answers of the dashboard for the location the client would pick without a
+ * stored one (the first of the investor's locations that is not a placeholder), so a first visit asks for them at
+ * once instead of after `users/locations`. Each part is the answer of its own call (which stay as they are); all
+ * four are null when the user has no such location.
+ */
+export const dashboardFirstScreenQuerySchema = dashboardGraphQuerySchema.omit({ location: true });
+export const dashboardFirstScreenSchema = z.object({
+  location: z.number().nullable(),
+  locationInfo: locationInfoSchema.nullable(),
+  statistics: dashboardStatisticsSchema.nullable(),
+  actualData: dashboardActualDataSchema.nullable(),
+  graph: dashboardGraphResponseSchema.nullable(),
+});
+export type DashboardFirstScreen = z.infer<typeof dashboardFirstScreenSchema>;
+
 export const dashboardApi = {
   graph: defineRoute({
     method: 'GET',
@@ -395,6 +411,16 @@ export const dashboardApi = {
     query: dashboardActualDataQuerySchema,
     response: dashboardActualDataSchema,
     errors: [404],
+  }),
+  firstScreen: defineRoute({
+    method: 'GET',
+    path: '/dashboard/first-screen',
+    summary: "The dashboard's four answers for the location picked without a stored one, in one call",
+    tags: ['dashboard'],
+    access: 'session',
+    cache: true,
+    query: dashboardFirstScreenQuerySchema,
+    response: dashboardFirstScreenSchema,
   }),
   locationInfo: defineRoute({
     method: 'GET',

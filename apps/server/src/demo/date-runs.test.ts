@@ -126,6 +126,9 @@ const CALLS: Record<string, { role?: Role; queries: (w: World) => Query[] }> = {
     queries: (w) => investorLocations(w).map(({ id }) => ({ location: id })),
   },
   'GET /dashboard/location-info': { queries: (w) => readable(w).map((location) => ({ location })) },
+  'GET /dashboard/first-screen': {
+    queries: (w) => [{ startDate: firstDayOf(addMonths(w.thisMonth, -12)), endDate: w.today }],
+  },
   'GET /adesk': {
     role: 'INVESTOR',
     queries: (w) =>

@@ -225,17 +225,33 @@ export function isMediaRoute(definition: RouteDefinition): definition is MediaDe
 
 /**
  * Wires the signing into the app (app.ts, before any route):
- * - preSerialization: every guarded media address in a JSON answer to a signed-in call (investor/cameras,
- *   financial-report, the console's previews) is signed for SIGNED_URL_TTL_SECONDS and bound to the caller's session,
- *   so the modules that build the answers need not know;
+ * - onSend: every guarded media address in a JSON answer to a signed-in call (investor/cameras, financial-report,
+ *   the console's previews) is signed for SIGNED_URL_TTL_SECONDS and bound to the caller's session, so the modules
+ *   that build the answers need not know. Most answers hold no such address: one search of the serialized text
+ *   tells, and only an answer that has one is parsed and walked (walking every answer cost more than building it);
  * - onSend: a playlist served under a signed URL passes its token on to its segments.
  */
 export function registerMediaAccess(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('mediaToken', null);
-  app.addHook('preSerialization', async (request, _reply, payload) =>
-    request.session ? signMediaUrls(ctx, payload, request.session.sessionId) : payload,
+  app.addHook('onSend', async (request, reply, payload) =>
+    request.session ? signMediaUrlsInJson(ctx, reply, payload, request.session.sessionId) : payload,
   );
   app.addHook('onSend', passTokenToPlaylist);
+}
+
+/** A JSON answer with its media addresses signed (signMediaUrls); the text as it is when it has none. */
+export function signMediaUrlsInJson(
+  ctx: AppContext,
+  reply: FastifyReply,
+  payload: unknown,
+  sessionId: string,
+) {
+  // JSON.stringify writes a string starting with /api/v1/ as "/api/v1/… (it never escapes a slash).
+  if (typeof payload !== 'string' || !payload.includes('"/api/v1/')) return payload;
+  if (!/json/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  const value: unknown = JSON.parse(payload);
+  const signed = signMediaUrls(ctx, value, sessionId);
+  return signed === value ? payload : JSON.stringify(signed);
 }
 
 /** The payload with every guarded media address signed; objects without one are returned as they are. */

@@ -15,10 +15,14 @@ declare module 'fastify' {
 export function registerSessionAuth(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('session', null);
   // A write of this instance may end sessions or change roles: the next call is checked in the database even before
-  // the database's notification reaches the cache (modules/auth/session-cache.ts).
+  // the database's notification reaches the cache (modules/auth/session-cache.ts). An owner's write can touch only
+  // the owner's own sessions; staff and anonymous writes (a password reset) anyone's.
   const cache = sessionCacheOf(ctx.database);
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    const session = request.session;
+    if (session && !isStaff(session)) cache.forget(session.userId);
+    else cache.clear();
     return payload;
   });
 }

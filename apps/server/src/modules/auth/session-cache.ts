@@ -12,7 +12,10 @@ import type { Session } from './sessions.ts';
  * - the cache is used only while the listening connection is up (PostgreSQL: a lost one drops everything and
  *   bypasses the cache until it listens again); the embedded database is one process and delivers every notification;
  * - a write request of this instance (any method but GET and HEAD) clears the cache when it answers, so the next
- *   call of the same client is checked in the database even before the notification comes back;
+ *   call of the same client is checked in the database even before the notification comes back: all of it after a
+ *   staff member's or an anonymous write (they may end or change anyone's sessions), the writer's own entries after
+ *   an owner's (an owner's calls change no one else's sessions), so one owner's write does not send every other
+ *   owner's next call to the database;
  * - an entry lives at most one second and never past the session's expiry, so even a listening connection that dies
  *   silently cannot keep a revoked session working longer than the rule allows;
  * - a lookup that started before an invalidation is not stored (a generation counter), so a revocation committed
@@ -33,6 +36,8 @@ export type SessionCache = {
   ): Promise<Session | null>;
   /** Drops every entry (a write request answered in this instance). */
   clear(): void;
+  /** Drops one user's entries (a write of that owner answered in this instance). */
+  forget(userId: number): void;
 };
 
 const caches = new WeakMap<Database, SessionCache>();
@@ -57,16 +62,16 @@ function createSessionCache(database: Database): SessionCache {
     entries.clear();
     pending.clear();
   };
+  const forget = (userId: number) => {
+    generation += 1;
+    pending.clear();
+    for (const [token, entry] of entries) {
+      if (!Number.isFinite(userId) || entry.session.userId === userId) entries.delete(token);
+    }
+  };
   database.listen(
     'session_change',
-    (payload) => {
-      const userId = Number(payload);
-      generation += 1;
-      pending.clear();
-      for (const [token, entry] of entries) {
-        if (!Number.isFinite(userId) || entry.session.userId === userId) entries.delete(token);
-      }
-    },
+    (payload) => forget(Number(payload)),
     (state) => {
       clear();
       listening = state;
@@ -74,6 +79,7 @@ function createSessionCache(database: Database): SessionCache {
   );
   return {
     clear,
+    forget,
     lookup(token, verify) {
       const now = Date.now();
       const entry = entries.get(token);

@@ -54,8 +54,8 @@ export async function bookings(
   const units = await visibleUnits(ctx, session, query.location, part);
   const ids = units.map((u) => u.id);
   const [bookingRows, repairRows] = await Promise.all([
-    q.bookingsOverlapping(ctx.database.db, ids, start, end),
-    q.repairsOverlapping(ctx.database.db, ids, start, end),
+    q.gridBookings(ctx.database.db, ids, start, end),
+    q.gridRepairs(ctx.database.db, ids, start, end),
   ]);
   const bookingsOf = groupByUnit(bookingRows);
   const repairsOf = groupByUnit(repairRows);
@@ -75,8 +75,8 @@ export async function bookings(
       isOwn: Boolean(unit.isOwn),
       bookings: (bookingsOf.get(unit.id) ?? []).map((b) => ({
         id: b.id,
-        startDateTime: b.starts_at.toISOString(),
-        endDateTime: b.ends_at.toISOString(),
+        startDateTime: b.starts_at,
+        endDateTime: b.ends_at,
         status: b.status,
         guestAmount: b.guest_amount,
         source:
@@ -92,8 +92,8 @@ export async function bookings(
         sum: toRubles(b.sum_kopecks),
       })),
       repairs: (repairsOf.get(unit.id) ?? []).map((r) => ({
-        startDateTime: r.starts_at.toISOString(),
-        endDateTime: r.ends_at.toISOString(),
+        startDateTime: r.starts_at,
+        endDateTime: r.ends_at,
         description: r.description,
       })),
     });
@@ -117,11 +117,11 @@ export async function bookingStatistics(
   const thisMonth = yearMonthOf(now);
   const from = moscowInstant(firstDayOf(previousMonth(thisMonth)));
   const to = moscowInstant(firstDayOf(nextMonth(thisMonth)));
-  const [overlapping, repairs] = await Promise.all([
-    q.bookingsOverlapping(ctx.database.db, ids, from, to),
+  // Cancelled bookings count nowhere: the query leaves them out.
+  const [rows, repairs] = await Promise.all([
+    q.statisticsBookings(ctx.database.db, ids, from, to),
     q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1)),
   ]);
-  const rows = overlapping.filter((b) => b.status !== 'cancelled');
   const today = moscowDate(now);
   // Rooms are taken while a stay covers this moment; outbuildings when they have a session today.
   const current = rows.filter((b) =>

@@ -142,4 +142,33 @@ describe('dashboard calls', () => {
     expect((await get('dashboard/location-info?location=1', lender)).statusCode).toBe(200);
     expect((await get('dashboard/location-info?location=3', lender)).statusCode).toBe(404);
   });
+
+  it("answers a first visit's four calls in one, for the location the client would pick", async () => {
+    const range = 'startDate=2025-11-01&endDate=2026-11-27';
+    const first = await get(`dashboard/first-screen?${range}`);
+    expect(first.statusCode).toBe(200);
+    const { location, ...parts } = first.json();
+    const locations = (await get('users/locations')).json().locations as Array<{
+      id: number;
+      roleCode: string;
+      isPlaceholder: boolean;
+    }>;
+    expect(location).toBe(locations.find((l) => l.roleCode === 'INVESTOR' && !l.isPlaceholder)?.id);
+    expect(parts).toEqual({
+      locationInfo: (await get(`dashboard/location-info?location=${location}`)).json(),
+      statistics: (await get(`dashboard/statistics?location=${location}`)).json(),
+      actualData: (await get(`dashboard/actual-data?location=${location}`)).json(),
+      graph: (await get(`dashboard/graph?location=${location}&${range}`)).json(),
+    });
+    // A lender has no investor's dashboard: nothing to show, nothing refused.
+    const lender = await t.signIn('lender@example.com');
+    expect((await get(`dashboard/first-screen?${range}`, lender)).json()).toEqual({
+      location: null,
+      locationInfo: null,
+      statistics: null,
+      actualData: null,
+      graph: null,
+    });
+    expect((await get('dashboard/first-screen?startDate=soon&endDate=2026-11-27')).statusCode).toBe(400);
+  });
 });

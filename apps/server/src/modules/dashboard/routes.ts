@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { routesOf } from '../../http/route.ts';
 import { sessionOf } from '../../http/session-auth.ts';
-import { dashboardActualData, dashboardGraph, dashboardStatistics, locationInfo } from './service.ts';
+import {
+  dashboardActualData,
+  dashboardFirstScreen,
+  dashboardGraph,
+  dashboardStatistics,
+  locationInfo,
+} from './service.ts';
 
 export function dashboardRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -13,6 +19,9 @@ export function dashboardRoutes(ctx: AppContext) {
       dashboardStatistics(ctx, sessionOf(request), request.query.location),
     );
     route(dashboardApi.actualData, (request) => dashboardActualData(ctx, sessionOf(request), request.query));
+    route(dashboardApi.firstScreen, (request) =>
+      dashboardFirstScreen(ctx, sessionOf(request), request.query),
+    );
     route(dashboardApi.locationInfo, (request) =>
       locationInfo(ctx, sessionOf(request), request.query.location),
     );

@@ -1,4 +1,4 @@
-import type { DashboardActualData, LocationInfo } from '@portal/contract/finance';
+import type { DashboardActualData, DashboardFirstScreen, LocationInfo } from '@portal/contract/finance';
 import { availableHours, occupancy, percentChange } from '@portal/contract/money-rules';
 import {
   addMonths,
@@ -11,7 +11,7 @@ import {
   yearMonthOf,
 } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import { moscowInstant } from '../../shared/time.ts';
@@ -19,6 +19,7 @@ import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { locationUnitsByType } from '../catalogue/service.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
+import { firstInvestorLocation } from '../profile/service.ts';
 import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
@@ -57,12 +58,16 @@ async function occupancyByMonth(
   return result;
 }
 
+/** The investor's units of a location (investorUnits), read once when one request builds several answers. */
+type Units = ReturnType<typeof investorUnits>;
+
 export async function dashboardGraph(
   ctx: AppContext,
   session: Session,
   query: { startDate: string; endDate: string; location: number },
+  unitsOfLocation: Units = investorUnits(ctx, session, query.location),
 ) {
-  const units = await investorUnits(ctx, session, query.location);
+  const units = await unitsOfLocation;
   const fromMonth = yearMonthOf(moscowInstant(query.startDate, 12));
   const toMonth = yearMonthOf(moscowInstant(query.endDate, 12));
   if (toMonth < fromMonth) throw badRequest('validation.invalid', 'endDate');
@@ -92,8 +97,9 @@ export async function dashboardActualData(
   session: Session,
   query: { location: number; yearMonth?: number | undefined },
   now = portalNow(ctx.config.portalToday),
+  unitsOfLocation: Units = investorUnits(ctx, session, query.location),
 ): Promise<DashboardActualData> {
-  const units = await investorUnits(ctx, session, query.location);
+  const units = await unitsOfLocation;
   const lastComplete = lastCompleteMonth(now);
   const dates = monthRange(FIRST_MONTH, lastComplete).reverse();
   const selected = query.yearMonth ?? lastComplete;
@@ -124,6 +130,36 @@ export async function dashboardActualData(
       previousMonthBookingPercent: percentChange(occupancy.get(selected) ?? 0, occupancy.get(previous)),
     },
   };
+}
+
+/**
+ * GET dashboard/first-screen: the four answers for the location the client picks without a stored one (the first of
+ * the investor's locations that is not a placeholder, as pickLocation in the web client), each as its own call
+ * answers it; nulls for a user who is not an investor or has no such location.
+ */
+export async function dashboardFirstScreen(
+  ctx: AppContext,
+  session: Session,
+  range: { startDate: string; endDate: string },
+): Promise<DashboardFirstScreen> {
+  const none = { location: null, locationInfo: null, statistics: null, actualData: null, graph: null };
+  const location = await firstInvestorLocation(ctx, session);
+  if (location === null) return none;
+  // The occupancy and the months read the same units: once.
+  const units = investorUnits(ctx, session, location);
+  try {
+    const [info, statistics, actualData, graph] = await Promise.all([
+      locationInfo(ctx, session, location),
+      dashboardStatistics(ctx, session, location),
+      dashboardActualData(ctx, session, { location }, portalNow(ctx.config.portalToday), units),
+      dashboardGraph(ctx, session, { ...range, location }, units),
+    ]);
+    return { location, locationInfo: info, statistics, actualData, graph };
+  } catch (error) {
+    // Units that ended since the locations were read: the client's own calls will say so.
+    if (error instanceof AppError && error.status === 404) return none;
+    throw error;
+  }
 }
 
 /** The catalogue entry of a location the user reads (modules/access: units or loans there, any role); else 404. */

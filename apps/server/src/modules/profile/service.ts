@@ -42,6 +42,19 @@ const ownerRoles = (session: Session): RoleCode[] =>
   (['INVESTOR', 'LENDER'] as const).filter((role) => session.roles.includes(role));
 
 /**
+ * The location the client picks without a stored one (pickLocation over users/locations): the first of the
+ * investor's in userLocations' order that is not a placeholder; one statement, without the placeholders' list.
+ */
+export async function firstInvestorLocation(ctx: AppContext, session: Session): Promise<number | null> {
+  if (!ownerRoles(session).includes('INVESTOR')) return null;
+  const rows = (await q.userLocationRows(ctx.database.db, session.userId)).filter(
+    (row) => row.roleCode === 'INVESTOR' && !row.is_placeholder,
+  );
+  rows.sort((a, b) => a.position - b.position || a.id - b.id);
+  return rows[0]?.id ?? null;
+}
+
+/**
  * GET users/locations: by role, in the order the company gives its locations in the console (locations.position;
  * the spec's fixed order of the four named locations is their position in the demo and in older databases), then
  * the placeholder "coming soon" entries.

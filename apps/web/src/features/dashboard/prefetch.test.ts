@@ -13,6 +13,7 @@ vi.mock('../../shared/api/client', () => ({
 vi.mock('../../shared/ui/charts-preload', () => ({ preloadCharts: () => Promise.resolve() }));
 
 const { prefetchDashboard, startDashboardCalls } = await import('./prefetch');
+const { dashboardQueries, graphRange } = await import('./queries');
 
 const profile = { roles: [{ code: 'INVESTOR', name: '', nameEn: '' }], currentRole: 'INVESTOR' };
 const locations = {
@@ -48,27 +49,87 @@ describe("the dashboard's route loader", () => {
     );
   });
 
-  it('without a stored location, starts them as soon as the profile and the locations are in', async () => {
-    const started = startDashboardCalls(new QueryClient());
-    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
+  it('without a stored location, asks for the four answers in one call at once and files each under its own key', async () => {
+    const client = new QueryClient();
+    const started = startDashboardCalls(client);
+    // One wave: the layout's three and the first screen, nothing waits for the locations.
+    expect(paths().sort()).toEqual(
+      ['users/data-profile', 'users/locations', 'users/actives', 'dashboard/first-screen'].sort(),
+    );
+    const screen = {
+      location: 2,
+      locationInfo: { id: 2 },
+      statistics: { invested: 1 },
+      actualData: { actualDataDates: [] },
+      graph: { points: [] },
+    };
+    answer('dashboard/first-screen', screen);
     answer('users/data-profile', profile);
     answer('users/locations', locations);
     await started;
-    // The layout's pick: the first location of the role; the units list is not waited for.
-    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([
-      'dashboard/location-info@2',
-      'dashboard/statistics@2',
-      'dashboard/actual-data@2',
-      'dashboard/graph@2',
-    ]);
+    const range = graphRange();
+    await vi.waitFor(() => {
+      expect(client.getQueryData(dashboardQueries.statistics(2).queryKey)).toEqual(screen.statistics);
+      expect(client.getQueryData(dashboardQueries.locationInfo(2).queryKey)).toEqual(screen.locationInfo);
+      expect(client.getQueryData(dashboardQueries.actualData(2, undefined).queryKey)).toEqual(
+        screen.actualData,
+      );
+      expect(client.getQueryData(dashboardQueries.graph(2, range.startDate, range.endDate).queryKey)).toEqual(
+        screen.graph,
+      );
+    });
+    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual(['dashboard/first-screen']);
   });
 
-  it('with the role stored at sign-in, waits for the locations only', async () => {
+  it('when the locations come first, their calls wait for the first screen instead of asking again', async () => {
     localStorage.setItem('user_current_role', 'INVESTOR');
-    const started = startDashboardCalls(new QueryClient());
+    const client = new QueryClient();
+    const started = startDashboardCalls(client);
     answer('users/locations', locations);
     await started;
-    expect(paths().filter((p) => p.startsWith('dashboard/'))).toHaveLength(4);
+    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual(['dashboard/first-screen']);
+    // The server picked no location (say the list changed in between): each call asks on its own.
+    answer('dashboard/first-screen', {
+      location: null,
+      locationInfo: null,
+      statistics: null,
+      actualData: null,
+      graph: null,
+    });
+    await vi.waitFor(() =>
+      expect(
+        paths()
+          .filter((p) => p.startsWith('dashboard/') && p !== 'dashboard/first-screen')
+          .sort(),
+      ).toEqual(
+        [
+          'dashboard/location-info@2',
+          'dashboard/statistics@2',
+          'dashboard/actual-data@2',
+          'dashboard/graph@2',
+        ].sort(),
+      ),
+    );
+  });
+
+  it('asks for no first screen once the locations are known (a later visit to the dashboard)', async () => {
+    localStorage.setItem('user_current_role', 'INVESTOR');
+    // The app's client keeps answers fresh for 30 s (shared/api/query-client.ts).
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const started = startDashboardCalls(client);
+    answer('users/locations', locations);
+    answer('dashboard/first-screen', {
+      location: 2,
+      locationInfo: {},
+      statistics: {},
+      actualData: {},
+      graph: {},
+    });
+    await started;
+    await vi.waitFor(() => expect(client.getQueryData(dashboardQueries.statistics(2).queryKey)).toEqual({}));
+    calls.length = 0;
+    await startDashboardCalls(client);
+    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
   });
 
   it('starts none of them for a lender, and nothing without a token', async () => {

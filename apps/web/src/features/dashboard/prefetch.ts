@@ -1,9 +1,11 @@
+import type { DashboardFirstScreen } from '@portal/contract/finance';
 import type { QueryClient } from '@tanstack/react-query';
+import { call } from '../../shared/api/client';
 import { layoutQueries } from '../../shared/api/queries';
 import { pickLocation, pickRole } from '../../shared/session/pick';
 import { storage } from '../../shared/storage';
 import { preloadCharts } from '../../shared/ui/charts-preload';
-import { dashboardQueries, graphRange } from './queries';
+import { dashboardQueries, firstScreen, graphRange } from './queries';
 
 /**
  * The signed-in layout's loader: starts the layout's three calls as the route is entered, while the layout's code
@@ -18,11 +20,12 @@ export function prefetchLayout(client: QueryClient): null {
 }
 
 /**
- * The dashboard's loader: its own four calls start beside the layout's rather than after its code and
- * its three calls. The location is the one the layout will pick: the stored one at once when there is one, else,
- * once the locations are in, the first of the role (the session's rule, so the page finds its data in the cache).
- * The role is the one stored at sign-in (else the profile's). Lenders' dashboards make no calls. The chart library
- * starts loading too, but nothing waits for it.
+ * The dashboard's loader: its own four calls start beside the layout's rather than after its code and its three
+ * calls. With a stored location they start at once; without one (a first visit) the four answers come in one call,
+ * `dashboard/first-screen`, for the location the server picks by the layout's rule, and the four queries of the
+ * location the layout picks (once the locations are in) take their answers from it, asking on their own only when it
+ * is for another location or fails. The role is the one stored at sign-in (else the profile's). Lenders' dashboards
+ * make no calls. The chart library starts loading too, but nothing waits for it.
  */
 export function prefetchDashboard(client: QueryClient): null {
   void startDashboardCalls(client);
@@ -36,18 +39,66 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
   const storedRole = storage.currentRole();
   const storedLocation = storage.currentLocationId();
   const started = new Set<number>();
+  const range = graphRange();
+  // A first visit (no stored location, the locations not yet known) asks for the four answers in one call with the
+  // layout's, instead of after `users/locations`; the server picks the location as pickLocation does. A later visit
+  // picks from the locations it has.
+  const first =
+    storedRole !== 'LENDER' && !storedLocation && !client.getQueryData(layoutQueries.locations.queryKey)
+      ? firstScreen(range).catch(() => null)
+      : null;
+  /** A part of the first screen's answer when it is for this location, else the call of its own. */
+  const part =
+    <T>(location: number, pick: (answer: DashboardFirstScreen) => T | null, own: () => Promise<T>) =>
+    (): Promise<T> =>
+      first ? first.then((answer) => (answer?.location === location ? pick(answer) : null) ?? own()) : own();
   const start = (location: number) => {
     if (started.has(location)) return;
     started.add(location);
-    const range = graphRange();
-    void client.prefetchQuery(dashboardQueries.locationInfo(location));
-    void client.prefetchQuery(dashboardQueries.statistics(location));
-    void client.prefetchQuery(dashboardQueries.actualData(location, undefined));
-    void client.prefetchQuery(dashboardQueries.graph(location, range.startDate, range.endDate));
+    const info = dashboardQueries.locationInfo(location);
+    const statistics = dashboardQueries.statistics(location);
+    const actualData = dashboardQueries.actualData(location, undefined);
+    const graph = dashboardQueries.graph(location, range.startDate, range.endDate);
+    // Registered at once, so the page's hooks join these fetches instead of starting their own.
+    void client.prefetchQuery({
+      ...info,
+      queryFn: part(
+        location,
+        (a) => a.locationInfo,
+        () => call('GET /dashboard/location-info', { query: { location } }),
+      ),
+    });
+    void client.prefetchQuery({
+      ...statistics,
+      queryFn: part(
+        location,
+        (a) => a.statistics,
+        () => call('GET /dashboard/statistics', { query: { location } }),
+      ),
+    });
+    void client.prefetchQuery({
+      ...actualData,
+      queryFn: part(
+        location,
+        (a) => a.actualData,
+        () => call('GET /dashboard/actual-data', { query: { location } }),
+      ),
+    });
+    void client.prefetchQuery({
+      ...graph,
+      queryFn: part(
+        location,
+        (a) => a.graph,
+        () => call('GET /dashboard/graph', { query: { location, ...range } }),
+      ),
+    });
   };
   if (storedRole !== 'LENDER') {
     void preloadCharts();
     if (storedLocation) start(storedLocation);
+    void first?.then((answer) => {
+      if (answer?.location) start(answer.location);
+    });
   }
   // The role stored at sign-in needs no profile; without one, the session's rule picks it from the profile.
   const role: Promise<string | null> = storedRole

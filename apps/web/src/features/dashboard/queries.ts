@@ -1,3 +1,4 @@
+import type { DashboardFirstScreen } from '@portal/contract/finance';
 import { addMonths, firstDayOf, yearMonthOf } from '@portal/contract/periods';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
@@ -31,6 +32,14 @@ export const dashboardQueries = {
       queryFn: () => call('GET /dashboard/graph', { query: { location, startDate, endDate } }),
     }),
 };
+
+/**
+ * The dashboard's four answers in one call, for the location a first visit picks (no stored one): asked with the
+ * layout's calls, so the figures need not wait for `users/locations` (prefetch.ts). Not cached under its own key.
+ */
+export function firstScreen(range: { startDate: string; endDate: string }): Promise<DashboardFirstScreen> {
+  return call('GET /dashboard/first-screen', { query: range });
+}
 
 /** The chart starts where booking data starts: twelve (Moscow) months back, up to today on the portal's clock. */
 export function graphRange(now = nowMs()) {
