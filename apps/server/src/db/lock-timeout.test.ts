@@ -45,7 +45,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('requests waiting on a locke
           method: 'GET',
           url: '/api/v1/faq',
           token: investor,
-          headers: { 'accept-language': i % 2 === 0 ? 'ru' : 'en' },
+          headers: { cookie: `cookieLocale=${i % 2 === 0 ? 'ru' : 'en'}` },
         })
         .finally(() => {
           settled += 1;

@@ -86,7 +86,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a full disk under the embedd
       const form = documentUpload(id);
       return fetch(`${url}/api/v1/backoffice/location-documents`, {
         method: 'POST',
-        headers: { ...form.headers, authorization: `Bearer ${token}`, 'accept-language': language },
+        headers: { ...form.headers, authorization: `Bearer ${token}`, cookie: `cookieLocale=${language}` },
         body: form.payload,
       });
     };
@@ -186,7 +186,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a full disk under PostgreSQL
         url: '/api/v1/backoffice/location-documents',
         token: manager,
         payload: form.payload,
-        headers: { ...form.headers, 'accept-language': language },
+        headers: { ...form.headers, cookie: `cookieLocale=${language}` },
       });
     };
     const free = await disk.fill(512 * 1024);

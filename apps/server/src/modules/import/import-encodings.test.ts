@@ -23,7 +23,7 @@ describe('import: encodings told apart by their content', () => {
       method: 'POST',
       url: '/api/v1/backoffice/import/locations',
       token: manager,
-      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv', 'accept-language': locale },
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'file.csv', cookie: `cookieLocale=${locale}` },
       payload,
     });
   const stored = (id: number) =>

@@ -251,7 +251,7 @@ describe('back-office location documents', () => {
       method: 'POST',
       url: '/api/v1/backoffice/import/locationDocuments',
       token,
-      headers: { 'content-type': 'text/csv', 'x-file-name': 'docs.csv', 'accept-language': language },
+      headers: { 'content-type': 'text/csv', 'x-file-name': 'docs.csv', cookie: `cookieLocale=${language}` },
       payload: body,
     });
   const attach = (
