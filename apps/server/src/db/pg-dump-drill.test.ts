@@ -57,6 +57,8 @@ describe.runIf(process.env.TEST_DB === 'postgres')('PostgreSQL dump-and-restore 
       console.warn(
         `pg_dump/pg_restore ${dumpMajor ?? 'missing'}/${restoreMajor ?? 'missing'} cannot dump a PostgreSQL ${serverMajor} server: the drill is skipped`,
       );
+      // Only a machine without matching client tools skips: CI's has PostgreSQL 15's, and the README's
+      // backup procedure needs them, so a skip there is a machine to fix, not a drill to drop.
       test.skip();
       return;
     }

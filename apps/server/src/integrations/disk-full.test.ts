@@ -72,6 +72,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a full disk under the embedd
   });
 
   it('answers an upload 507 in the user language, keeps no part of it, says so in health and recovers', async (test) => {
+    // Skipped only where a tmpfs cannot be mounted (not root, or no mount in a container); CI runs as root and mounts it.
     if (!disk) return test.skip();
     const dataDir = path.join(disk.dir, 'data');
     server = await startServerProcess({ DATA_DIR: dataDir });
@@ -176,6 +177,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a full disk under PostgreSQL
   });
 
   it('answers an upload 507 in the user language, keeps no part of it, and takes it once space is freed', async (test) => {
+    // As above: skipped only where a tmpfs (here, a tablespace on one) cannot be made.
     if (!disk || !t) return test.skip();
     const app = t;
     const manager = await app.signIn('manager@example.com');
