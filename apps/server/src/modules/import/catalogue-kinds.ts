@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { ensureUnitListItem } from '../catalogue/service.ts';
-import { choice, day, PART_WORDS, readDecimal, readYesNo } from './cells.ts';
+import { choice, day, idCell, PART_WORDS, readDecimal, readYesNo } from './cells.ts';
 import type { ImportKind } from './kinds.ts';
 import * as q from './queries.ts';
 
@@ -20,7 +20,6 @@ const optional = <T extends z.ZodType>(schema: T) =>
 /** Yes or no (an empty cell is no). */
 const yesNo = z.preprocess((value) => (empty(value) ? false : readYesNo(value)), z.boolean());
 const decimal = (max: number) => z.preprocess(readDecimal, z.number().min(0).max(max));
-const integer = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** 'Ресторан=6|СПА-центр=1': names with counts, `|` between items (a missing count is 1). */
 const infrastructureList = z.preprocess(
@@ -58,7 +57,7 @@ const nameList = z.preprocess(
 );
 
 const locationRow = z.object({
-  id: integer,
+  id: idCell,
   name: text(200),
   nameEn: optionalText(200),
   position: optional(z.coerce.number().int().min(0).max(100_000)),
@@ -180,7 +179,7 @@ const photoUrls = z.preprocess(
 const UPLOADED = '/api/v1/files/units/';
 
 const unitRow = z.object({
-  locationId: integer,
+  locationId: idCell,
   unitNumber: text(50),
   part: choice(['main', 'periphery'], PART_WORDS),
   type: text(200),

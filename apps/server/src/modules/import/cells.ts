@@ -41,6 +41,9 @@ export function readDecimal(value: unknown): unknown {
 }
 
 /** A sum in roubles, kept in kopecks. */
+/** An id cell: a whole number above 0 that an integer key holds (a larger one refers to nothing). */
+export const idCell = z.coerce.number().int().positive().max(2_147_483_647);
+
 export const roubles = (min: number, max: number) =>
   z.preprocess(readDecimal, z.number().min(min).max(max)).transform(toKopecks);
 

@@ -4,6 +4,7 @@ import type { Locale } from '@portal/contract/constants';
 import { type MessageKey, message } from '@portal/contract/messages';
 import { TIMELINE_STATUS_IDS, TIMELINE_STATUS_NAMES } from '@portal/contract/timeline';
 import { BOOKING_STATUS_WORDS, type CellType, type CellValue, csvText, writeCell } from './cells.ts';
+import { col } from './column-def.ts';
 import { LENDER_KIND_COLUMNS } from './lender-kinds.ts';
 import { LOCATION_DOCUMENT_COLUMNS } from './location-document-kind.ts';
 
@@ -57,15 +58,6 @@ export type ExampleIds = {
 export type ExampleRow = Record<string, CellValue>;
 
 type KindColumns = { columns: readonly ImportColumn[]; examples: (ids: ExampleIds) => ExampleRow[] };
-
-const col = (
-  name: string,
-  ru: string,
-  en: string,
-  type: CellType,
-  required: boolean,
-  more: Partial<ImportColumn> = {},
-): ImportColumn => ({ name, label: { ru, en }, type, required, ...more });
 
 const PART_VALUES = [
   { value: 'main', name: { ru: 'Основная часть', en: 'Main part' }, aliases: ['основная'] },

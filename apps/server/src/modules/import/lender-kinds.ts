@@ -8,7 +8,8 @@ import {
   upsertLoanPayments,
 } from '../loans/service.ts';
 import { notify } from '../notifications/service.ts';
-import { day, instant, month, roubles } from './cells.ts';
+import { day, idCell, instant, month, roubles } from './cells.ts';
+import { col } from './column-def.ts';
 import type { ExampleIds, ExampleRow, ImportColumn } from './columns.ts';
 import type { ImportKind } from './kinds.ts';
 import * as q from './queries.ts';
@@ -21,16 +22,14 @@ import * as q from './queries.ts';
  * start. Their columns, examples and exports are here too, listed where every kind is.
  */
 
-const integer = z.coerce.number().int().positive().max(2_147_483_647);
-
 const countChanges = (rows: { inserted: boolean }[]) => {
   const inserted = rows.filter((row) => row.inserted).length;
   return { inserted, updated: rows.length - inserted };
 };
 
 const loanPaymentRow = z.object({
-  userId: integer,
-  loanId: integer,
+  userId: idCell,
+  loanId: idCell,
   month,
   amount: roubles(0, 1e12),
 });
@@ -81,7 +80,7 @@ export const loanPayments: ImportKind<LoanPaymentRow> = {
 };
 
 const capitalizationRow = z.object({
-  unitId: integer,
+  unitId: idCell,
   date: day,
   name: z.coerce.string().trim().min(1).max(300),
   nameEn: z.coerce.string().trim().max(300).optional().default(''),
@@ -115,7 +114,7 @@ export const capitalization: ImportKind<CapitalizationRow> = {
 
 const repairRow = z
   .object({
-    unitId: integer,
+    unitId: idCell,
     startsAt: instant,
     endsAt: instant,
     description: z.coerce.string().trim().max(2000).optional().default(''),
@@ -148,15 +147,6 @@ export const repairs: ImportKind<RepairRow> = {
     return countChanges(result);
   },
 };
-
-const col = (
-  name: string,
-  ru: string,
-  en: string,
-  type: ImportColumn['type'],
-  required: boolean,
-  more: Partial<ImportColumn> = {},
-): ImportColumn => ({ name, label: { ru, en }, type, required, ...more });
 
 /** The columns in words, with example rows (listed in columns.ts with every kind's). */
 export const LENDER_KIND_COLUMNS = {

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { Executor } from '../../db/executor.ts';
 import { exportLocationDocuments, upsertLocationDocuments } from '../location-documents/service.ts';
-import { day } from './cells.ts';
-import type { ExampleIds, ExampleRow, ImportColumn } from './columns.ts';
+import { day, idCell } from './cells.ts';
+import { col } from './column-def.ts';
+import type { ExampleIds, ExampleRow } from './columns.ts';
 import type { ImportKind } from './kinds.ts';
 import * as q from './queries.ts';
 
@@ -13,15 +14,13 @@ import * as q from './queries.ts';
  * cannot carry files. Owners of the location read the documents on their documents page.
  */
 
-const integer = z.coerce.number().int().positive().max(2_147_483_647);
-
 const emptyIsNone = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 const locationDocumentRow = z
   .object({
-    id: z.preprocess(emptyIsNone, integer.optional()),
-    locationId: integer,
-    categoryId: integer,
+    id: z.preprocess(emptyIsNone, idCell.optional()),
+    locationId: idCell,
+    categoryId: idCell,
     number: z.coerce.string().trim().max(100).optional().default(''),
     date: day,
     description: z.coerce.string().trim().max(4000).optional().default(''),
@@ -57,15 +56,6 @@ export const locationDocuments: ImportKind<LocationDocumentRow> = {
   },
   upsert: upsertLocationDocuments,
 };
-
-const col = (
-  name: string,
-  ru: string,
-  en: string,
-  type: ImportColumn['type'],
-  required: boolean,
-  more: Partial<ImportColumn> = {},
-): ImportColumn => ({ name, label: { ru, en }, type, required, ...more });
 
 /** The columns in words, with example rows (listed in columns.ts with every kind's). */
 export const LOCATION_DOCUMENT_COLUMNS = {
