@@ -104,7 +104,17 @@ function calls(): Call[] {
   return all.filter((call) => only.length === 0 || only.some((word) => call.name.includes(word)));
 }
 
-type Measure = { rps: number; p50: number; p99: number; bad: number; cpuMs: number; requests: number };
+type Measure = {
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+  /** The server's process and, on PostgreSQL, its backends. */
+  cpuMs: number;
+  /** The server's process alone: Node's share, which the goals name. */
+  nodeCpuMs: number;
+  requests: number;
+};
 
 /** CPU seconds (user + system) of processes, from /proc: what a request costs, whatever else the machine runs. */
 async function cpuSeconds(pids: number[]): Promise<Map<number, number>> {
@@ -154,12 +164,16 @@ async function load(
   const after = await cpuSeconds(await servingPids(target));
   let cpu = 0;
   for (const [pid, seconds] of after) cpu += seconds - (before.get(pid) ?? 0);
+  const nodeCpu = (after.get(target.pid) ?? 0) - (before.get(target.pid) ?? 0);
+  const perRequest = (seconds: number) =>
+    result.requests.total > 0 ? (seconds * 1000) / result.requests.total : 0;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
-    cpuMs: result.requests.total > 0 ? (cpu * 1000) / result.requests.total : 0,
+    cpuMs: perRequest(cpu),
+    nodeCpuMs: perRequest(nodeCpu),
     requests: result.requests.total,
   } satisfies Measure;
 }
@@ -248,6 +262,7 @@ try {
               'p99 ms': m.p99,
               'not 2xx': m.bad,
               'CPU ms/req': Number(m.cpuMs.toFixed(2)),
+              'Node CPU ms': Number(m.nodeCpuMs.toFixed(3)),
               'CPU vs bare': Number((baseline.cpuMs / m.cpuMs).toFixed(3)),
             };
             rows.push(row);

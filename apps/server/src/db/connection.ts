@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PreparingClient, preparingPglite } from './prepared.ts';
 import type { DB } from './schema.ts';
 
 /** One database handle over PostgreSQL (pg) or embedded PGlite, with the same SQL for both. */
@@ -93,6 +94,7 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
   const onConnectionError = options.onConnectionError ?? (() => undefined);
   const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString,
     max: poolSize,
     // Nothing waits forever: a connection (or a free slot in the pool) within `connect`, a statement within
@@ -209,7 +211,10 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
   });
   const errors = queryErrorCounter();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }), log: errors.log });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect({ pglite: preparingPglite(pglite) }),
+    log: errors.log,
+  });
   let closed = false;
   return {
     db,

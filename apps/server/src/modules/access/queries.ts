@@ -59,15 +59,24 @@ export function heldLocationIds(db: Executor, userId: number) {
  * its reports) a LENDER also reads the spec's fixed tabs 1, 2 and 3. Callers select the columns they need.
  */
 export function readableLocations(db: Executor, reader: Reader, options: { lenderTabs?: boolean } = {}) {
+  if (!(options.lenderTabs && reader.roles.includes('LENDER'))) return heldLocations(db, reader.userId);
   return db
     .selectFrom('locations')
     .where('locations.is_placeholder', '=', false)
-    .where((eb) => {
-      const held = eb('locations.id', 'in', heldLocationIds(db, reader.userId));
-      return options.lenderTabs && reader.roles.includes('LENDER')
-        ? eb.or([held, eb('locations.id', 'in', [...LENDER_TIMELINE_LOCATION_IDS])])
-        : held;
-    });
+    .where((eb) =>
+      eb.or([
+        eb('locations.id', 'in', heldLocationIds(db, reader.userId)),
+        eb('locations.id', 'in', [...LENDER_TIMELINE_LOCATION_IDS]),
+      ]),
+    );
+}
+
+/** The locations the user holds a unit or a loan in, never a placeholder: readableLocations without lender tabs. */
+export function heldLocations(db: Executor, userId: number) {
+  return db
+    .selectFrom('locations')
+    .where('locations.is_placeholder', '=', false)
+    .where('locations.id', 'in', heldLocationIds(db, userId));
 }
 
 /** Ids of the readable locations (see readableLocations): a subquery for `in`. */

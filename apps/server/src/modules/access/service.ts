@@ -22,6 +22,7 @@ import * as q from './queries.ts';
  */
 export {
   everyUnitLink,
+  heldLocations,
   isCurrentLink,
   locationRoles,
   ownedUnitLinks,

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { RoleRow } from '../../db/schema.ts';
 
 export async function findUserByEmail(db: Executor, email: string) {
@@ -209,14 +210,19 @@ export async function useRecoveryCodeHash(db: Executor, userId: number, codeHash
 }
 
 export async function unusedRecoveryCodeCount(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('recovery_codes')
-    .select(sql<number>`count(*)::int`.as('left'))
-    .where('user_id', '=', userId)
-    .where('used_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.left);
+  const [row] = await unusedRecoveryCodeCountStatement(db, { userId });
+  return Number(row?.left ?? 0);
 }
+
+const unusedRecoveryCodeCountStatement = prepared(
+  'unusedRecoveryCodeCount',
+  (db, { userId }: { userId: number }) =>
+    db
+      .selectFrom('recovery_codes')
+      .select(sql<number>`count(*)::int`.as('left'))
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null),
+);
 
 export async function insertSession(
   db: Executor,
@@ -239,26 +245,32 @@ export async function insertSession(
  * user's roles.
  */
 export async function liveSession(db: Executor, sessionId: string, idleSince: Date) {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.user_id as userId',
-      'sessions.last_seen_at as lastSeenAt',
-      'sessions.expires_at as expiresAt',
-      sql<
-        RoleRow[]
-      >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
-        'roles',
-      ),
-    ])
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.revoked_at', 'is', null)
-    .where('sessions.expires_at', '>', new Date())
-    .where('sessions.last_seen_at', '>', idleSince)
-    .where('users.deactivated_at', 'is', null)
-    .executeTakeFirst();
+  const [row] = await liveSessionStatement(db, { sessionId, now: new Date(), idleSince });
+  return row;
 }
+
+const liveSessionStatement = prepared(
+  'liveSession',
+  (db, p: { sessionId: string; now: Date; idleSince: Date }) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.user_id as userId',
+        'sessions.last_seen_at as lastSeenAt',
+        'sessions.expires_at as expiresAt',
+        sql<
+          RoleRow[]
+        >`(select coalesce(array_agg(role order by role), '{}') from user_roles where user_id = users.id)`.as(
+          'roles',
+        ),
+      ])
+      .where('sessions.id', '=', p.sessionId)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', p.now)
+      .where('sessions.last_seen_at', '>', p.idleSince)
+      .where('users.deactivated_at', 'is', null),
+);
 
 export async function touchSession(db: Executor, sessionId: string) {
   await db.updateTable('sessions').set({ last_seen_at: new Date() }).where('id', '=', sessionId).execute();

@@ -1,5 +1,6 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -7,14 +8,28 @@ import type { DB } from '../../db/schema.ts';
  * frequent area of the type's units, the smaller on a tie) and the range of its units' areas, types in their list
  * order; all parts, or one.
  */
-export async function unitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
-  let query = db
+const unitsOfLocation = (db: Kysely<DB>, locationId: number) =>
+  db
     .selectFrom('units')
     .leftJoin('unit_types', 'unit_types.id', 'units.type_id')
     .select(['units.unit_type', 'units.unit_type_en', 'units.area', 'unit_types.position', 'units.id'])
-    .where('units.location_id', '=', locationId);
-  if (part) query = query.where('units.part', '=', part);
-  const rows = await query.orderBy('units.id').execute();
+    .where('units.location_id', '=', locationId)
+    .orderBy('units.id');
+
+const unitsOfLocationStatement = prepared('unitsOfLocation', (db, { locationId }: { locationId: number }) =>
+  unitsOfLocation(db, locationId),
+);
+
+const unitsOfPartStatement = prepared(
+  'unitsOfLocationPart',
+  (db, { locationId, part }: { locationId: number; part: 'main' | 'periphery' }) =>
+    unitsOfLocation(db, locationId).where('units.part', '=', part),
+);
+
+export async function unitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
+  const rows = part
+    ? await unitsOfPartStatement(db, { locationId, part })
+    : await unitsOfLocationStatement(db, { locationId });
   const types = new Map<
     string,
     { type: string; typeEn: string; count: number; areas: Map<number, number>; rank: number; first: number }

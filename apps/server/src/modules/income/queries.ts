@@ -1,9 +1,13 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { anyOf, prepared } from '../../db/prepared.ts';
 import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
 /** Total, first and last month of a set of monthly amounts, summed in SQL: one row whatever the history. */
 export type MonthsSummary = { total: number; first: number | null; last: number | null };
+
+/** Past any yyyymm: a range without an end. */
+const MAX_YEAR_MONTH = 999_912;
 
 const toSummary = (row: { total: unknown; first: unknown; last: unknown } | undefined): MonthsSummary => ({
   total: Number(row?.total ?? 0),
@@ -17,41 +21,50 @@ const toSummary = (row: { total: unknown; first: unknown; last: unknown } | unde
  * so the cost follows the number of units, not the length of their history.
  */
 export async function ownedIncomeSummary(db: Executor, userId: number, locationId: number) {
-  const owned = ownedUnitLinks(db, userId)
-    .select('user_units.id')
-    .where('units.location_id', '=', locationId);
-  const perUnit = db
-    .selectFrom(owned.as('o'))
-    .select([
-      sql<number>`(select t.total_kopecks from income_totals t where t.user_unit_id = o.id)`.as('total'),
-      sql<number>`(select min(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('first'),
-      sql<number>`(select max(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('last'),
-    ]);
-  const row = await db
-    .selectFrom(perUnit.as('u'))
-    .select((eb) => [
-      eb.fn.sum<number>('u.total').as('total'),
-      eb.fn.min<number>('u.first').as('first'),
-      eb.fn.max<number>('u.last').as('last'),
-    ])
-    .executeTakeFirst();
+  const [row] = await ownedIncomeSummaryStatement(db, { userId, locationId });
   return toSummary(row);
 }
+
+const ownedIncomeSummaryStatement = prepared(
+  'ownedIncomeSummary',
+  (db, { userId, locationId }: { userId: number; locationId: number }) => {
+    const owned = ownedUnitLinks(db, userId)
+      .select('user_units.id')
+      .where('units.location_id', '=', locationId);
+    const perUnit = db
+      .selectFrom(owned.as('o'))
+      .select([
+        sql<number>`(select t.total_kopecks from income_totals t where t.user_unit_id = o.id)`.as('total'),
+        sql<number>`(select min(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('first'),
+        sql<number>`(select max(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('last'),
+      ]);
+    return db
+      .selectFrom(perUnit.as('u'))
+      .select((eb) => [
+        eb.fn.sum<number>('u.total').as('total'),
+        eb.fn.min<number>('u.first').as('first'),
+        eb.fn.max<number>('u.last').as('last'),
+      ]);
+  },
+);
 
 /** The payments of loans, summed. */
 export async function loanPaymentSummary(db: Executor, loanIds: number[]) {
   if (loanIds.length === 0) return toSummary(undefined);
-  const row = await db
+  const [row] = await loanPaymentSummaryStatement(db, { loanIds });
+  return toSummary(row);
+}
+
+const loanPaymentSummaryStatement = prepared('loanPaymentSummary', (db, { loanIds }: { loanIds: number[] }) =>
+  db
     .selectFrom('loan_payments')
     .select((eb) => [
       eb.fn.sum<number>('amount_kopecks').as('total'),
       eb.fn.min<number>('year_month').as('first'),
       eb.fn.max<number>('year_month').as('last'),
     ])
-    .where('loan_id', 'in', loanIds)
-    .executeTakeFirst();
-  return toSummary(row);
-}
+    .where((eb) => eb('loan_id', '=', anyOf(loanIds))),
+);
 
 /** Monthly totals of a set of owned units (the dashboard's list), summed in SQL. */
 export async function incomeTotalsByMonth(
@@ -60,55 +73,77 @@ export async function incomeTotalsByMonth(
   months: { from: number; to: number },
 ) {
   if (userUnitIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('incomes')
-    .select((eb) => ['year_month', eb.fn.sum<number>('amount_kopecks').as('amount')])
-    .where('user_unit_id', 'in', userUnitIds)
-    .where('year_month', '>=', months.from)
-    .where('year_month', '<=', months.to)
-    .groupBy('year_month')
-    .orderBy('year_month')
-    .execute();
+  const rows = await incomeTotalsByMonthStatement(db, { userUnitIds, ...months });
   return rows.map((row) => ({ yearMonth: row.year_month, amount: Number(row.amount) }));
 }
 
+const incomeTotalsByMonthStatement = prepared(
+  'incomeTotalsByMonth',
+  (db, p: { userUnitIds: number[]; from: number; to: number }) =>
+    db
+      .selectFrom('incomes')
+      .select((eb) => ['year_month', eb.fn.sum<number>('amount_kopecks').as('amount')])
+      .where((eb) => eb('user_unit_id', '=', anyOf(p.userUnitIds)))
+      .where('year_month', '>=', p.from)
+      .where('year_month', '<=', p.to)
+      .groupBy('year_month')
+      .orderBy('year_month'),
+);
+
 /** The user's owned units (modules/access) in a location. */
-export async function ownedUnitsInLocation(db: Executor, userId: number, locationId: number) {
-  return ownedUnitLinks(db, userId)
-    .select([
-      'user_units.id as userUnitId',
-      'units.id as unitId',
-      'units.name',
-      'units.name_en',
-      'units.part',
-      'user_units.invested_kopecks',
-    ])
-    .where('units.location_id', '=', locationId)
-    .orderBy('units.id')
-    .execute();
-}
+export const ownedUnitsInLocation = (db: Executor, userId: number, locationId: number) =>
+  ownedUnitsInLocationStatement(db, { userId, locationId });
+
+const ownedUnitsInLocationStatement = prepared(
+  'ownedUnitsInLocation',
+  (db, { userId, locationId }: { userId: number; locationId: number }) =>
+    ownedUnitLinks(db, userId)
+      .select([
+        'user_units.id as userUnitId',
+        'units.id as unitId',
+        'units.name',
+        'units.name_en',
+        'units.part',
+        'user_units.invested_kopecks',
+      ])
+      .where('units.location_id', '=', locationId)
+      .orderBy('units.id'),
+);
 
 export async function incomesOf(db: Executor, userUnitIds: number[], range?: { from: number; to: number }) {
   if (userUnitIds.length === 0) return [];
-  let query = db
-    .selectFrom('incomes')
-    .select(['user_unit_id', 'year_month', 'amount_kopecks'])
-    .where('user_unit_id', 'in', userUnitIds);
-  if (range) query = query.where('year_month', '>=', range.from).where('year_month', '<=', range.to);
-  return query.orderBy('year_month').orderBy('user_unit_id').execute();
+  return incomesOfStatement(db, { userUnitIds, from: range?.from ?? 0, to: range?.to ?? MAX_YEAR_MONTH });
 }
+
+const incomesOfStatement = prepared(
+  'incomesOf',
+  (db, p: { userUnitIds: number[]; from: number; to: number }) =>
+    db
+      .selectFrom('incomes')
+      .select(['user_unit_id', 'year_month', 'amount_kopecks'])
+      .where((eb) => eb('user_unit_id', '=', anyOf(p.userUnitIds)))
+      .where('year_month', '>=', p.from)
+      .where('year_month', '<=', p.to)
+      .orderBy('year_month')
+      .orderBy('user_unit_id'),
+);
 
 export async function latestCapitalization(db: Executor, unitIds: number[]) {
   if (unitIds.length === 0) return [];
-  return db
-    .selectFrom('capitalization')
-    .select(['unit_id', 'price_kopecks'])
-    .distinctOn('unit_id')
-    .where('unit_id', 'in', unitIds)
-    .orderBy('unit_id')
-    .orderBy('stage_date', 'desc')
-    .execute();
+  return latestCapitalizationStatement(db, { unitIds });
 }
+
+const latestCapitalizationStatement = prepared(
+  'latestCapitalization',
+  (db, { unitIds }: { unitIds: number[] }) =>
+    db
+      .selectFrom('capitalization')
+      .select(['unit_id', 'price_kopecks'])
+      .distinctOn('unit_id')
+      .where((eb) => eb('unit_id', '=', anyOf(unitIds)))
+      .orderBy('unit_id')
+      .orderBy('stage_date', 'desc'),
+);
 
 /** The capitalization stages of a unit the user owns (modules/access); none for another user's unit. */
 export async function capitalizationOfOwnedUnit(db: Executor, userId: number, unitId: number) {
@@ -127,30 +162,42 @@ export async function capitalizationOfOwnedUnit(db: Executor, userId: number, un
 }
 
 /** The user's loans (modules/access) in a location. */
-export async function loansInLocation(db: Executor, userId: number, locationId: number) {
-  return userLoans(db, userId)
-    .innerJoin('locations', 'locations.id', 'loans.location_id')
-    .select([
-      'loans.id',
-      'loans.amount_kopecks',
-      'loans.issued_at',
-      'loans.term_year_month',
-      'loans.rate_percent',
-      'locations.id as locationId',
-      'locations.name as locationName',
-      'locations.name_en as locationNameEn',
-    ])
-    .where('loans.location_id', '=', locationId)
-    .orderBy('loans.id')
-    .execute();
-}
+export const loansInLocation = (db: Executor, userId: number, locationId: number) =>
+  loansInLocationStatement(db, { userId, locationId });
+
+const loansInLocationStatement = prepared(
+  'loansInLocation',
+  (db, { userId, locationId }: { userId: number; locationId: number }) =>
+    userLoans(db, userId)
+      .innerJoin('locations', 'locations.id', 'loans.location_id')
+      .select([
+        'loans.id',
+        'loans.amount_kopecks',
+        'loans.issued_at',
+        'loans.term_year_month',
+        'loans.rate_percent',
+        'locations.id as locationId',
+        'locations.name as locationName',
+        'locations.name_en as locationNameEn',
+      ])
+      .where('loans.location_id', '=', locationId)
+      .orderBy('loans.id'),
+);
 
 export async function loanPaymentsOf(db: Executor, loanIds: number[], range?: { from: number; to: number }) {
   if (loanIds.length === 0) return [];
-  let query = db
-    .selectFrom('loan_payments')
-    .select(['loan_id', 'year_month', 'amount_kopecks'])
-    .where('loan_id', 'in', loanIds);
-  if (range) query = query.where('year_month', '>=', range.from).where('year_month', '<=', range.to);
-  return query.orderBy('year_month').orderBy('loan_id').execute();
+  return loanPaymentsOfStatement(db, { loanIds, from: range?.from ?? 0, to: range?.to ?? MAX_YEAR_MONTH });
 }
+
+const loanPaymentsOfStatement = prepared(
+  'loanPaymentsOf',
+  (db, p: { loanIds: number[]; from: number; to: number }) =>
+    db
+      .selectFrom('loan_payments')
+      .select(['loan_id', 'year_month', 'amount_kopecks'])
+      .where((eb) => eb('loan_id', '=', anyOf(p.loanIds)))
+      .where('year_month', '>=', p.from)
+      .where('year_month', '<=', p.to)
+      .orderBy('year_month')
+      .orderBy('loan_id'),
+);

@@ -1,6 +1,7 @@
 import { DOCUMENT_STATUS_NEEDS_SIGNATURE } from '@portal/contract/constants';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { locationRoles, unitLinks } from '../access/service.ts';
 
@@ -8,8 +9,10 @@ import { locationRoles, unitLinks } from '../access/service.ts';
  * Locations where the user owns units (INVESTOR) or lent money (LENDER: units lent against, and loans), one row a
  * location and role (modules/access: locationRoles), placeholders marked.
  */
-export async function userLocationRows(db: Executor, userId: number) {
-  return db
+export const userLocationRows = (db: Executor, userId: number) => userLocationRowsStatement(db, { userId });
+
+const userLocationRowsStatement = prepared('userLocationRows', (db, { userId }: { userId: number }) =>
+  db
     .selectFrom(locationRoles(db, userId).as('held'))
     .innerJoin('locations', 'locations.id', 'held.locationId')
     .select([
@@ -22,23 +25,20 @@ export async function userLocationRows(db: Executor, userId: number) {
       'locations.position',
       'held.roleCode',
     ])
-    .distinct()
-    .execute();
-}
+    .distinct(),
+);
 
-export async function placeholderLocations(db: Executor) {
-  return db
-    .selectFrom('locations')
-    .selectAll()
-    .where('is_placeholder', '=', true)
-    .orderBy('position')
-    .orderBy('id')
-    .execute();
-}
+export const placeholderLocations = (db: Executor) => placeholderLocationsStatement(db, {});
+
+const placeholderLocationsStatement = prepared('placeholderLocations', (db) =>
+  db.selectFrom('locations').selectAll().where('is_placeholder', '=', true).orderBy('position').orderBy('id'),
+);
 
 /** The user's unit links (modules/access: unitLinks, owned and lent against) with their units and locations. */
-export async function userUnitRows(db: Executor, userId: number) {
-  return unitLinks(db, userId)
+export const userUnitRows = (db: Executor, userId: number) => userUnitRowsStatement(db, { userId });
+
+const userUnitRowsStatement = prepared('userUnitRows', (db, { userId }: { userId: number }) =>
+  unitLinks(db, userId)
     .innerJoin('locations', 'locations.id', 'units.location_id')
     .select([
       'user_units.id as userUnitId',
@@ -65,12 +65,16 @@ export async function userUnitRows(db: Executor, userId: number) {
     ])
     .orderBy('locations.position')
     .orderBy('locations.id')
-    .orderBy('units.id')
-    .execute();
-}
+    .orderBy('units.id'),
+);
 
 export async function profileRow(db: Executor, userId: number) {
-  return db
+  const [row] = await profileRowStatement(db, { userId });
+  return row;
+}
+
+const profileRowStatement = prepared('profileRow', (db, { userId }: { userId: number }) =>
+  db
     .selectFrom('users')
     .leftJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
     .leftJoin('managers', 'managers.id', 'users.manager_id')
@@ -98,17 +102,21 @@ export async function profileRow(db: Executor, userId: number) {
         'needSign',
       ),
     ])
-    .where('users.id', '=', userId)
-    .executeTakeFirst();
-}
+    .where('users.id', '=', userId),
+);
 
 export async function defaultManager(db: Executor) {
   return db.selectFrom('managers').selectAll().where('is_default', '=', true).executeTakeFirst();
 }
 
 export async function bankDetailsRow(db: Executor, userId: number) {
-  return db.selectFrom('bank_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const [row] = await bankDetailsRowStatement(db, { userId });
+  return row;
 }
+
+const bankDetailsRowStatement = prepared('bankDetailsRow', (db, { userId }: { userId: number }) =>
+  db.selectFrom('bank_details').selectAll().where('user_id', '=', userId),
+);
 
 export async function contactsOf(db: Executor, userId: number) {
   return db

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { anyOf, prepared } from '../../db/prepared.ts';
 import { ownedUnitLinks } from '../access/service.ts';
 
 /** One of the user's owned units (modules/access) with its sale state and location. */
@@ -67,32 +68,37 @@ export async function withdrawUnit(db: Executor, userUnitId: number) {
  * lookups, so the cost does not grow with the history.
  */
 export async function incomeTotals(db: Executor, userUnitIds: number[], lastMonth: number) {
-  const rows = await db
-    .selectFrom('income_totals as t')
-    .where('t.user_unit_id', 'in', userUnitIds)
-    .select((eb) => {
-      const incomesOfUnit = () =>
-        eb.selectFrom('incomes as i').whereRef('i.user_unit_id', '=', 't.user_unit_id');
-      return [
-        't.user_unit_id',
-        sql<number>`${eb.ref('t.total_kopecks')} - coalesce(${incomesOfUnit()
-          .where('i.year_month', '>', lastMonth)
-          .select((sub) => sub.fn.sum<number>('i.amount_kopecks').as('later'))}, 0)`.as('total'),
-        incomesOfUnit()
-          .where('i.year_month', '<=', lastMonth)
-          .select((sub) => sub.fn.min<number>('i.year_month').as('first'))
-          .as('first'),
-        incomesOfUnit()
-          .where('i.year_month', '<=', lastMonth)
-          .select((sub) => sub.fn.max<number>('i.year_month').as('last'))
-          .as('last'),
-        sql<number>`coalesce(${incomesOfUnit()
-          .where('i.year_month', '=', lastMonth)
-          .select('i.amount_kopecks')}, 0)`.as('lastMonth'),
-      ];
-    })
-    .execute();
+  const rows = await incomeTotalsStatement(db, { userUnitIds, lastMonth });
   return rows.flatMap(({ first, last, ...row }) =>
     first === null || last === null ? [] : [{ ...row, first, last }],
   );
 }
+
+const incomeTotalsStatement = prepared(
+  'incomeTotals',
+  (db, { userUnitIds, lastMonth }: { userUnitIds: number[]; lastMonth: number }) =>
+    db
+      .selectFrom('income_totals as t')
+      .where((eb) => eb('t.user_unit_id', '=', anyOf(userUnitIds)))
+      .select((eb) => {
+        const incomesOfUnit = () =>
+          eb.selectFrom('incomes as i').whereRef('i.user_unit_id', '=', 't.user_unit_id');
+        return [
+          't.user_unit_id',
+          sql<number>`${eb.ref('t.total_kopecks')} - coalesce(${incomesOfUnit()
+            .where('i.year_month', '>', lastMonth)
+            .select((sub) => sub.fn.sum<number>('i.amount_kopecks').as('later'))}, 0)`.as('total'),
+          incomesOfUnit()
+            .where('i.year_month', '<=', lastMonth)
+            .select((sub) => sub.fn.min<number>('i.year_month').as('first'))
+            .as('first'),
+          incomesOfUnit()
+            .where('i.year_month', '<=', lastMonth)
+            .select((sub) => sub.fn.max<number>('i.year_month').as('last'))
+            .as('last'),
+          sql<number>`coalesce(${incomesOfUnit()
+            .where('i.year_month', '=', lastMonth)
+            .select('i.amount_kopecks')}, 0)`.as('lastMonth'),
+        ];
+      }),
+);

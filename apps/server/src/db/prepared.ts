@@ -1,0 +1,140 @@
+import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
+import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
+import pg from 'pg';
+import type { Executor } from './executor.ts';
+import type { DB } from './schema.ts';
+
+/**
+ * Prepared statements for the hot reads: an owner's first visit runs a dozen small statements, and building each
+ * anew with Kysely, then having the database parse and plan it, cost more than running it. A statement made with
+ * `prepared` is built and compiled once; later calls only put their values into the compiled text's parameters.
+ * Both drivers then run that text as a named prepared statement (PostgreSQL: parsed once per pooled connection;
+ * PGlite: once per database), so neither parses nor plans it again.
+ */
+
+/** The texts of the prepared statements and their names, read by both drivers below. */
+const statementNames = new Map<string, string>();
+
+type Slot = { param: string } | { value: unknown };
+
+/**
+ * A statement built once. `build` receives stand-ins for the values of `params` and must use them only as values
+ * of the statement (where, select, join conditions), never in JavaScript decisions or as identifiers: the first
+ * call checks that each stand-in reached the compiled parameters. A list goes in as one array value
+ * (`= any(${ids})`), since `in (…)` has one parameter per element.
+ */
+export function prepared<P extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: Kysely<DB>, params: P) => Compilable<R> | RawBuilder<R>,
+): (db: Executor, params: P) => Promise<R[]> {
+  let template: { compiled: CompiledQuery<R>; slots: Slot[] } | undefined;
+  return async (db, params) => {
+    template ??= compileTemplate(name, db as Kysely<DB>, params, build);
+    const parameters = template.slots.map((slot) => ('param' in slot ? params[slot.param] : slot.value));
+    const { rows } = await db.executeQuery<R>({ ...template.compiled, parameters });
+    return rows;
+  };
+}
+
+/**
+ * `column = anyOf(list)`: a whole list as one parameter (`= any($1)`), so the statement's text, and with it the
+ * prepared statement, does not change with the list's length as `in ($1, $2, …)` does.
+ */
+export function anyOf<T>(values: readonly T[]): RawBuilder<T> {
+  return sql<T>`any(${values})`;
+}
+
+function compileTemplate<P extends Record<string, unknown>, R>(
+  name: string,
+  db: Kysely<DB>,
+  example: P,
+  build: (db: Kysely<DB>, params: P) => Compilable<R> | RawBuilder<R>,
+) {
+  const standIns = new Map(Object.keys(example).map((key) => [`\u0000${name}.${key}\u0000`, key]));
+  const query = build(db, Object.fromEntries([...standIns].map(([standIn, key]) => [key, standIn])) as P);
+  // A raw statement compiles against the database's dialect; a query builder already knows it.
+  const compiled = 'isRawBuilder' in query ? query.compile(db) : query.compile();
+  const slots: Slot[] = compiled.parameters.map((value) => {
+    const param = typeof value === 'string' ? standIns.get(value) : undefined;
+    return param === undefined ? { value } : { param };
+  });
+  for (const [standIn, key] of standIns) {
+    if (compiled.sql.includes(standIn) || !slots.some((slot) => 'param' in slot && slot.param === key)) {
+      throw new Error(`prepared ${name}: ${key} must be a value of the statement`);
+    }
+  }
+  if (!statementNames.has(compiled.sql))
+    statementNames.set(compiled.sql, `p${statementNames.size + 1}_${name}`);
+  return { compiled, slots };
+}
+
+/** pg's client, running the prepared texts as named statements (pg parses one once per connection). */
+export class PreparingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query's overloads; only the text form is rerouted.
+  override query(config: any, values?: any, callback?: any): any {
+    const name = typeof config === 'string' ? statementNames.get(config) : undefined;
+    if (name && Array.isArray(values) && callback === undefined) {
+      return super.query({ name, text: config, values });
+    }
+    return super.query(config, values, callback);
+  }
+}
+
+/**
+ * The PGlite handle Kysely is given: its `query` runs the prepared texts as named statements, prepared once on the
+ * database; everything else (transactions included, whose queries go through their own handle) is PGlite's own.
+ */
+export function preparingPglite(pglite: PGlite): PGlite {
+  const prepare = pgliteStatements(pglite);
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'query') {
+        return (text: string, values?: unknown[], options?: { rowMode?: 'object' | 'array' }) => {
+          const name = statementNames.get(text);
+          return name && options?.rowMode !== 'array'
+            ? prepare(name, text, values ?? [])
+            : target.query(text, values, options);
+        };
+      }
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+function pgliteStatements(pglite: PGlite) {
+  /** The parameter types of each statement prepared on this database, by name. */
+  const parameterTypes = new Map<string, number[]>();
+  const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+  return <T>(name: string, text: string, params: unknown[]): Promise<Results<T>> =>
+    // The same locks PGlite's own query takes: no transaction open, one statement at a time.
+    pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(async () => {
+        const messages = [];
+        try {
+          let types = parameterTypes.get(name);
+          if (!types) {
+            await send(protocol.serialize.parse({ name, text }));
+            types = parse.parseDescribeStatementResults(
+              await send(protocol.serialize.describe({ type: 'S', name })),
+            );
+            parameterTypes.set(name, types);
+          }
+          const values = params.map((value, index) => {
+            if (value === null || value === undefined) return null;
+            const serialize = pglite.serializers[types[index] ?? 0];
+            return serialize ? serialize(value) : String(value);
+          });
+          messages.push(
+            ...(await send(protocol.serialize.bind({ statement: name, values }))),
+            ...(await send(protocol.serialize.describe({ type: 'P' }))),
+            ...(await send(protocol.serialize.execute({}))),
+          );
+        } finally {
+          messages.push(...(await send(protocol.serialize.sync())));
+        }
+        await pglite.syncToFs();
+        return parse.parseResults(messages, pglite.parsers, { rowMode: 'object' })[0] as Results<T>;
+      }),
+    );
+}
