@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+import { anyOf, prepared } from './prepared.ts';
+
+/** Prepared statements answer what Kysely's own statements answer, on both databases, and are parsed once. */
+describe('prepared statements', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp();
+  });
+  afterAll(() => test?.close());
+  const db = () => test.ctx.database.db;
+
+  const unitsOf = prepared('testUnitsOf', (db, p: { ids: number[]; location: number }) =>
+    db
+      .selectFrom('units')
+      .select(['id', 'name'])
+      .where((eb) => eb('id', '=', anyOf(p.ids)))
+      .where('location_id', '=', p.location)
+      .orderBy('id'),
+  );
+  const kyselyUnitsOf = (ids: number[], location: number) =>
+    db()
+      .selectFrom('units')
+      .select(['id', 'name'])
+      .where('id', 'in', ids)
+      .where('location_id', '=', location)
+      .orderBy('id')
+      .execute();
+  const preparedNamed = (trx = db()) =>
+    sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where name like '%testUnitsOf'`
+      .execute(trx)
+      .then(({ rows }) => rows[0]?.n);
+
+  it("answers as Kysely's statement does for lists of any length", async () => {
+    const [first] = await db().selectFrom('units').select('location_id').orderBy('id').execute();
+    const location = first?.location_id ?? 0;
+    for (const ids of [[1], [1, 2, 3], [3, 2, 1, 999_999], Array.from({ length: 40 }, (_, i) => i + 1)]) {
+      expect(await unitsOf(db(), { ids, location })).toEqual(await kyselyUnitsOf(ids, location));
+    }
+    expect(await unitsOf(db(), { ids: [1, 2], location: 999_999 })).toEqual([]);
+  });
+
+  it('parses the statement once a connection and runs inside transactions too', async () => {
+    const [first] = await db().selectFrom('units').select(['id', 'location_id']).orderBy('id').execute();
+    const args = { ids: [first?.id ?? 0], location: first?.location_id ?? 0 };
+    const expected = await kyselyUnitsOf(args.ids, args.location);
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        expect(await unitsOf(trx, args)).toEqual(expected);
+        expect(await unitsOf(trx, args)).toEqual(expected);
+        // PostgreSQL: a transaction keeps one pooled connection, which now holds the statement once. PGlite runs a
+        // transaction's statements as they come and prepares them outside one.
+        if (test.ctx.database.kind === 'postgres') expect(await preparedNamed(trx)).toBe(1);
+      });
+    if (test.ctx.database.kind === 'pglite') {
+      expect(await unitsOf(db(), args)).toEqual(expected);
+      expect(await unitsOf(db(), args)).toEqual(expected);
+      expect(await preparedNamed()).toBe(1);
+    }
+  });
+
+  it('leaves the database usable after a statement fails, and runs the same statement again', async () => {
+    const asNumber = prepared('testAsNumber', (db, p: { text: string }) =>
+      db.selectNoFrom(sql<number>`${p.text}::int`.as('n')),
+    );
+    await expect(asNumber(db(), { text: 'not a number' })).rejects.toMatchObject({ code: '22P02' });
+    expect(await asNumber(db(), { text: '42' })).toEqual([{ n: 42 }]);
+    await expect(asNumber(db(), { text: '' })).rejects.toMatchObject({ code: '22P02' });
+    expect(await db().selectFrom('units').select('id').limit(1).execute()).toHaveLength(1);
+  });
+
+  it('refuses a parameter that is not a value of the statement', async () => {
+    const decides = prepared('testDecides', (db, p: { own: boolean }) =>
+      p.own ? db.selectFrom('units').select('id') : db.selectFrom('locations').select('id'),
+    );
+    await expect(decides(db(), { own: true })).rejects.toThrow('own must be a value of the statement');
+    const inlined = prepared('testInlined', (db, p: { column: string }) =>
+      db.selectFrom('units').select(sql.ref(p.column).as('x')),
+    );
+    await expect(inlined(db(), { column: 'id' })).rejects.toThrow('column must be a value of the statement');
+  });
+});
