@@ -209,21 +209,6 @@ export async function useRecoveryCodeHash(db: Executor, userId: number, codeHash
   return Boolean(used);
 }
 
-export async function unusedRecoveryCodeCount(db: Executor, userId: number): Promise<number> {
-  const [row] = await unusedRecoveryCodeCountStatement(db, { userId });
-  return Number(row?.left ?? 0);
-}
-
-const unusedRecoveryCodeCountStatement = prepared(
-  'unusedRecoveryCodeCount',
-  (db, { userId }: { userId: number }) =>
-    db
-      .selectFrom('recovery_codes')
-      .select(sql<number>`count(*)::int`.as('left'))
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null),
-);
-
 export async function insertSession(
   db: Executor,
   session: { id: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },

@@ -238,11 +238,6 @@ export async function requireStepUp(ctx: AppContext, userId: number, proof: Step
   throw stepUpRequired();
 }
 
-/** Recovery codes left unused. */
-export async function recoveryCodesLeft(ctx: AppContext, userId: number): Promise<number> {
-  return q.unusedRecoveryCodeCount(ctx.database.db, userId);
-}
-
 /**
  * The challenge past the per-account ceiling of failed sign-ins: a code sent to the account itself, by e-mail, or by
  * SMS to the account's phone when it has no e-mail (never to a two-factor phone or any number a client names).

@@ -25,7 +25,7 @@ export async function bookedTimeByMonth(db: Executor, unitIds: number[], months:
 const bookedTimeByMonthStatement = prepared(
   'bookedTimeByMonth',
   (
-    db,
+    _db,
     p: { unitIds: number[]; months: number[]; starts: string[]; ends: string[]; first: Date; last: Date },
   ) =>
     sql<{ month: number; unit_id: number; booked_ms: number }>`

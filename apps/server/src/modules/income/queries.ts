@@ -16,24 +16,25 @@ const toSummary = (row: { total: unknown; first: unknown; last: unknown } | unde
 });
 
 /**
- * The incomes of the user's owned units (modules/access) in a location, summed from each unit's kept
- * total (migration 025) and its first and last month from the (user_unit_id, year_month) index, one unit at a time,
- * so the cost follows the number of units, not the length of their history.
+ * The user's owned units (modules/access) in a location, counted with what was invested in them, and their incomes
+ * summed from each unit's kept total (migration 025) and its first and last month from the (user_unit_id,
+ * year_month) index, one unit at a time, so the cost follows the number of units, not the length of their history.
  */
 export async function ownedIncomeSummary(db: Executor, userId: number, locationId: number) {
   const [row] = await ownedIncomeSummaryStatement(db, { userId, locationId });
-  return toSummary(row);
+  return { units: Number(row?.units ?? 0), invested: Number(row?.invested ?? 0), ...toSummary(row) };
 }
 
 const ownedIncomeSummaryStatement = prepared(
   'ownedIncomeSummary',
   (db, { userId, locationId }: { userId: number; locationId: number }) => {
     const owned = ownedUnitLinks(db, userId)
-      .select('user_units.id')
+      .select(['user_units.id', 'user_units.invested_kopecks'])
       .where('units.location_id', '=', locationId);
     const perUnit = db
       .selectFrom(owned.as('o'))
       .select([
+        'o.invested_kopecks',
         sql<number>`(select t.total_kopecks from income_totals t where t.user_unit_id = o.id)`.as('total'),
         sql<number>`(select min(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('first'),
         sql<number>`(select max(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('last'),
@@ -41,6 +42,8 @@ const ownedIncomeSummaryStatement = prepared(
     return db
       .selectFrom(perUnit.as('u'))
       .select((eb) => [
+        eb.fn.countAll<number>().as('units'),
+        eb.fn.sum<number>('u.invested_kopecks').as('invested'),
         eb.fn.sum<number>('u.total').as('total'),
         eb.fn.min<number>('u.first').as('first'),
         eb.fn.max<number>('u.last').as('last'),

@@ -82,12 +82,13 @@ export async function investorStatistics(
   locationId: number,
 ): Promise<IncomeStatistics> {
   requireRole(session, 'INVESTOR');
-  // The units (404 when none) and the summed incomes at once: neither waits for the other.
-  const [units, summary] = await Promise.all([
-    investorUnits(ctx, session, locationId),
-    q.ownedIncomeSummary(ctx.database.db, session.userId, locationId),
-  ]);
-  const invested = units.reduce((sum, u) => sum + u.invested_kopecks, 0);
+  // The units (404 when none), what was invested and the summed incomes in one statement.
+  const { units, invested, ...summary } = await q.ownedIncomeSummary(
+    ctx.database.db,
+    session.userId,
+    locationId,
+  );
+  if (units === 0) throw notFound();
   return statistics(invested, summary, null);
 }
 

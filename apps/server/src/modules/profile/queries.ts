@@ -3,11 +3,12 @@ import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
-import { locationRoles, unitLinks } from '../access/service.ts';
+import { locationRoles, ownedUnitLinks, unitLinks } from '../access/service.ts';
 
 /**
  * Locations where the user owns units (INVESTOR) or lent money (LENDER: units lent against, and loans), one row a
- * location and role (modules/access: locationRoles), placeholders marked.
+ * location and role (modules/access: locationRoles), placeholders marked (`held`); then every placeholder location,
+ * the "coming soon" entries, with `held` false, in their list order: one statement for users/locations.
  */
 export const userLocationRows = (db: Executor, userId: number) => userLocationRowsStatement(db, { userId });
 
@@ -24,14 +25,25 @@ const userLocationRowsStatement = prepared('userLocationRows', (db, { userId }: 
       'locations.is_placeholder',
       'locations.position',
       'held.roleCode',
+      sql<boolean>`true`.as('held'),
     ])
-    .distinct(),
-);
-
-export const placeholderLocations = (db: Executor) => placeholderLocationsStatement(db, {});
-
-const placeholderLocationsStatement = prepared('placeholderLocations', (db) =>
-  db.selectFrom('locations').selectAll().where('is_placeholder', '=', true).orderBy('position').orderBy('id'),
+    .distinct()
+    .unionAll(
+      db
+        .selectFrom('locations')
+        .select([
+          'id',
+          'name',
+          'name_en',
+          'exists_main',
+          'exists_periphery',
+          'is_placeholder',
+          'position',
+          sql<'INVESTOR' | 'LENDER'>`'INVESTOR'`.as('roleCode'),
+          sql<boolean>`false`.as('held'),
+        ])
+        .where('is_placeholder', '=', true),
+    ),
 );
 
 /** The user's unit links (modules/access: unitLinks, owned and lent against) with their units and locations. */
@@ -68,6 +80,67 @@ const userUnitRowsStatement = prepared('userUnitRows', (db, { userId }: { userId
     .orderBy('units.id'),
 );
 
+/**
+ * The cards of the user's owned units (users/actives-info): userUnitRows' columns for the owned links, with each
+ * unit's income figures up to `lastMonth` as incomeTotals (modules/units) reads them, in the same statement.
+ */
+export const ownedUnitCards = (db: Executor, userId: number, lastMonth: number) =>
+  ownedUnitCardsStatement(db, { userId, lastMonth });
+
+const ownedUnitCardsStatement = prepared(
+  'ownedUnitCards',
+  (db, { userId, lastMonth }: { userId: number; lastMonth: number }) =>
+    ownedUnitLinks(db, userId)
+      .innerJoin('locations', 'locations.id', 'units.location_id')
+      .select((eb) => {
+        const incomesOfUnit = () =>
+          eb.selectFrom('incomes as i').whereRef('i.user_unit_id', '=', 'user_units.id');
+        return [
+          'user_units.id as userUnitId',
+          'user_units.invested_kopecks',
+          'user_units.invested_at',
+          'user_units.is_sale',
+          'user_units.sale_price_kopecks',
+          'units.id as unitId',
+          'units.name',
+          'units.name_en',
+          'units.part',
+          'units.unit_type',
+          'units.unit_type_en',
+          'units.capacity',
+          'units.area',
+          'units.stage',
+          'units.stage_en',
+          'units.date_of_launch',
+          'units.image_urls',
+          'locations.id as locationId',
+          'locations.name as locationName',
+          'locations.name_en as locationNameEn',
+          sql<
+            number | null
+          >`(select t.total_kopecks from income_totals t where t.user_unit_id = user_units.id)
+            - coalesce(${incomesOfUnit()
+              .where('i.year_month', '>', lastMonth)
+              .select((sub) => sub.fn.sum<number>('i.amount_kopecks').as('later'))}, 0)`.as('incomeTotal'),
+          incomesOfUnit()
+            .where('i.year_month', '<=', lastMonth)
+            .select((sub) => sub.fn.min<number>('i.year_month').as('first'))
+            .as('firstIncomeMonth'),
+          incomesOfUnit()
+            .where('i.year_month', '<=', lastMonth)
+            .select((sub) => sub.fn.max<number>('i.year_month').as('last'))
+            .as('lastIncomeMonth'),
+          sql<number>`coalesce(${incomesOfUnit()
+            .where('i.year_month', '=', lastMonth)
+            .select('i.amount_kopecks')}, 0)`.as('lastMonthIncome'),
+        ];
+      })
+      .orderBy('locations.position')
+      .orderBy('locations.id')
+      .orderBy('units.id'),
+);
+
+/** The user's own row for users/data-profile, with the manager, the bank details and the recovery codes left. */
 export async function profileRow(db: Executor, userId: number) {
   const [row] = await profileRowStatement(db, { userId });
   return row;
@@ -78,6 +151,7 @@ const profileRowStatement = prepared('profileRow', (db, { userId }: { userId: nu
     .selectFrom('users')
     .leftJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
     .leftJoin('managers', 'managers.id', 'users.manager_id')
+    .leftJoin('bank_details', 'bank_details.user_id', 'users.id')
     .select([
       'users.id',
       'users.last_name',
@@ -101,6 +175,18 @@ const profileRowStatement = prepared('profileRow', (db, { userId }: { userId: nu
       sql<boolean>`exists (select 1 from documents where documents.user_id = users.id and documents.status_id = ${DOCUMENT_STATUS_NEEDS_SIGNATURE})`.as(
         'needSign',
       ),
+      sql<number>`(select count(*)::int from recovery_codes r where r.user_id = users.id and r.used_at is null)`.as(
+        'recoveryCodesLeft',
+      ),
+      'bank_details.user_id as bankUserId',
+      'bank_details.inn',
+      'bank_details.kpp',
+      'bank_details.ogrn',
+      'bank_details.bik',
+      'bank_details.bank_name',
+      'bank_details.payment_account',
+      'bank_details.jur_address',
+      'bank_details.address',
     ])
     .where('users.id', '=', userId),
 );

@@ -8,6 +8,8 @@ import {
   type RoleCode,
 } from '@portal/contract/constants';
 import { ERROR_CODES } from '@portal/contract/errors';
+import { averageMonthlyIncome } from '@portal/contract/money-rules';
+import { lastCompleteMonth } from '@portal/contract/periods';
 import type { ActiveUnit, BankDetails, DataProfile, UserLocation, UserUnit } from '@portal/contract/profile';
 import { fileTypeFromBuffer } from 'file-type';
 import type { AppContext } from '../../context.ts';
@@ -16,17 +18,11 @@ import { type RangeSource, storedFileSource } from '../../http/byte-ranges.ts';
 import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
-import {
-  recoveryCodesLeft,
-  requirePassword,
-  requireStepUp,
-  type StepUpProof,
-} from '../auth/second-factor.ts';
+import { requirePassword, requireStepUp, type StepUpProof } from '../auth/second-factor.ts';
 import { staffLacksSecondFactor } from '../auth/security.ts';
 import { revokeUserSessions, type Session } from '../auth/sessions.ts';
 import { enqueueEmail, enqueueSms } from '../outbox/outbox.ts';
 import { createManagerRequest } from '../requests/service.ts';
-import { unitIncomes } from '../units/incomes.ts';
 import { contactChangedEmail, contactChangedSms } from './emails.ts';
 import * as q from './queries.ts';
 
@@ -48,7 +44,7 @@ const ownerRoles = (session: Session): RoleCode[] =>
 export async function firstInvestorLocation(ctx: AppContext, session: Session): Promise<number | null> {
   if (!ownerRoles(session).includes('INVESTOR')) return null;
   const rows = (await q.userLocationRows(ctx.database.db, session.userId)).filter(
-    (row) => row.roleCode === 'INVESTOR' && !row.is_placeholder,
+    (row) => row.held && row.roleCode === 'INVESTOR' && !row.is_placeholder,
   );
   rows.sort((a, b) => a.position - b.position || a.id - b.id);
   return rows[0]?.id ?? null;
@@ -60,9 +56,9 @@ export async function firstInvestorLocation(ctx: AppContext, session: Session): 
  * the placeholder "coming soon" entries.
  */
 export async function userLocations(ctx: AppContext, session: Session): Promise<UserLocation[]> {
-  const { db } = ctx.database;
   const roles = ownerRoles(session);
-  const rows = (await q.userLocationRows(db, session.userId)).filter((row) => roles.includes(row.roleCode));
+  const all = await q.userLocationRows(ctx.database.db, session.userId);
+  const rows = all.filter((row) => row.held && roles.includes(row.roleCode));
   rows.sort((a, b) => a.position - b.position || a.id - b.id);
   const seen = new Set<string>();
   const locations: UserLocation[] = [];
@@ -81,7 +77,9 @@ export async function userLocations(ctx: AppContext, session: Session): Promise<
     });
   }
   if (roles.includes('INVESTOR')) {
-    for (const placeholder of await q.placeholderLocations(db)) {
+    const placeholders = all.filter((row) => !row.held);
+    placeholders.sort((a, b) => a.position - b.position || a.id - b.id);
+    for (const placeholder of placeholders) {
       locations.push({
         id: placeholder.id,
         name: placeholder.name,
@@ -116,16 +114,16 @@ export async function userUnits(ctx: AppContext, session: Session): Promise<User
  * monthly incomes that the finance area loads; until a unit has one they are 0.
  */
 export async function activeUnits(ctx: AppContext, session: Session): Promise<ActiveUnit[]> {
-  const rows = (await q.userUnitRows(ctx.database.db, session.userId)).filter(
-    (row) => row.relation === 'owner',
-  );
-  const incomes = await unitIncomes(
+  const rows = await q.ownedUnitCards(
     ctx.database.db,
-    rows.map((row) => Number(row.userUnitId)),
-    portalNow(ctx.config.portalToday),
+    session.userId,
+    lastCompleteMonth(portalNow(ctx.config.portalToday)),
   );
   return rows.map((row) => {
-    const income = incomes.get(Number(row.userUnitId));
+    // A unit without incomes up to the last complete month has both figures at 0.
+    const { firstIncomeMonth: first, lastIncomeMonth: last, incomeTotal: total } = row;
+    const hasIncome = first !== null && last !== null && total !== null;
+    const averageMonthly = hasIncome ? averageMonthlyIncome({ total: Number(total), first, last }) : 0;
     return {
       unit_id: row.unitId,
       name: row.name,
@@ -139,8 +137,8 @@ export async function activeUnits(ctx: AppContext, session: Session): Promise<Ac
       salePrice: toRubles(row.sale_price_kopecks),
       location_type_name: row.part === 'main' ? 'Номерной фонд' : 'Периферия',
       location_type_name_en: row.part === 'main' ? 'Rooms' : 'Outbuildings',
-      last_month_income: toRubles(income?.lastMonth ?? 0),
-      average_monthly_income: toRubles(income?.averageMonthly ?? 0),
+      last_month_income: toRubles(hasIncome ? Number(row.lastMonthIncome) : 0),
+      average_monthly_income: toRubles(averageMonthly),
       invested: toRubles(row.invested_kopecks),
       dateOfInvest: row.invested_at,
       stage: row.stage,
@@ -184,17 +182,24 @@ export async function bankDetailsOf(
 /** GET users/data-profile */
 export async function dataProfile(ctx: AppContext, session: Session): Promise<DataProfile> {
   const { db } = ctx.database;
-  // Independent reads at once; the bank details are read before the organization type is known and
-  // dropped for an individual.
-  const [row, locations, bank, codesLeft] = await Promise.all([
-    q.profileRow(db, session.userId),
-    userLocations(ctx, session),
-    bankDetailsOf(db, session.userId, 'any'),
-    recoveryCodesLeft(ctx, session.userId),
-  ]);
+  // The two reads at once; the bank details come with the user's row and are dropped for an individual.
+  const [row, locations] = await Promise.all([q.profileRow(db, session.userId), userLocations(ctx, session)]);
   if (!row) throw notFound();
   const roles = ownerRoles(session);
-  const bankDetails = row.organization_type === 'individual' ? null : bank;
+  const bankDetails =
+    row.organization_type === 'individual' || row.bankUserId === null
+      ? null
+      : // The left join types every column as nullable; a stored row has the required ones.
+        {
+          inn: row.inn ?? '',
+          kpp: row.kpp,
+          ogrn: row.ogrn ?? '',
+          bik: row.bik ?? '',
+          bankName: row.bank_name ?? '',
+          paymentAccount: row.payment_account ?? '',
+          jurAddress: row.jur_address,
+          address: row.address ?? '',
+        };
   const manager =
     row.managerName !== null
       ? {
@@ -229,7 +234,7 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
     bankDetails,
     twoFactorEnabled: row.two_factor_phone !== null,
     totpEnabled: row.totp_enabled_at !== null,
-    recoveryCodesLeft: codesLeft,
+    recoveryCodesLeft: row.recoveryCodesLeft,
     secondFactorRequired:
       session.roles.some((role) => role === 'MANAGER' || role === 'ADMIN') &&
       (await staffLacksSecondFactor(ctx, session.userId)),

@@ -5,6 +5,7 @@ import { toRubles } from '../../shared/money.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { pinnedNow } from '../../test/pinned-today.ts';
 import { startSmtpServer } from '../../test/smtp.ts';
+import { unitIncomes } from './incomes.ts';
 
 type Lot = {
   unit_id: number;
@@ -75,6 +76,34 @@ describe('units for sale', () => {
       last_month_income: 0,
       average_monthly_income: 0,
     });
+  });
+
+  it("gives every card the same income figures as the unit's sale and promotion rules read", async () => {
+    const owner = await t.ctx.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'investor@example.com')
+      .executeTakeFirstOrThrow();
+    const links = await t.ctx.database.db
+      .selectFrom('user_units')
+      .select(['id', 'unit_id'])
+      .where('user_id', '=', owner.id)
+      .where('relation', '=', 'owner')
+      .execute();
+    const incomes = await unitIncomes(
+      t.ctx.database.db,
+      links.map((link) => link.id),
+      pinnedNow(),
+    );
+    const list = await cards(investor);
+    expect(list).toHaveLength(links.length);
+    for (const link of links) {
+      const income = incomes.get(link.id);
+      expect(list.find((c) => c.unit_id === link.unit_id)).toMatchObject({
+        last_month_income: toRubles(income?.lastMonth ?? -1),
+        average_monthly_income: toRubles(income?.averageMonthly ?? -1),
+      });
+    }
   });
 
   it('lists a unit for sale only at a price above 0, only the own unit and only while it earns', async () => {
