@@ -169,7 +169,8 @@ export async function statisticsFigures(
       from bookings
       where bookings.unit_id in (select id from unit) and bookings.status <> 'cancelled' and ${taking}
     ),
-    unit_today as (
+    -- Materialized: each unit's subqueries run once, not once for each count below.
+    unit_today as materialized (
       select
         exists (
           select from repairs
