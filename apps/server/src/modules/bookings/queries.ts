@@ -50,19 +50,6 @@ export async function unitsOfLocationPart(
   );
 }
 
-export async function repairsOverlapping(db: Executor, unitIds: number[], start: Date, end: Date) {
-  if (unitIds.length === 0) return [];
-  return db
-    .selectFrom('repairs')
-    .select(['unit_id', 'starts_at', 'ends_at', 'description'])
-    .where('unit_id', 'in', unitIds)
-    .where('starts_at', '<', end)
-    .where('ends_at', '>', start)
-    .orderBy('unit_id')
-    .orderBy('starts_at')
-    .execute();
-}
-
 /**
  * An instant as the client's ISO text (`Date#toISOString`: UTC, milliseconds, `Z`), written by the database: the
  * grid only passes its times on, and parsing thousands of them into Date objects to print them again was most of
@@ -122,33 +109,110 @@ export async function gridRepairs(db: Executor, unitIds: number[], start: Date, 
     .execute();
 }
 
+/** The instants the booking statistics are counted at: now, the Moscow day and the months around it. */
+export type StatisticsInstants = {
+  now: Date;
+  today: Date;
+  tomorrow: Date;
+  lastMonth: Date;
+  thisMonth: Date;
+  nextMonth: Date;
+};
+
 /**
- * What the booking statistics count, of the bookings that overlap [start, end): not cancelled, without the grid's
- * source and payment columns, the times as epoch milliseconds (a number is read far more cheaply than a timestamp's
- * text is parsed).
+ * The booking statistics of a location part, counted by the database in one statement with the access check:
+ * undefined when the user does not read the location (modules/access). Cancelled bookings count nowhere. Today: the
+ * units, those taken (rooms by a stay covering now, outbuildings by a session starting today) and their guests by
+ * where they are in the stay, the units by status. The months: revenue and average price (kopecks) of the stays
+ * that start in this and in last (Moscow) month, as the contract's averagePrice counts them.
  */
-export async function statisticsBookings(db: Executor, unitIds: number[], start: Date, end: Date) {
-  if (unitIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('bookings')
-    .select([
-      'unit_id',
-      'status',
-      'guest_amount',
-      'sum_kopecks',
-      sql<number>`(extract(epoch from starts_at) * 1000)::float8`.as('starts_ms'),
-      sql<number>`(extract(epoch from ends_at) * 1000)::float8`.as('ends_ms'),
-    ])
-    .where('unit_id', 'in', unitIds)
-    .where('status', '!=', 'cancelled')
-    .where('starts_at', '<', end)
-    .where('ends_at', '>', start)
-    .orderBy('unit_id')
-    .orderBy('starts_at')
-    .execute();
-  return rows.map(({ starts_ms, ends_ms, ...row }) => ({
-    ...row,
-    starts_at: new Date(Number(starts_ms)),
-    ends_at: new Date(Number(ends_ms)),
-  }));
+export async function statisticsFigures(
+  db: Executor,
+  reader: Reader,
+  locationId: number,
+  part: 'main' | 'periphery',
+  at: StatisticsInstants,
+) {
+  const location = readableLocations(db, reader)
+    .where('locations.id', '=', locationId)
+    .select('locations.id');
+  // The bounds on ends_at follow from the others (a stay ends after it starts): they let the index on
+  // (unit_id, ends_at, starts_at) skip the history.
+  const taking =
+    part === 'main'
+      ? sql`bookings.starts_at <= ${at.now} and bookings.ends_at > ${at.now}`
+      : sql`bookings.starts_at >= ${at.today} and bookings.starts_at < ${at.tomorrow} and bookings.ends_at > ${at.today}`;
+  // A stay is sold by the night (rooms) or the hour (outbuildings), at least one; numeric rounds half up as
+  // Math.round does (float8 would round half to even).
+  const slotSeconds = part === 'main' ? 86_400 : 3_600;
+  const result = await sql<{
+    units: number;
+    loaded: number;
+    free: number;
+    booked: number;
+    checkedin: number;
+    repair: number;
+    arriving: number;
+    staying: number;
+    departing: number;
+    revenue_this_month: number;
+    revenue_last_month: number;
+    average_this_month: number;
+    average_last_month: number;
+  }>`
+    with location as ${location},
+    unit as (
+      select units.id from units join location on location.id = units.location_id where units.part = ${part}
+    ),
+    taken as (
+      select bookings.unit_id, bookings.status, bookings.guest_amount, bookings.starts_at, bookings.ends_at
+      from bookings
+      where bookings.unit_id in (select id from unit) and bookings.status <> 'cancelled' and ${taking}
+    ),
+    -- Materialized: each unit's subqueries run once, not once for each count below.
+    unit_today as materialized (
+      select
+        exists (
+          select from repairs
+          where repairs.unit_id = unit.id and repairs.starts_at <= ${at.now} and repairs.ends_at > ${at.now}
+        ) as repaired,
+        -- A unit taken twice has the status of the earlier stay.
+        (select taken.status from taken where taken.unit_id = unit.id order by taken.starts_at limit 1) as status
+      from unit
+    ),
+    sold as (
+      select
+        bookings.starts_at >= ${at.thisMonth} as this_month,
+        bookings.sum_kopecks,
+        greatest(1, round(extract(epoch from bookings.ends_at - bookings.starts_at)::numeric / ${slotSeconds})) as slots
+      from bookings
+      where bookings.unit_id in (select id from unit) and bookings.status <> 'cancelled'
+        and bookings.starts_at >= ${at.lastMonth} and bookings.starts_at < ${at.nextMonth}
+        and bookings.ends_at > ${at.lastMonth}
+    )
+    select unit_counts.*, guests.*, months.*
+    from location,
+      (select
+        count(*) as units,
+        count(status) as loaded,
+        count(*) filter (where not repaired and status is null) as free,
+        count(*) filter (where not repaired and status <> 'checkedin') as booked,
+        count(*) filter (where not repaired and status = 'checkedin') as checkedin,
+        count(*) filter (where repaired) as repair
+      from unit_today) as unit_counts,
+      -- A stay of today started before tomorrow and ends after today began.
+      (select
+        coalesce(sum(guest_amount) filter (where starts_at >= ${at.today}), 0) as arriving,
+        coalesce(sum(guest_amount) filter (where starts_at < ${at.today} and ends_at >= ${at.tomorrow}), 0) as staying,
+        coalesce(sum(guest_amount) filter (where starts_at < ${at.today} and ends_at < ${at.tomorrow}), 0) as departing
+      from taken) as guests,
+      (select
+        coalesce(sum(sum_kopecks) filter (where this_month), 0) as revenue_this_month,
+        coalesce(sum(sum_kopecks) filter (where not this_month), 0) as revenue_last_month,
+        coalesce(round(sum(sum_kopecks) filter (where this_month) / sum(slots) filter (where this_month)), 0)
+          as average_this_month,
+        coalesce(round(sum(sum_kopecks) filter (where not this_month) / sum(slots) filter (where not this_month)), 0)
+          as average_last_month
+      from sold) as months`.execute(db);
+  return result.rows[0];
 }

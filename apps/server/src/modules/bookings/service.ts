@@ -3,17 +3,15 @@ import {
   type BookingStatistic,
   type BookingsResponse,
   GUEST_CATEGORY_IDS,
-  type GuestCategory,
   UNIT_STATUS_IDS,
-  type UnitStatus,
 } from '@portal/contract/bookings';
-import { averagePrice, occupancy } from '@portal/contract/money-rules';
+import { occupancy } from '@portal/contract/money-rules';
 import { firstDayOf, nextMonth, previousMonth, yearMonthOf } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
-import { moscowDate, moscowInstant } from '../../shared/time.ts';
+import { addDays, moscowDate, moscowInstant } from '../../shared/time.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
 
@@ -103,7 +101,7 @@ export async function bookings(
 
 /**
  * The summary blocks of the bookings page for today (Moscow): load, income and average price of this and last
- * month, guests by source and units by status. Cancelled bookings count nowhere.
+ * month, guests by source and units by status, all counted by the database. Cancelled bookings count nowhere.
  */
 export async function bookingStatistics(
   ctx: AppContext,
@@ -112,77 +110,49 @@ export async function bookingStatistics(
   part: Part,
   now = portalNow(ctx.config.portalToday),
 ): Promise<BookingStatistic> {
-  const units = await visibleUnits(ctx, session, locationId, part);
-  const ids = units.map((u) => u.id);
-  const thisMonth = yearMonthOf(now);
-  const from = moscowInstant(firstDayOf(previousMonth(thisMonth)));
-  const to = moscowInstant(firstDayOf(nextMonth(thisMonth)));
-  // Cancelled bookings count nowhere: the query leaves them out.
-  const [rows, repairs] = await Promise.all([
-    q.statisticsBookings(ctx.database.db, ids, from, to),
-    q.repairsOverlapping(ctx.database.db, ids, now, new Date(now.getTime() + 1)),
-  ]);
   const today = moscowDate(now);
-  // Rooms are taken while a stay covers this moment; outbuildings when they have a session today.
-  const current = rows.filter((b) =>
-    part === 'main' ? b.starts_at <= now && b.ends_at > now : moscowDate(b.starts_at) === today,
-  );
-  const loaded = new Set(current.map((b) => b.unit_id));
-  // Keyed by the contract's ids (the spec's entities: guests by category id, units by status id); every id is present.
-  const guestsToday: Record<string, number> = Object.fromEntries(
-    Object.values(GUEST_CATEGORY_IDS).map((id) => [String(id), 0]),
-  );
-  for (const b of current) {
-    const category: GuestCategory =
-      moscowDate(b.starts_at) === today
-        ? 'arriving'
-        : moscowDate(b.ends_at) === today
-          ? 'departing'
-          : 'staying';
-    const key = String(GUEST_CATEGORY_IDS[category]);
-    guestsToday[key] = (guestsToday[key] ?? 0) + b.guest_amount;
-  }
-  const unitsStatus: Record<string, number> = Object.fromEntries(
-    Object.values(UNIT_STATUS_IDS).map((id) => [String(id), 0]),
-  );
-  for (const unit of units) {
-    const booking = current.find((b) => b.unit_id === unit.id);
-    const status: UnitStatus = repairs.some((r) => r.unit_id === unit.id)
-      ? 'repair'
-      : booking
-        ? booking.status === 'checkedin'
-          ? 'checkedin'
-          : 'booked'
-        : 'free';
-    const key = String(UNIT_STATUS_IDS[status]);
-    unitsStatus[key] = (unitsStatus[key] ?? 0) + 1;
-  }
-  const monthFigures = (month: number) => {
-    const inMonth = rows.filter((b) => yearMonthOf(b.starts_at) === month);
-    const stays = inMonth.map((b) => ({
-      amount: b.sum_kopecks,
-      startMs: b.starts_at.getTime(),
-      endMs: b.ends_at.getTime(),
-    }));
-    return {
-      revenue: toRubles(inMonth.reduce((sum, b) => sum + b.sum_kopecks, 0)),
-      // Average price of a night for rooms, of an hour for outbuildings.
-      average: toRubles(averagePrice(stays, part)),
-    };
-  };
-  const current0 = monthFigures(thisMonth);
-  const last = monthFigures(previousMonth(thisMonth));
+  const thisMonth = yearMonthOf(now);
+  const figures = await q.statisticsFigures(ctx.database.db, session, locationId, part, {
+    now,
+    today: moscowInstant(today),
+    tomorrow: moscowInstant(addDays(today, 1)),
+    lastMonth: moscowInstant(firstDayOf(previousMonth(thisMonth))),
+    thisMonth: moscowInstant(firstDayOf(thisMonth)),
+    nextMonth: moscowInstant(firstDayOf(nextMonth(thisMonth))),
+  });
+  if (!figures) throw notFound();
   return {
-    countOfUnits: units.length,
+    countOfUnits: figures.units,
     loadToday: {
-      countOfUnits: loaded.size,
-      percentOfUnits: occupancy(units.map((u) => ({ booked: loaded.has(u.id) ? 1 : 0, available: 1 }))),
+      countOfUnits: figures.loaded,
+      // Each unit is taken (1) or free (0) of 1.
+      percentOfUnits: occupancy(
+        Array.from({ length: figures.units }, (_, i) => ({
+          booked: i < figures.loaded ? 1 : 0,
+          available: 1,
+        })),
+      ),
     },
-    income: { thisMonth: current0.revenue, lastMonth: last.revenue },
-    guestsToday,
-    unitsStatus,
-    averageRoomPrice: { thisMonth: current0.average, lastMonth: last.average },
+    income: {
+      thisMonth: toRubles(figures.revenue_this_month),
+      lastMonth: toRubles(figures.revenue_last_month),
+    },
+    // Keyed by the contract's ids (the spec's entities: guests by category id, units by status id).
+    guestsToday: byId(GUEST_CATEGORY_IDS, figures),
+    unitsStatus: byId(UNIT_STATUS_IDS, figures),
+    averageRoomPrice: {
+      thisMonth: toRubles(figures.average_this_month),
+      lastMonth: toRubles(figures.average_last_month),
+    },
   };
+}
+
+/** Counts named as the keys of `ids`, keyed by their ids instead: every id is present. */
+function byId<K extends string>(
+  ids: Record<K, number>,
+  counts: Record<NoInfer<K>, number>,
+): Record<string, number> {
+  return Object.fromEntries(Object.entries<number>(ids).map(([key, id]) => [String(id), counts[key as K]]));
 }
 
 /** Rows by their unit, in their order: one pass instead of a filter per unit. */
