@@ -1,10 +1,14 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { type Reader, readableLocations, unitLinks } from '../access/service.ts';
+import { anyOf, prepared } from '../../db/prepared.ts';
+import { heldLocations, type Reader, unitLinks } from '../access/service.ts';
 
 /** The tabs of the bookings pages: the locations the user reads (modules/access), in id order. */
-export async function bookingLocationRows(db: Executor, reader: Reader) {
-  return readableLocations(db, reader)
+export const bookingLocationRows = (db: Executor, reader: Reader) =>
+  bookingLocationRowsStatement(db, { userId: reader.userId });
+
+const bookingLocationRowsStatement = prepared('bookingLocationRows', (db, { userId }: { userId: number }) =>
+  heldLocations(db, userId)
     .select([
       'locations.id',
       'locations.name',
@@ -12,9 +16,8 @@ export async function bookingLocationRows(db: Executor, reader: Reader) {
       'locations.exists_main',
       'locations.exists_periphery',
     ])
-    .orderBy('locations.id')
-    .execute();
-}
+    .orderBy('locations.id'),
+);
 
 /**
  * The units of a location part, the user's own (held) marked, in one statement with the access check: null when the
@@ -26,22 +29,7 @@ export async function unitsOfLocationPart(
   locationId: number,
   part: 'main' | 'periphery',
 ) {
-  const rows = await readableLocations(db, reader)
-    .leftJoin('units', (join) =>
-      join.onRef('units.location_id', '=', 'locations.id').on('units.part', '=', part),
-    )
-    .select((eb) => [
-      'units.id',
-      'units.name',
-      'units.name_en',
-      'units.unit_number',
-      'units.unit_type',
-      'units.unit_type_en',
-      eb('units.id', 'in', unitLinks(db, reader.userId).select('user_units.unit_id')).as('isOwn'),
-    ])
-    .where('locations.id', '=', locationId)
-    .orderBy('units.id')
-    .execute();
+  const rows = await unitsOfLocationPartStatement(db, { userId: reader.userId, locationId, part });
   if (rows.length === 0) return null;
   return rows.flatMap(({ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn }) =>
     id === null || name === null || name_en === null || unit_type === null || unit_type_en === null
@@ -49,6 +37,26 @@ export async function unitsOfLocationPart(
       : [{ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn: Boolean(isOwn) }],
   );
 }
+
+const unitsOfLocationPartStatement = prepared(
+  'unitsOfLocationPart',
+  (db, p: { userId: number; locationId: number; part: 'main' | 'periphery' }) =>
+    heldLocations(db, p.userId)
+      .leftJoin('units', (join) =>
+        join.onRef('units.location_id', '=', 'locations.id').on('units.part', '=', p.part),
+      )
+      .select((eb) => [
+        'units.id',
+        'units.name',
+        'units.name_en',
+        'units.unit_number',
+        'units.unit_type',
+        'units.unit_type_en',
+        eb('units.id', 'in', unitLinks(db, p.userId).select('user_units.unit_id')).as('isOwn'),
+      ])
+      .where('locations.id', '=', p.locationId)
+      .orderBy('units.id'),
+);
 
 /**
  * An instant as the client's ISO text (`Date#toISOString`: UTC, milliseconds, `Z`), written by the database: the
@@ -65,35 +73,44 @@ function isoText(column: string): RawBuilder<string> {
  */
 export async function gridBookings(db: Executor, unitIds: number[], start: Date, end: Date) {
   if (unitIds.length === 0) return [];
-  return db
-    .selectFrom('bookings')
-    .leftJoin('booking_sources', 'booking_sources.id', 'bookings.source_id')
-    .select([
-      'bookings.id',
-      'bookings.unit_id',
-      isoText('bookings.starts_at').as('starts_at'),
-      isoText('bookings.ends_at').as('ends_at'),
-      'bookings.status',
-      'bookings.guest_amount',
-      'bookings.paid_kopecks',
-      'bookings.sum_kopecks',
-      'booking_sources.id as sourceId',
-      'booking_sources.name as sourceName',
-      'booking_sources.name_en as sourceNameEn',
-      'booking_sources.type as sourceType',
-    ])
-    .where('bookings.unit_id', 'in', unitIds)
-    .where('bookings.starts_at', '<', end)
-    .where('bookings.ends_at', '>', start)
-    .orderBy('bookings.unit_id')
-    .orderBy('bookings.starts_at')
-    .execute();
+  return gridBookingsStatement(db, { unitIds, start, end });
 }
+
+const gridBookingsStatement = prepared(
+  'gridBookings',
+  (db, p: { unitIds: number[]; start: Date; end: Date }) =>
+    db
+      .selectFrom('bookings')
+      .leftJoin('booking_sources', 'booking_sources.id', 'bookings.source_id')
+      .select([
+        'bookings.id',
+        'bookings.unit_id',
+        isoText('bookings.starts_at').as('starts_at'),
+        isoText('bookings.ends_at').as('ends_at'),
+        'bookings.status',
+        'bookings.guest_amount',
+        'bookings.paid_kopecks',
+        'bookings.sum_kopecks',
+        'booking_sources.id as sourceId',
+        'booking_sources.name as sourceName',
+        'booking_sources.name_en as sourceNameEn',
+        'booking_sources.type as sourceType',
+      ])
+      .where((eb) => eb('bookings.unit_id', '=', anyOf(p.unitIds)))
+      .where('bookings.starts_at', '<', p.end)
+      .where('bookings.ends_at', '>', p.start)
+      .orderBy('bookings.unit_id')
+      .orderBy('bookings.starts_at'),
+);
 
 /** repairsOverlapping for the grid, the times as ISO text. */
 export async function gridRepairs(db: Executor, unitIds: number[], start: Date, end: Date) {
   if (unitIds.length === 0) return [];
-  return db
+  return gridRepairsStatement(db, { unitIds, start, end });
+}
+
+const gridRepairsStatement = prepared('gridRepairs', (db, p: { unitIds: number[]; start: Date; end: Date }) =>
+  db
     .selectFrom('repairs')
     .select([
       'unit_id',
@@ -101,13 +118,12 @@ export async function gridRepairs(db: Executor, unitIds: number[], start: Date, 
       isoText('ends_at').as('ends_at'),
       'description',
     ])
-    .where('unit_id', 'in', unitIds)
-    .where('starts_at', '<', end)
-    .where('ends_at', '>', start)
+    .where((eb) => eb('unit_id', '=', anyOf(p.unitIds)))
+    .where('starts_at', '<', p.end)
+    .where('ends_at', '>', p.start)
     .orderBy('unit_id')
-    .orderBy('starts_at')
-    .execute();
-}
+    .orderBy('starts_at'),
+);
 
 /** The instants the booking statistics are counted at: now, the Moscow day and the months around it. */
 export type StatisticsInstants = {
@@ -133,36 +149,50 @@ export async function statisticsFigures(
   part: 'main' | 'periphery',
   at: StatisticsInstants,
 ) {
-  const location = readableLocations(db, reader)
-    .where('locations.id', '=', locationId)
-    .select('locations.id');
-  // The bounds on ends_at follow from the others (a stay ends after it starts): they let the index on
-  // (unit_id, ends_at, starts_at) skip the history.
-  const taking =
-    part === 'main'
-      ? sql`bookings.starts_at <= ${at.now} and bookings.ends_at > ${at.now}`
-      : sql`bookings.starts_at >= ${at.today} and bookings.starts_at < ${at.tomorrow} and bookings.ends_at > ${at.today}`;
-  // A stay is sold by the night (rooms) or the hour (outbuildings), at least one; numeric rounds half up as
-  // Math.round does (float8 would round half to even).
-  const slotSeconds = part === 'main' ? 86_400 : 3_600;
-  const result = await sql<{
-    units: number;
-    loaded: number;
-    free: number;
-    booked: number;
-    checkedin: number;
-    repair: number;
-    arriving: number;
-    staying: number;
-    departing: number;
-    revenue_this_month: number;
-    revenue_last_month: number;
-    average_this_month: number;
-    average_last_month: number;
-  }>`
+  const [row] = await statisticsStatements[part](db, { userId: reader.userId, locationId, ...at });
+  return row;
+}
+
+/** One prepared statement a part: what is counted as taken today, and the slot a stay is sold by, differ. */
+const statisticsStatements = {
+  main: statisticsStatement('main'),
+  periphery: statisticsStatement('periphery'),
+};
+
+function statisticsStatement(part: 'main' | 'periphery') {
+  return prepared(
+    `bookingStatistics_${part}`,
+    (db, at: { userId: number; locationId: number } & StatisticsInstants) => {
+      const location = heldLocations(db, at.userId)
+        .where('locations.id', '=', at.locationId)
+        .select('locations.id');
+      // The bounds on ends_at follow from the others (a stay ends after it starts): they let the index on
+      // (unit_id, ends_at, starts_at) skip the history.
+      const taking =
+        part === 'main'
+          ? sql`bookings.starts_at <= ${at.now} and bookings.ends_at > ${at.now}`
+          : sql`bookings.starts_at >= ${at.today} and bookings.starts_at < ${at.tomorrow} and bookings.ends_at > ${at.today}`;
+      // A stay is sold by the night (rooms) or the hour (outbuildings), at least one; numeric rounds half up as
+      // Math.round does (float8 would round half to even).
+      const slotSeconds = sql.lit(part === 'main' ? 86_400 : 3_600);
+      return sql<{
+        units: number;
+        loaded: number;
+        free: number;
+        booked: number;
+        checkedin: number;
+        repair: number;
+        arriving: number;
+        staying: number;
+        departing: number;
+        revenue_this_month: number;
+        revenue_last_month: number;
+        average_this_month: number;
+        average_last_month: number;
+      }>`
     with location as ${location},
     unit as (
-      select units.id from units join location on location.id = units.location_id where units.part = ${part}
+      select units.id from units join location on location.id = units.location_id where units.part = ${sql.lit(part)}
     ),
     taken as (
       select bookings.unit_id, bookings.status, bookings.guest_amount, bookings.starts_at, bookings.ends_at
@@ -213,6 +243,7 @@ export async function statisticsFigures(
           as average_this_month,
         coalesce(round(sum(sum_kopecks) filter (where not this_month) / sum(slots) filter (where not this_month)), 0)
           as average_last_month
-      from sold) as months`.execute(db);
-  return result.rows[0];
+      from sold) as months`;
+    },
+  );
 }

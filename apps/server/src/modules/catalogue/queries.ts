@@ -16,12 +16,12 @@ const unitsOfLocation = (db: Kysely<DB>, locationId: number) =>
     .where('units.location_id', '=', locationId)
     .orderBy('units.id');
 
-const unitsOfLocationStatement = prepared('unitsOfLocation', (db, { locationId }: { locationId: number }) =>
+const unitsOfLocationStatement = prepared('unitsByType', (db, { locationId }: { locationId: number }) =>
   unitsOfLocation(db, locationId),
 );
 
 const unitsOfPartStatement = prepared(
-  'unitsOfLocationPart',
+  'unitsByTypeOfPart',
   (db, { locationId, part }: { locationId: number; part: 'main' | 'periphery' }) =>
     unitsOfLocation(db, locationId).where('units.part', '=', part),
 );
