@@ -9,6 +9,7 @@ import { occupancy } from '@portal/contract/money-rules';
 import { firstDayOf, nextMonth, previousMonth, yearMonthOf } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../http/errors.ts';
+import { jsonText } from '../../http/serializer.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import { addDays, moscowDate, moscowInstant } from '../../shared/time.ts';
@@ -40,7 +41,11 @@ async function visibleUnits(ctx: AppContext, session: Session, locationId: numbe
   return units;
 }
 
-/** GET bookings / bookings-periphery: units grouped by type with the bookings and repairs of the window. */
+/**
+ * GET bookings / bookings-periphery: units grouped by type (in the order of their first unit) with the bookings and
+ * repairs of the window. The lists come from the database as JSON text (q.gridLists); the units around them are
+ * written here, the answer going out as its text (jsonText: tests check it against the contract's serializer).
+ */
 export async function bookings(
   ctx: AppContext,
   session: Session,
@@ -50,14 +55,17 @@ export async function bookings(
   const start = new Date(query.startDate);
   const end = new Date(query.endDate);
   const units = await visibleUnits(ctx, session, query.location, part);
-  const ids = units.map((u) => u.id);
-  const [bookingRows, repairRows] = await Promise.all([
-    q.gridBookings(ctx.database.db, ids, start, end),
-    q.gridRepairs(ctx.database.db, ids, start, end),
-  ]);
-  const bookingsOf = groupByUnit(bookingRows);
-  const repairsOf = groupByUnit(repairRows);
-  const groups = new Map<string, BookingsResponse['groups'][number]>();
+  const lists = new Map(
+    (
+      await q.gridLists(
+        ctx.database.db,
+        units.map((u) => u.id),
+        start,
+        end,
+      )
+    ).map((row) => [Number(row.unit_id), row]),
+  );
+  const groups = new Map<string, { name: string; nameEn: string; units: string[] }>();
   for (const unit of units) {
     const group = groups.get(unit.unit_type) ?? {
       name: unit.unit_type,
@@ -65,38 +73,21 @@ export async function bookings(
       units: [],
     };
     groups.set(unit.unit_type, group);
-    group.units.push({
-      id: unit.id,
-      name: unit.name,
-      nameEn: unit.name_en,
-      unitNumber: unit.unit_number,
-      isOwn: Boolean(unit.isOwn),
-      bookings: (bookingsOf.get(unit.id) ?? []).map((b) => ({
-        id: b.id,
-        startDateTime: b.starts_at,
-        endDateTime: b.ends_at,
-        status: b.status,
-        guestAmount: b.guest_amount,
-        source:
-          b.sourceId === null
-            ? null
-            : {
-                id: b.sourceId,
-                name: b.sourceName ?? '',
-                nameEn: b.sourceNameEn ?? b.sourceName ?? '',
-                type: b.sourceType ?? '',
-              },
-        paid: toRubles(b.paid_kopecks),
-        sum: toRubles(b.sum_kopecks),
-      })),
-      repairs: (repairsOf.get(unit.id) ?? []).map((r) => ({
-        startDateTime: r.starts_at,
-        endDateTime: r.ends_at,
-        description: r.description,
-      })),
-    });
+    const list = lists.get(unit.id);
+    group.units.push(
+      `{"id":${unit.id},"name":${JSON.stringify(unit.name)},"nameEn":${JSON.stringify(unit.name_en)},` +
+        `"unitNumber":${JSON.stringify(unit.unit_number)},"isOwn":${Boolean(unit.isOwn)},` +
+        `"bookings":${list?.bookings ?? '[]'},"repairs":${list?.repairs ?? '[]'}}`,
+    );
   }
-  return { startDate: start.toISOString(), endDate: end.toISOString(), groups: [...groups.values()] };
+  const groupTexts = [...groups.values()].map(
+    (group) =>
+      `{"name":${JSON.stringify(group.name)},"nameEn":${JSON.stringify(group.nameEn)},"units":[${group.units.join(',')}]}`,
+  );
+  return jsonText<BookingsResponse>(
+    `{"startDate":${JSON.stringify(start.toISOString())},"endDate":${JSON.stringify(end.toISOString())},` +
+      `"groups":[${groupTexts.join(',')}]}`,
+  );
 }
 
 /**
@@ -153,15 +144,4 @@ function byId<K extends string>(
   counts: Record<NoInfer<K>, number>,
 ): Record<string, number> {
   return Object.fromEntries(Object.entries<number>(ids).map(([key, id]) => [String(id), counts[key as K]]));
-}
-
-/** Rows by their unit, in their order: one pass instead of a filter per unit. */
-function groupByUnit<T extends { unit_id: number }>(rows: T[]): Map<number, T[]> {
-  const byUnit = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = byUnit.get(row.unit_id);
-    if (list) list.push(row);
-    else byUnit.set(row.unit_id, [row]);
-  }
-  return byUnit;
 }
