@@ -6,7 +6,7 @@ import { moscowInstant } from '../shared/time.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
 /** A Moscow calendar month's window, as the dashboard builds it. */
-const window = (month: number) => ({
+const monthWindow = (month: number) => ({
   month,
   start: moscowInstant(firstDayOf(month)),
   end: moscowInstant(firstDayOf(nextMonth(month))),
@@ -45,7 +45,7 @@ describe('booked_time_by_month (migration 061)', () => {
       select min(starts_at) as first, max(ends_at) as last from bookings`.execute(db());
     const { first, last } = range[0] ?? {};
     if (!first || !last) return [];
-    const windows = monthRange(yearMonthOf(first), yearMonthOf(last)).map(window);
+    const windows = monthRange(yearMonthOf(first), yearMonthOf(last)).map(monthWindow);
     const { rows } = await sql<{ unit_id: number; month: number; booked_ms: number }>`
       select b.unit_id, m.month,
              sum(extract(epoch from least(b.ends_at, m.ends) - greatest(b.starts_at, m.starts)) * 1000) as booked_ms
@@ -147,9 +147,13 @@ describe('booked_time_by_month (migration 061)', () => {
     // Before October 2014 Moscow was at UTC+4: the portal's months (fixed UTC+3) start an hour after the tz
     // database's. This hour is in September for the portal and in October for the tz database.
     await insert(unitA, '2014-09-30T20:00:00Z', '2014-09-30T21:00:00Z');
-    const booked = await bookedTimeByMonth(db(), [unitA], [window(201409), window(201410)]);
+    const booked = await bookedTimeByMonth(db(), [unitA], [monthWindow(201409), monthWindow(201410)]);
     expect(booked.map((row) => [row.month, Number(row.booked_ms)])).toEqual([[201409, 3_600_000]]);
-    const partial = { month: 201409, start: window(201409).start, end: new Date('2014-09-30T20:30:00Z') };
+    const partial = {
+      month: 201409,
+      start: monthWindow(201409).start,
+      end: new Date('2014-09-30T20:30:00Z'),
+    };
     expect((await bookedTimeByMonth(db(), [unitA], [partial])).map((row) => Number(row.booked_ms))).toEqual([
       1_800_000,
     ]);
