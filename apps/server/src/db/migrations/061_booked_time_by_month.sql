@@ -63,8 +63,11 @@ group by b.unit_id, m.year_month;
 -- PostgreSQL gives transition tables to a trigger of one event only: one trigger an event, one function for all.
 -- An update counts only the rows whose unit, stay or cancellation changed (an import's upsert rewrites a booking's
 -- other columns), the old version and the new one both, so a booking moved to another unit or month fixes both.
+-- A sum is taken again, not added to, so two transactions writing bookings at once take turns (the lock conflicts
+-- with itself, not with readers, and is held until commit): the second sums after the first's bookings are committed.
 create function maintain_booked_time() returns trigger language plpgsql as $$
 begin
+  lock table booked_time_by_month in share row exclusive mode;
   if tg_op = 'TRUNCATE' then
     delete from booked_time_by_month;
   elsif tg_op = 'INSERT' then
