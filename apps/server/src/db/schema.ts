@@ -289,6 +289,13 @@ export interface IncomeTotalsTable {
   total_kopecks: BigIntId;
 }
 
+/** The booked time of each unit and Moscow month, kept by the triggers of 061_booked_time_by_month.sql. */
+export interface BookedTimeByMonthTable {
+  unit_id: BigIntId;
+  year_month: number;
+  booked_ms: Numeric;
+}
+
 export interface LoanPaymentsTable {
   id: Generated<BigIntId>;
   loan_id: BigIntId;
@@ -652,6 +659,7 @@ export interface DB {
   repairs: RepairsTable;
   incomes: IncomesTable;
   income_totals: IncomeTotalsTable;
+  booked_time_by_month: BookedTimeByMonthTable;
   loan_payments: LoanPaymentsTable;
   capitalization: CapitalizationTable;
   outcome_categories: OutcomeCategoriesTable;
