@@ -72,7 +72,7 @@ describe('prepared statements', () => {
     expect(await db().selectFrom('units').select('id').limit(1).execute()).toHaveLength(1);
   });
 
-  it('refuses a parameter that is not a value of the statement', async () => {
+  it('refuses a parameter that is not a value of the statement, and every column by *', async () => {
     const decides = prepared('testDecides', (db, p: { own: boolean }) =>
       p.own ? db.selectFrom('units').select('id') : db.selectFrom('locations').select('id'),
     );
@@ -81,5 +81,13 @@ describe('prepared statements', () => {
       db.selectFrom('units').select(sql.ref(p.column).as('x')),
     );
     await expect(inlined(db(), { column: 'id' })).rejects.toThrow('column must be a value of the statement');
+    const everyColumn = prepared('testEveryColumn', (db, p: { id: number }) =>
+      db.selectFrom('units').selectAll('units').where('id', '=', p.id),
+    );
+    await expect(everyColumn(db(), { id: 1 })).rejects.toThrow('name the columns instead of *');
+    const counted = prepared('testCounted', (db, p: { id: number }) =>
+      db.selectFrom('units').select(sql<number>`count(*)::int`.as('n')).where('id', '=', p.id),
+    );
+    expect(await counted(db(), { id: 1 })).toEqual([{ n: 1 }]);
   });
 });

@@ -58,6 +58,11 @@ function compileTemplate<P extends Record<string, unknown>, R>(
     const param = typeof value === 'string' ? standIns.get(value) : undefined;
     return param === undefined ? { value } : { param };
   });
+  // A prepared `*` breaks when a migration adds a column under a running instance (PostgreSQL: "cached plan must
+  // not change result type"); named columns keep their type.
+  if (/(?:\bselect(?:\s+distinct)?|,)\s*(?:"[^"]+"\.)?\*/i.test(compiled.sql)) {
+    throw new Error(`prepared ${name}: name the columns instead of *`);
+  }
   for (const [standIn, key] of standIns) {
     if (compiled.sql.includes(standIn) || !slots.some((slot) => 'param' in slot && slot.param === key)) {
       throw new Error(`prepared ${name}: ${key} must be a value of the statement`);

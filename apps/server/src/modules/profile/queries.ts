@@ -196,13 +196,8 @@ export async function defaultManager(db: Executor) {
 }
 
 export async function bankDetailsRow(db: Executor, userId: number) {
-  const [row] = await bankDetailsRowStatement(db, { userId });
-  return row;
+  return db.selectFrom('bank_details').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
-
-const bankDetailsRowStatement = prepared('bankDetailsRow', (db, { userId }: { userId: number }) =>
-  db.selectFrom('bank_details').selectAll().where('user_id', '=', userId),
-);
 
 export async function contactsOf(db: Executor, userId: number) {
   return db
