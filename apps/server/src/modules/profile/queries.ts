@@ -46,35 +46,37 @@ const userLocationRowsStatement = prepared('userLocationRows', (db, { userId }: 
     ),
 );
 
+/** A unit link's columns with its unit and location: userUnitRows' and ownedUnitCards'. */
+const UNIT_ROW_COLUMNS = [
+  'user_units.id as userUnitId',
+  'user_units.invested_kopecks',
+  'user_units.invested_at',
+  'user_units.is_sale',
+  'user_units.sale_price_kopecks',
+  'units.id as unitId',
+  'units.name',
+  'units.name_en',
+  'units.part',
+  'units.unit_type',
+  'units.unit_type_en',
+  'units.capacity',
+  'units.area',
+  'units.stage',
+  'units.stage_en',
+  'units.date_of_launch',
+  'units.image_urls',
+  'locations.id as locationId',
+  'locations.name as locationName',
+  'locations.name_en as locationNameEn',
+] as const;
+
 /** The user's unit links (modules/access: unitLinks, owned and lent against) with their units and locations. */
 export const userUnitRows = (db: Executor, userId: number) => userUnitRowsStatement(db, { userId });
 
 const userUnitRowsStatement = prepared('userUnitRows', (db, { userId }: { userId: number }) =>
   unitLinks(db, userId)
     .innerJoin('locations', 'locations.id', 'units.location_id')
-    .select([
-      'user_units.id as userUnitId',
-      'user_units.relation',
-      'user_units.invested_kopecks',
-      'user_units.invested_at',
-      'user_units.is_sale',
-      'user_units.sale_price_kopecks',
-      'units.id as unitId',
-      'units.name',
-      'units.name_en',
-      'units.part',
-      'units.unit_type',
-      'units.unit_type_en',
-      'units.capacity',
-      'units.area',
-      'units.stage',
-      'units.stage_en',
-      'units.date_of_launch',
-      'units.image_urls',
-      'locations.id as locationId',
-      'locations.name as locationName',
-      'locations.name_en as locationNameEn',
-    ])
+    .select(['user_units.relation', ...UNIT_ROW_COLUMNS])
     .orderBy('locations.position')
     .orderBy('locations.id')
     .orderBy('units.id'),
@@ -96,26 +98,7 @@ const ownedUnitCardsStatement = prepared(
         const incomesOfUnit = () =>
           eb.selectFrom('incomes as i').whereRef('i.user_unit_id', '=', 'user_units.id');
         return [
-          'user_units.id as userUnitId',
-          'user_units.invested_kopecks',
-          'user_units.invested_at',
-          'user_units.is_sale',
-          'user_units.sale_price_kopecks',
-          'units.id as unitId',
-          'units.name',
-          'units.name_en',
-          'units.part',
-          'units.unit_type',
-          'units.unit_type_en',
-          'units.capacity',
-          'units.area',
-          'units.stage',
-          'units.stage_en',
-          'units.date_of_launch',
-          'units.image_urls',
-          'locations.id as locationId',
-          'locations.name as locationName',
-          'locations.name_en as locationNameEn',
+          ...UNIT_ROW_COLUMNS,
           sql<
             number | null
           >`(select t.total_kopecks from income_totals t where t.user_unit_id = user_units.id)
