@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { earlyCallsScript } from './src/shared/api/early-calls.ts';
 
 /**
  * The first screens' code named in their HTML. index.html names only the entry and what it imports, so a
@@ -22,12 +23,21 @@ export const FIRST_SCREENS: Record<string, string[]> = {
   ],
 };
 
+/**
+ * The first screens whose shell starts their API calls before the client's code arrives: the inline script of
+ * src/shared/api/early-calls.ts, written into first-screens.json with the screen's files.
+ */
+const EARLY_CALLS: Record<string, string> = { '/dashboard/': earlyCallsScript('dashboard') };
+
 export const LANGUAGES = ['ru', 'en'] as const;
 
-/** What first-screens.json holds: by path, then language, the files to preload (paths from the site's root). */
+/**
+ * What first-screens.json holds: by path, then language, the files to preload (paths from the site's root) and the
+ * inline script that starts the screen's calls, if it has one.
+ */
 export type FirstScreens = Record<
   string,
-  Record<(typeof LANGUAGES)[number], { js: string[]; css: string[] }>
+  Record<(typeof LANGUAGES)[number], { js: string[]; css: string[]; script?: string }>
 >;
 
 type Chunk = {
@@ -132,6 +142,7 @@ export function firstScreens(): { plugin: Plugin; groups: ChunkGroup[] } {
             entry[language] = {
               js: [...files].filter((file) => !named.files.has(file)).map((file) => base + file),
               css: [...css].filter((file) => !named.css.has(file)).map((file) => base + file),
+              ...(EARLY_CALLS[route] ? { script: EARLY_CALLS[route] } : {}),
             };
           }
           result[route] = entry;

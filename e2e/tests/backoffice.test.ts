@@ -152,7 +152,13 @@ describe("the managers' console", () => {
     await units.locator('option').nth(1).waitFor({ state: 'attached' });
     await units.selectOption({ index: 1 });
     await page.getByLabel('Вложено, ₽').fill('2500000');
+    // The answer of the call, so a failure says what the server answered rather than only what is missing.
+    const added = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && /\/owners\/\d+\/units$/.test(response.url()),
+    );
     await page.getByRole('button', { name: 'Добавить юнит' }).click();
+    const answer = await added;
+    expect(`${answer.status()} ${await answer.text()}`).toBe('200 {"success":true}');
     const links = page.getByTestId('owner-units');
     await links.getByText('2 500 000').waitFor();
     await screenshot(page, 'backoffice-owner');

@@ -53,6 +53,48 @@ describe('finance pages in the browser', () => {
     await close();
   });
 
+  it("loads the dashboard with each call once, the shell's script asking for them before the client's code", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, portal.url, 'investor@example.com', 'Investor1');
+    await page.getByTestId('dashboard-statistics').waitFor();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v1/')) asked.push(`${url.pathname.slice(8)}${url.search}`);
+    });
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+    });
+    const shell = await page.request.get(`${portal.url}/dashboard/`);
+    expect(await shell.text()).toContain('__portalEarlyCalls');
+    // The layout's calls, the header's and the dashboard's four in one: each asked once, none again by the client;
+    // first without a stored location, then with one (a location tab picked on an earlier visit).
+    for (const stored of [null, '2']) {
+      if (stored) await page.evaluate((id) => localStorage.setItem('user_current_location_id', id), stored);
+      asked.length = 0;
+      await page.reload();
+      await page.getByTestId('dashboard-statistics').waitFor();
+      await page.getByTestId('location-units').waitFor();
+      // Settled: the client's loaders and the page's hooks have asked whatever they were going to ask.
+      await page.waitForLoadState('networkidle');
+      expect([...asked].sort()).toEqual(
+        [
+          'users/data-profile',
+          'users/locations',
+          'users/actives',
+          'notifications/unread-count',
+          'users/open-requests',
+          'company-settings',
+          `dashboard/first-screen${stored ? `?location=${stored}` : ''}`,
+        ].sort(),
+      );
+    }
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it("hides the entrepreneur request from a sole proprietor and shows the lender's conversion offer", async () => {
     const { page, close } = await openPage(browser);
     await signIn(page, portal.url, 'lender@example.com', 'Lender1');

@@ -363,14 +363,27 @@ export const incomeApi = {
 
 /** The dashboard's four calls (investors). */
 /**
- * GET dashboard/first-screen: the four answers of the dashboard for the location the client would pick without a
- * stored one (the first of the investor's locations that is not a placeholder), so a first visit asks for them at
- * once instead of after `users/locations`. Each part is the answer of its own call (which stay as they are); all
- * four are null when the user has no such location.
+ * GET dashboard/first-screen: the four answers of the dashboard for the location the client picks (the given one
+ * while it is one of the investor's real locations, else the first of them), so the dashboard asks for them at once
+ * instead of after `users/locations`: the shell's script asks before any of the client's code has arrived. Without
+ * a range, the chart's is the default one (periods.occupancyChartRange on the portal's clock), named in the answer.
+ * Each part is the answer of its own call (which stay as they are); all four are null when the user has no such
+ * location.
  */
-export const dashboardFirstScreenQuerySchema = dashboardGraphQuerySchema.omit({ location: true });
+export const dashboardFirstScreenQuerySchema = z
+  .object({
+    startDate: z.iso.date({ error: 'validation.invalid' }).optional(),
+    endDate: z.iso.date({ error: 'validation.invalid' }).optional(),
+    location: locationId.optional(),
+  })
+  .refine((q) => (q.startDate === undefined) === (q.endDate === undefined), {
+    error: 'validation.invalid',
+    path: ['endDate'],
+  });
 export const dashboardFirstScreenSchema = z.object({
   location: z.number().nullable(),
+  startDate: z.string().describe("The occupancy chart's first day"),
+  endDate: z.string().describe("The occupancy chart's last day"),
   locationInfo: locationInfoSchema.nullable(),
   statistics: dashboardStatisticsSchema.nullable(),
   actualData: dashboardActualDataSchema.nullable(),
@@ -415,7 +428,7 @@ export const dashboardApi = {
   firstScreen: defineRoute({
     method: 'GET',
     path: '/dashboard/first-screen',
-    summary: "The dashboard's four answers for the location picked without a stored one, in one call",
+    summary: "The dashboard's four answers for the location the client picks, in one call",
     tags: ['dashboard'],
     access: 'session',
     cache: true,

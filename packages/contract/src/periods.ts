@@ -78,3 +78,15 @@ export function firstDayOf(yearMonth: number): string {
 export function lastDayOf(yearMonth: number): string {
   return `${firstDayOf(yearMonth).slice(0, 8)}${String(daysInMonth(yearMonth)).padStart(2, '0')}`;
 }
+
+/**
+ * The dashboard's occupancy chart: from the first day of the Moscow month twelve months back to today's Moscow
+ * date. The client asks for it, and `dashboard/first-screen` uses it when asked without a range.
+ */
+export function occupancyChartRange(instant: Date | number): { startDate: string; endDate: string } {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  return {
+    startDate: firstDayOf(addMonths(yearMonthOf(ms), -12)),
+    endDate: new Date(ms + MOSCOW_OFFSET_MS).toISOString().slice(0, 10),
+  };
+}

@@ -1,22 +1,30 @@
+import { createHash } from 'node:crypto';
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webShell } from './web-shell.ts';
+import { webShell, withScriptHash } from './web-shell.ts';
 
 const INDEX =
-  '<!doctype html><html><head><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
+  '<!doctype html><html><head><meta charset="UTF-8" /><script type="module" src="/assets/index-1.js"></script></head><body></body></html>';
+const SCRIPT = "(function(){window.early=fetch('/api/v1/users/locations')})();";
+const POLICY = "default-src 'self';script-src 'self';object-src 'none'";
 const FIRST_SCREENS = {
   '/login': {
     ru: { js: ['/assets/ru-sign-in-1.js', '/assets/login-page-1.js'], css: [] },
     en: { js: ['/assets/en-sign-in-1.js', '/assets/login-page-1.js'], css: [] },
   },
   '/dashboard/': {
-    ru: { js: ['/assets/ru-1.js', '/assets/dashboard-page-1.js'], css: ['/assets/layout-1.css'] },
+    ru: {
+      js: ['/assets/ru-1.js', '/assets/dashboard-page-1.js'],
+      css: ['/assets/layout-1.css'],
+      script: SCRIPT,
+    },
     en: {
       js: ['/assets/en-1.js', '/assets/dashboard-page-1.js', '/assets/"><script>x</script>', 7],
       css: 'x',
+      script: '</script><script>alert(1)</script>',
     },
   },
 };
@@ -32,6 +40,10 @@ describe('the SPA shell of the first screens', () => {
     await writeFile(path.join(webDir, 'index.html'), INDEX);
     await writeFile(path.join(webDir, 'first-screens.json'), JSON.stringify(FIRST_SCREENS));
     app = Fastify();
+    // The policy every answer of the app carries (security-headers.ts).
+    app.addHook('onRequest', async (_request, reply) => {
+      reply.header('content-security-policy', POLICY);
+    });
     app.get('/*', webShell(webDir));
   });
   afterAll(async () => {
@@ -60,6 +72,30 @@ describe('the SPA shell of the first screens', () => {
       '/assets/ru-sign-in-1.js',
       '/assets/login-page-1.js',
     ]);
+  });
+
+  it("starts the screen's calls with an inline script first in the head, allowed by its hash alone", async () => {
+    const dashboard = await get('/dashboard/');
+    expect(dashboard.body).toContain(`<head><meta charset="UTF-8" /><script>${SCRIPT}</script>`);
+    const hash = createHash('sha256').update(SCRIPT).digest('base64');
+    expect(dashboard.headers['content-security-policy']).toBe(
+      `default-src 'self';script-src 'self' 'sha256-${hash}';object-src 'none'`,
+    );
+    // A script that could close its element is left out, and so is its hash; other screens keep the policy.
+    const english = await get('/dashboard/', 'cookieLocale=EN');
+    expect(english.body).not.toContain('alert(1)');
+    expect(english.headers['content-security-policy']).toBe(POLICY);
+    expect((await get('/login')).headers['content-security-policy']).toBe(POLICY);
+    expect((await get('/login')).body).not.toContain('<script>');
+  });
+
+  it('adds a hash to script-src, or to a script-src made from default-src where there is none', () => {
+    expect(withScriptHash("default-src 'self'; img-src data:", "'sha256-x'")).toBe(
+      "default-src 'self';img-src data:;script-src 'self' 'sha256-x'",
+    );
+    expect(withScriptHash("script-src 'self' https://captcha.example", "'sha256-x'")).toBe(
+      "script-src 'self' https://captcha.example 'sha256-x'",
+    );
   });
 
   it('answers other routes with index.html as built, and never writes a file name that is not a plain path', async () => {

@@ -1,12 +1,21 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_LOCALE } from '@portal/contract/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cookieLocale } from './locale.ts';
 
-/** The web build's `first-screens.json` (apps/web/first-screens.ts): by path and language, what to preload. */
-type FirstScreens = Record<string, Partial<Record<'ru' | 'en', { js?: unknown; css?: unknown }>>>;
-type Shells = { modified: number; plain: string; byScreen: Map<string, string> };
+/**
+ * The web build's `first-screens.json` (apps/web/first-screens.ts): by path and language, what to preload, and the
+ * inline script that starts the screen's API calls (apps/web/src/shared/api/early-calls.ts).
+ */
+type FirstScreens = Record<
+  string,
+  Partial<Record<'ru' | 'en', { js?: unknown; css?: unknown; script?: unknown }>>
+>;
+/** A screen's shell, and the hash of its inline script for the Content-Security-Policy. */
+type Shell = { html: string; scriptHash?: string };
+type Shells = { modified: number; plain: string; byScreen: Map<string, Shell> };
 
 /** A file name of the build: no quotes, brackets or spaces can reach the HTML from it. */
 const SAFE_ASSET = /^\/[\w./-]+$/;
@@ -31,18 +40,28 @@ export function webShell(webRoot: string, today?: string) {
     const screens = await readFile(path.join(webRoot, 'first-screens.json'), 'utf8')
       .then((text) => JSON.parse(text) as FirstScreens)
       .catch(() => ({}) as FirstScreens);
-    const byScreen = new Map<string, string>();
+    const byScreen = new Map<string, Shell>();
     for (const [route, languages] of Object.entries(screens)) {
       for (const [language, files] of Object.entries(languages)) {
         const links = [
           ...assets(files?.js).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
           ...assets(files?.css).map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
         ];
-        if (links.length)
-          byScreen.set(
-            `${withoutSlash(route)}|${language}`,
-            plain.replace('</head>', `${links.join('')}</head>`),
+        const script = inlineScript(files?.script);
+        if (!links.length && !script) continue;
+        let html = plain.replace('</head>', `${links.join('')}</head>`);
+        // First in the head, so its calls are asked before the browser queues the client's files.
+        if (script)
+          html = html.replace(
+            /<head>(\s*<meta charset="[^"]*"\s*\/?>)?/i,
+            (head) => `${head}<script>${script}</script>`,
           );
+        byScreen.set(`${withoutSlash(route)}|${language}`, {
+          html,
+          ...(script
+            ? { scriptHash: `'sha256-${createHash('sha256').update(script).digest('base64')}'` }
+            : {}),
+        });
       }
     }
     return { modified, plain, byScreen };
@@ -60,7 +79,12 @@ export function webShell(webRoot: string, today?: string) {
   return async function sendShell(request: FastifyRequest, reply: FastifyReply) {
     const { plain, byScreen } = await current();
     const route = withoutSlash(request.url.split('?')[0] ?? '/');
-    const html = byScreen.get(`${route}|${cookieLocale(request) ?? DEFAULT_LOCALE}`) ?? plain;
+    const screen = byScreen.get(`${route}|${cookieLocale(request) ?? DEFAULT_LOCALE}`);
+    const policy = reply.getHeader('content-security-policy');
+    // The policy every answer carries (security-headers.ts), allowing this shell's own inline script by its hash.
+    if (screen?.scriptHash && typeof policy === 'string')
+      reply.header('content-security-policy', withScriptHash(policy, screen.scriptHash));
+    const html = screen?.html ?? plain;
     return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
@@ -77,3 +101,23 @@ const assets = (list: unknown): string[] =>
 
 /** `/dashboard/` and `/dashboard` are one route to the client's router. */
 const withoutSlash = (pathname: string) => pathname.replace(/\/+$/, '');
+
+/** The build's inline script, if it is one that cannot end the script element or the document early. */
+const inlineScript = (script: unknown): string | undefined =>
+  typeof script === 'string' && script.trim() && !/<\/script|<!--/i.test(script) ? script : undefined;
+
+/** A Content-Security-Policy whose script-src also allows a script by its hash (default-src's sources otherwise). */
+export function withScriptHash(policy: string, hash: string): string {
+  const directives = policy.split(';').map((directive) => directive.trim());
+  const index = directives.findIndex(
+    (directive) => /^script-src\s/i.test(directive) || directive === 'script-src',
+  );
+  if (index >= 0) directives[index] = `${directives[index]} ${hash}`;
+  else {
+    const fallback = directives
+      .find((directive) => /^default-src\s/i.test(directive))
+      ?.slice('default-src'.length);
+    directives.push(`script-src${fallback ?? " 'self'"} ${hash}`);
+  }
+  return directives.filter(Boolean).join(';');
+}

@@ -2,6 +2,7 @@ import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
 import { prefetchDashboard, prefetchLayout } from '../features/dashboard/prefetch';
+import { closeEarlyCalls } from '../shared/api/early-calls';
 import { queryClient } from '../shared/api/query-client';
 import { loadTexts } from '../shared/i18n';
 import { storage } from '../shared/storage';
@@ -460,3 +461,13 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+// The shell's early answers (early-calls.ts) are for the first navigation's loaders; what they left is dropped then.
+if (router.state.initialized) closeEarlyCalls();
+else {
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    closeEarlyCalls();
+  });
+}

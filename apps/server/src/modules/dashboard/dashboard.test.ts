@@ -1,4 +1,6 @@
+import { occupancyChartRange } from '@portal/contract/periods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portalNow } from '../../shared/clock.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { dashboardActualData } from './service.ts';
 
@@ -143,32 +145,53 @@ describe('dashboard calls', () => {
     expect((await get('dashboard/location-info?location=3', lender)).statusCode).toBe(404);
   });
 
-  it("answers a first visit's four calls in one, for the location the client would pick", async () => {
+  it("answers the dashboard's four calls in one, for the location the client picks", async () => {
     const range = 'startDate=2025-11-01&endDate=2026-11-27';
-    const first = await get(`dashboard/first-screen?${range}`);
-    expect(first.statusCode).toBe(200);
-    const { location, ...parts } = first.json();
     const locations = (await get('users/locations')).json().locations as Array<{
       id: number;
       roleCode: string;
       isPlaceholder: boolean;
     }>;
-    expect(location).toBe(locations.find((l) => l.roleCode === 'INVESTOR' && !l.isPlaceholder)?.id);
-    expect(parts).toEqual({
+    const real = locations.filter((l) => l.roleCode === 'INVESTOR' && !l.isPlaceholder).map((l) => l.id);
+    expect(real.length).toBeGreaterThan(1);
+    const parts = async (location: number, query: string) => ({
+      location,
+      startDate: /startDate=([\d-]+)/.exec(query)?.[1],
+      endDate: /endDate=([\d-]+)/.exec(query)?.[1],
       locationInfo: (await get(`dashboard/location-info?location=${location}`)).json(),
       statistics: (await get(`dashboard/statistics?location=${location}`)).json(),
       actualData: (await get(`dashboard/actual-data?location=${location}`)).json(),
-      graph: (await get(`dashboard/graph?location=${location}&${range}`)).json(),
+      graph: (await get(`dashboard/graph?location=${location}&${query}`)).json(),
     });
+    // Without a stored location: the first real one, as pickLocation picks.
+    const first = await get(`dashboard/first-screen?${range}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual(await parts(real[0] as number, range));
+    // The stored one while it is the investor's; another owner's (or a placeholder's) falls back to the first.
+    expect((await get(`dashboard/first-screen?${range}&location=${real[1]}`)).json()).toEqual(
+      await parts(real[1] as number, range),
+    );
+    const others = (await get('dashboard/first-screen?location=9999')).json();
+    expect(others.location).toBe(real[0]);
+    // Without a range, the chart's default one on the portal's clock, named in the answer.
+    const defaults = occupancyChartRange(portalNow(t.ctx.config.portalToday));
+    expect(others).toEqual(
+      await parts(real[0] as number, `startDate=${defaults.startDate}&endDate=${defaults.endDate}`),
+    );
     // A lender has no investor's dashboard: nothing to show, nothing refused.
     const lender = await t.signIn('lender@example.com');
     expect((await get(`dashboard/first-screen?${range}`, lender)).json()).toEqual({
       location: null,
+      startDate: '2025-11-01',
+      endDate: '2026-11-27',
       locationInfo: null,
       statistics: null,
       actualData: null,
       graph: null,
     });
     expect((await get('dashboard/first-screen?startDate=soon&endDate=2026-11-27')).statusCode).toBe(400);
+    // Half a range is a mistake, not the default.
+    expect((await get('dashboard/first-screen?startDate=2025-11-01')).statusCode).toBe(400);
+    expect((await get('dashboard/first-screen?location=first')).statusCode).toBe(400);
   });
 });

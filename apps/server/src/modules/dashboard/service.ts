@@ -7,6 +7,7 @@ import {
   lastCompleteMonth,
   monthRange,
   nextMonth,
+  occupancyChartRange,
   previousMonth,
   yearMonthOf,
 } from '@portal/contract/periods';
@@ -19,7 +20,7 @@ import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { locationUnitsByType } from '../catalogue/service.ts';
 import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
-import { firstInvestorLocation } from '../profile/service.ts';
+import { investorLocation } from '../profile/service.ts';
 import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
@@ -140,10 +141,21 @@ export async function dashboardActualData(
 export async function dashboardFirstScreen(
   ctx: AppContext,
   session: Session,
-  range: { startDate: string; endDate: string },
+  query: { startDate?: string; endDate?: string; location?: number },
 ): Promise<DashboardFirstScreen> {
-  const none = { location: null, locationInfo: null, statistics: null, actualData: null, graph: null };
-  const location = await firstInvestorLocation(ctx, session);
+  const range =
+    query.startDate && query.endDate
+      ? { startDate: query.startDate, endDate: query.endDate }
+      : occupancyChartRange(portalNow(ctx.config.portalToday));
+  const none = {
+    location: null,
+    ...range,
+    locationInfo: null,
+    statistics: null,
+    actualData: null,
+    graph: null,
+  };
+  const location = await investorLocation(ctx, session, query.location);
   if (location === null) return none;
   // The occupancy and the months read the same units: once.
   const units = investorUnits(ctx, session, location);
@@ -154,7 +166,7 @@ export async function dashboardFirstScreen(
       dashboardActualData(ctx, session, { location }, portalNow(ctx.config.portalToday), units),
       dashboardGraph(ctx, session, { ...range, location }, units),
     ]);
-    return { location, locationInfo: info, statistics, actualData, graph };
+    return { location, ...range, locationInfo: info, statistics, actualData, graph };
   } catch (error) {
     // Units that ended since the locations were read: the client's own calls will say so.
     if (error instanceof AppError && error.status === 404) return none;

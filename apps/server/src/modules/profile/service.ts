@@ -38,16 +38,20 @@ const ownerRoles = (session: Session): RoleCode[] =>
   (['INVESTOR', 'LENDER'] as const).filter((role) => session.roles.includes(role));
 
 /**
- * The location the client picks without a stored one (pickLocation over users/locations): the first of the
- * investor's in userLocations' order that is not a placeholder; one statement, without the placeholders' list.
+ * The location the client picks (pickLocation over users/locations): the preferred one (the stored one) while it is
+ * one of the investor's real locations, else the first of them in userLocations' order; one statement.
  */
-export async function firstInvestorLocation(ctx: AppContext, session: Session): Promise<number | null> {
+export async function investorLocation(
+  ctx: AppContext,
+  session: Session,
+  preferred?: number,
+): Promise<number | null> {
   if (!ownerRoles(session).includes('INVESTOR')) return null;
   const rows = (await q.userLocationRows(ctx.database.db, session.userId)).filter(
     (row) => row.held && row.roleCode === 'INVESTOR' && !row.is_placeholder,
   );
   rows.sort((a, b) => a.position - b.position || a.id - b.id);
-  return rows[0]?.id ?? null;
+  return (rows.find((row) => row.id === preferred) ?? rows[0])?.id ?? null;
 }
 
 /**

@@ -22,6 +22,24 @@ const locations = {
     { id: 3, roleCode: 'INVESTOR', isPlaceholder: false },
   ],
 };
+/** The layout's calls: its three and the header's. */
+const LAYOUT = [
+  'users/data-profile',
+  'users/locations',
+  'users/actives',
+  'notifications/unread-count',
+  'users/open-requests',
+  'company-settings',
+];
+/** The first screen's answer for location 2 and the client's chart range. */
+const screen = {
+  location: 2,
+  ...graphRange(),
+  locationInfo: { id: 2 },
+  statistics: { invested: 1 },
+  actualData: { actualDataDates: [] },
+  graph: { points: [] },
+};
 const paths = () => calls.map((c) => `${c.path}${c.query?.location ? `@${c.query.location}` : ''}`);
 const answer = (path: string, value: unknown) => calls.find((c) => c.path === path)?.answer(value);
 
@@ -33,36 +51,41 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe("the dashboard's route loader", () => {
-  it("starts the dashboard's four calls with the layout's, for the stored location", () => {
+  it("asks for the dashboard's four answers in one call with the layout's, for the stored location", async () => {
     localStorage.setItem('user_current_location_id', '3');
-    prefetchDashboard(new QueryClient());
-    expect(paths().sort()).toEqual(
-      [
-        'users/data-profile',
-        'users/locations',
-        'users/actives',
-        'dashboard/location-info@3',
-        'dashboard/statistics@3',
-        'dashboard/actual-data@3',
-        'dashboard/graph@3',
-      ].sort(),
+    const client = new QueryClient();
+    prefetchDashboard(client);
+    expect(paths().sort()).toEqual([...LAYOUT, 'dashboard/first-screen@3'].sort());
+    // The stored location's four queries wait for its answer instead of asking on their own.
+    const range = graphRange();
+    answer('dashboard/first-screen', { ...screen, location: 3 });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(dashboardQueries.graph(3, range.startDate, range.endDate).queryKey)).toEqual(
+        screen.graph,
+      ),
     );
+    expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual(['dashboard/first-screen@3']);
+  });
+
+  it("asks for the chart on its own when the first screen's range is not the client's (a midnight between)", async () => {
+    localStorage.setItem('user_current_location_id', '3');
+    const client = new QueryClient();
+    prefetchDashboard(client);
+    answer('dashboard/first-screen', { ...screen, location: 3, startDate: '2020-01-01' });
+    await vi.waitFor(() => expect(paths()).toContain('dashboard/graph@3'));
+    expect(client.getQueryData(dashboardQueries.statistics(3).queryKey)).toEqual(screen.statistics);
+    expect(
+      paths()
+        .filter((p) => p.startsWith('dashboard/'))
+        .sort(),
+    ).toEqual(['dashboard/first-screen@3', 'dashboard/graph@3'].sort());
   });
 
   it('without a stored location, asks for the four answers in one call at once and files each under its own key', async () => {
     const client = new QueryClient();
     const started = startDashboardCalls(client);
-    // One wave: the layout's three and the first screen, nothing waits for the locations.
-    expect(paths().sort()).toEqual(
-      ['users/data-profile', 'users/locations', 'users/actives', 'dashboard/first-screen'].sort(),
-    );
-    const screen = {
-      location: 2,
-      locationInfo: { id: 2 },
-      statistics: { invested: 1 },
-      actualData: { actualDataDates: [] },
-      graph: { points: [] },
-    };
+    // One wave: the layout's calls and the first screen, nothing waits for the locations.
+    expect(paths().sort()).toEqual([...LAYOUT, 'dashboard/first-screen'].sort());
     answer('dashboard/first-screen', screen);
     answer('users/data-profile', profile);
     answer('users/locations', locations);
@@ -91,6 +114,7 @@ describe("the dashboard's route loader", () => {
     // The server picked no location (say the list changed in between): each call asks on its own.
     answer('dashboard/first-screen', {
       location: null,
+      ...graphRange(),
       locationInfo: null,
       statistics: null,
       actualData: null,
@@ -119,7 +143,7 @@ describe("the dashboard's route loader", () => {
     const started = startDashboardCalls(client);
     answer('users/locations', locations);
     answer('dashboard/first-screen', {
-      location: 2,
+      ...screen,
       locationInfo: {},
       statistics: {},
       actualData: {},

@@ -1,6 +1,8 @@
 import type { DashboardFirstScreen } from '@portal/contract/finance';
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
+import { companySettingsQuery } from '../../shared/api/company-settings';
+import { notificationQueries } from '../../shared/api/notifications';
 import { layoutQueries } from '../../shared/api/queries';
 import { pickLocation, pickRole } from '../../shared/session/pick';
 import { storage } from '../../shared/storage';
@@ -8,23 +10,30 @@ import { preloadCharts } from '../../shared/ui/charts-preload';
 import { dashboardQueries, firstScreen, graphRange } from './queries';
 
 /**
- * The signed-in layout's loader: starts the layout's three calls as the route is entered, while the layout's code
- * is still on its way. It does not wait for them (the layout shows its own loading state).
+ * The signed-in layout's loader: starts the layout's calls as the route is entered, while the layout's code is
+ * still on its way: its three, and the header's (the bell's count, the requests still open, the company's
+ * settings), which would otherwise start only once the layout has rendered. On a first screen the shell's script
+ * has started them already (early-calls.ts: LAYOUT_CALLS), and these take its answers. It does not wait for them
+ * (the layout shows its own loading state).
  */
 export function prefetchLayout(client: QueryClient): null {
   if (!storage.token()) return null;
   void client.prefetchQuery(layoutQueries.profile);
   void client.prefetchQuery(layoutQueries.locations);
   void client.prefetchQuery(layoutQueries.units);
+  void client.prefetchQuery(notificationQueries.unread());
+  void client.prefetchQuery(layoutQueries.openRequests);
+  void client.prefetchQuery(companySettingsQuery());
   return null;
 }
 
 /**
  * The dashboard's loader: its own four calls start beside the layout's rather than after its code and its three
- * calls. With a stored location they start at once; without one (a first visit) the four answers come in one call,
- * `dashboard/first-screen`, for the location the server picks by the layout's rule, and the four queries of the
- * location the layout picks (once the locations are in) take their answers from it, asking on their own only when it
- * is for another location or fails. The role is the one stored at sign-in (else the profile's). Lenders' dashboards
+ * calls. On the first navigation the four answers come in one call, `dashboard/first-screen`, for the stored
+ * location (the server falls back to the first one by the layout's rule when it is no longer the investor's); the
+ * shell's script has usually started it already (early-calls.ts). The four queries of the location the layout picks
+ * (once the locations are in) take their answers from it, asking on their own only when it is for another location
+ * or another chart range, or fails. The role is the one stored at sign-in (else the profile's). Lenders' dashboards
  * make no calls. The chart library starts loading too, but nothing waits for it.
  */
 export function prefetchDashboard(client: QueryClient): null {
@@ -40,12 +49,11 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
   const storedLocation = storage.currentLocationId();
   const started = new Set<number>();
   const range = graphRange();
-  // A first visit (no stored location, the locations not yet known) asks for the four answers in one call with the
-  // layout's, instead of after `users/locations`; the server picks the location as pickLocation does. A later visit
-  // picks from the locations it has.
+  // The first navigation (the locations not yet known) asks for the four answers in one call with the layout's,
+  // instead of after `users/locations`; later ones pick from the locations they have.
   const first =
-    storedRole !== 'LENDER' && !storedLocation && !client.getQueryData(layoutQueries.locations.queryKey)
-      ? firstScreen(range).catch(() => null)
+    storedRole !== 'LENDER' && !client.getQueryData(layoutQueries.locations.queryKey)
+      ? firstScreen(storedLocation).catch(() => null)
       : null;
   /** A part of the first screen's answer when it is for this location, else the call of its own. */
   const part =
@@ -88,7 +96,8 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
       ...graph,
       queryFn: part(
         location,
-        (a) => a.graph,
+        // The server's default range, on its clock: the same as this one but across a midnight.
+        (a) => (a.startDate === range.startDate && a.endDate === range.endDate ? a.graph : null),
         () => call('GET /dashboard/graph', { query: { location, ...range } }),
       ),
     });

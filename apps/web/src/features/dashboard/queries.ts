@@ -1,10 +1,9 @@
 import type { DashboardFirstScreen } from '@portal/contract/finance';
-import { addMonths, firstDayOf, yearMonthOf } from '@portal/contract/periods';
+import { occupancyChartRange } from '@portal/contract/periods';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { queryKeyOf } from '../../shared/api/query-key';
 import { nowMs } from '../../shared/clock';
-import { moscowDate } from '../../shared/time';
 
 /**
  * The dashboard's four calls, as options shared by the page's hooks and the route's loader (prefetch.ts), which
@@ -34,16 +33,18 @@ export const dashboardQueries = {
 };
 
 /**
- * The dashboard's four answers in one call, for the location a first visit picks (no stored one): asked with the
- * layout's calls, so the figures need not wait for `users/locations` (prefetch.ts). Not cached under its own key.
+ * The dashboard's four answers in one call, for the stored location (else the one the server picks by the layout's
+ * rule) and the chart's default range: asked with the layout's calls, so the figures need not wait for
+ * `users/locations` (prefetch.ts). The URL is the one the shell's script asks for (early-calls.ts). Not cached
+ * under its own key.
  */
-export function firstScreen(range: { startDate: string; endDate: string }): Promise<DashboardFirstScreen> {
-  return call('GET /dashboard/first-screen', { query: range });
+export function firstScreen(location: number | null): Promise<DashboardFirstScreen> {
+  return call('GET /dashboard/first-screen', { query: { location: location ?? undefined } });
 }
 
 /** The chart starts where booking data starts: twelve (Moscow) months back, up to today on the portal's clock. */
 export function graphRange(now = nowMs()) {
-  return { startDate: firstDayOf(addMonths(yearMonthOf(now), -12)), endDate: moscowDate(now) };
+  return occupancyChartRange(now);
 }
 
 // Disabled until the location is known; the key then names it (0 never reaches the server).

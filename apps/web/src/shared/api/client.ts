@@ -2,6 +2,7 @@ import type { RouteDefinition, RouteInput, RouteOutput } from '@portal/contract/
 import type { ApiKey, ApiRouteOf } from '@portal/contract/routes';
 import i18n from 'i18next';
 import { storage } from '../storage';
+import { takeEarlyCall } from './early-calls';
 
 /** An error answer of the API: its message is already in the user's language. */
 export class ApiError extends Error {
@@ -55,11 +56,12 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';
   }
-  const response = await fetch(url(path, options.query), {
-    method: options.method ?? (body ? 'POST' : 'GET'),
-    headers,
-    body,
-  });
+  const method = options.method ?? (body ? 'POST' : 'GET');
+  const address = url(path, options.query);
+  const asked = () => fetch(address, { method, headers, body });
+  // The shell may have started this read already (early-calls.ts); if that failed, it is asked again here.
+  const early = method === 'GET' && token ? takeEarlyCall(address) : undefined;
+  const response = early ? await early.catch(asked) : await asked();
   if (response.status === 401 && token && path !== 'authenticate') onUnauthorized();
   return response;
 }

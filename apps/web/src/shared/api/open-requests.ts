@@ -1,11 +1,10 @@
 import { requestSubject, type SubjectRequestKind } from '@portal/contract/request-subjects';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { call } from './client';
 import { ownerRequestsQuery } from './owner-requests';
-import { queryKeyOf } from './query-key';
+import { layoutQueries } from './queries';
 
-export const openRequestsKey = queryKeyOf('GET /users/open-requests');
+export const openRequestsKey = layoutQueries.openRequests.queryKey;
 
 /**
  * The user's requests to the manager that are still open (GET users/open-requests), so a button that
@@ -14,10 +13,7 @@ export const openRequestsKey = queryKeyOf('GET /users/open-requests');
  */
 export function useOpenRequests() {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: openRequestsKey,
-    queryFn: () => call('GET /users/open-requests'),
-  });
+  const query = useQuery(layoutQueries.openRequests);
   const requests = query.data?.requests ?? [];
   /** Whether a request of the kind about the subject is open (the whole kind when no subject is given). */
   const isOpen = useCallback(

@@ -21,6 +21,11 @@ export const layoutQueries = {
     queryFn: () => call('GET /users/locations'),
   }),
   units: queryOptions({ queryKey: queryKeys.units, queryFn: () => call('GET /users/actives') }),
+  /** The requests still open (open-requests.ts), which the pages' request buttons read. */
+  openRequests: queryOptions({
+    queryKey: queryKeyOf('GET /users/open-requests'),
+    queryFn: () => call('GET /users/open-requests'),
+  }),
 };
 
 export function useProfile() {

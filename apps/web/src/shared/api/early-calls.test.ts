@@ -1,0 +1,74 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { closeEarlyCalls, earlyCallsScript, takeEarlyCall } from './early-calls';
+
+/** Every fetch the page makes, answered at once. */
+function recordFetches() {
+  const asked: Array<{ url: string; authorization?: string }> = [];
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+    asked.push({ url, authorization: (init?.headers as Record<string, string>)?.authorization });
+    return new Response('{}', { headers: { 'content-type': 'application/json' } });
+  });
+  return asked;
+}
+
+/** The shell's inline script, run as the browser runs it. */
+const runShellScript = () => new Function(earlyCallsScript('dashboard'))();
+
+const LAYOUT = [
+  '/api/v1/users/data-profile',
+  '/api/v1/users/locations',
+  '/api/v1/users/actives',
+  '/api/v1/notifications/unread-count',
+  '/api/v1/users/open-requests',
+  '/api/v1/company-settings',
+];
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem('user_jwt_token', 'token');
+});
+afterEach(() => {
+  closeEarlyCalls();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe("the shell's early calls", () => {
+  it("asks for the layout's calls and the dashboard's first screen of the stored location, with the token", () => {
+    localStorage.setItem('user_current_location_id', '3');
+    const asked = recordFetches();
+    runShellScript();
+    expect(asked.map((call) => call.url)).toEqual([...LAYOUT, '/api/v1/dashboard/first-screen?location=3']);
+    expect(new Set(asked.map((call) => call.authorization))).toEqual(new Set(['Bearer token']));
+  });
+
+  it('asks for no dashboard as a lender, for nothing signed out, and ignores a stored location that is not an id', () => {
+    localStorage.setItem('user_current_role', 'LENDER');
+    const asked = recordFetches();
+    runShellScript();
+    expect(asked.map((call) => call.url)).toEqual(LAYOUT);
+
+    closeEarlyCalls();
+    asked.length = 0;
+    localStorage.setItem('user_current_role', 'INVESTOR');
+    localStorage.setItem('user_current_location_id', '2.5');
+    runShellScript();
+    expect(asked.at(-1)?.url).toBe('/api/v1/dashboard/first-screen');
+
+    closeEarlyCalls();
+    asked.length = 0;
+    localStorage.removeItem('user_jwt_token');
+    runShellScript();
+    expect(asked).toEqual([]);
+    expect(takeEarlyCall('/api/v1/users/locations')).toBeUndefined();
+  });
+
+  it('gives each answer once, and none once closed', () => {
+    recordFetches();
+    runShellScript();
+    expect(takeEarlyCall('/api/v1/users/actives')).toBeInstanceOf(Promise);
+    expect(takeEarlyCall('/api/v1/users/actives')).toBeUndefined();
+    closeEarlyCalls();
+    expect(takeEarlyCall('/api/v1/users/locations')).toBeUndefined();
+  });
+});
