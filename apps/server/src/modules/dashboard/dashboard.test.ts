@@ -1,6 +1,8 @@
-import { occupancyChartRange } from '@portal/contract/periods';
+import { availableHours, occupancy } from '@portal/contract/money-rules';
+import { firstDayOf, monthRange, nextMonth, occupancyChartRange } from '@portal/contract/periods';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalNow } from '../../shared/clock.ts';
+import { moscowInstant } from '../../shared/time.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { dashboardActualData } from './service.ts';
 
@@ -29,6 +31,79 @@ describe('dashboard calls', () => {
       expect(point.bookingAmount).toBeGreaterThan(0);
       expect(point.bookingAmount).toBeLessThanOrEqual(100);
     }
+  });
+
+  it("counts each month's occupancy and income from the owned units' bookings and incomes, as the money rules say", async () => {
+    const { db } = t.ctx.database;
+    const owned = await db
+      .selectFrom('user_units')
+      .innerJoin('units', 'units.id', 'user_units.unit_id')
+      .select(['user_units.id as link', 'units.id', 'units.part'])
+      .where('user_units.user_id', '=', 1)
+      .where('user_units.relation', '=', 'owner')
+      .where('user_units.ended_on', 'is', null)
+      .where('units.location_id', '=', 1)
+      .execute();
+    expect(owned.length).toBeGreaterThan(1);
+    const bookings = await db
+      .selectFrom('bookings')
+      .select(['unit_id', 'starts_at', 'ends_at'])
+      .where(
+        'unit_id',
+        'in',
+        owned.map((u) => u.id),
+      )
+      .where('status', '!=', 'cancelled')
+      .execute();
+    const expected = (month: number) => {
+      const start = moscowInstant(firstDayOf(month)).getTime();
+      const end = moscowInstant(firstDayOf(nextMonth(month))).getTime();
+      return occupancy(
+        owned.map((unit) => ({
+          booked: bookings
+            .filter((b) => b.unit_id === unit.id)
+            .reduce(
+              (sum, b) =>
+                sum +
+                Math.max(
+                  0,
+                  Math.min(new Date(b.ends_at).getTime(), end) -
+                    Math.max(new Date(b.starts_at).getTime(), start),
+                ),
+              0,
+            ),
+          available: availableHours(unit.part, month) * 3_600_000,
+        })),
+      );
+    };
+    const { points } = (
+      await get('dashboard/graph?startDate=2026-01-01&endDate=2026-10-31&location=1')
+    ).json();
+    expect(points.map((p: { bookingAmount: number }) => p.bookingAmount)).toEqual(
+      monthRange(202601, 202610).map(expected),
+    );
+    const incomes = await db
+      .selectFrom('incomes')
+      .select(['year_month', 'amount_kopecks'])
+      .where(
+        'user_unit_id',
+        'in',
+        owned.map((u) => u.link),
+      )
+      .execute();
+    const income = (month: number) =>
+      incomes
+        .filter((row) => row.year_month === month)
+        .reduce((sum, row) => sum + Number(row.amount_kopecks), 0) / 100;
+    const data = (await get('dashboard/actual-data?location=1&yearMonth=202609')).json();
+    expect(data.actualDataInSelectedDate).toMatchObject({
+      yearMonth: 202609,
+      amount: income(202609),
+      bookingAmount: expected(202609),
+    });
+    expect(data.actualData.find((d: { yearMonth: number }) => d.yearMonth === 202608)?.amount).toBe(
+      income(202608),
+    );
   });
 
   it('refuses a reversed or malformed range', async () => {

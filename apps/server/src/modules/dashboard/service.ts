@@ -16,66 +16,69 @@ import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import { moscowInstant } from '../../shared/time.ts';
+import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
 import { locationUnitsByType } from '../catalogue/service.ts';
-import { investorStatistics, investorUnits, monthlyIncomeTotals } from '../income/service.ts';
+import { investorStatistics } from '../income/service.ts';
 import { investorLocation } from '../profile/service.ts';
 import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
 
-/**
- * Occupancy of the units in each month, % (the contract's money rules: booked time over the time each unit can be
- * booked, averaged over the units). Cancelled bookings do not count. The booked time of each unit in each month is
- * summed in SQL: one row a unit and month, whatever the number of bookings.
- */
-async function occupancyByMonth(
-  ctx: AppContext,
-  units: Array<{ unitId: number; part: 'main' | 'periphery' }>,
-  fromMonth: number,
-  toMonth: number,
-) {
-  const months: q.MonthWindow[] = monthRange(fromMonth, toMonth).map((month) => ({
+/** The months of a range as the windows of their Moscow bounds. */
+const monthWindows = (fromMonth: number, toMonth: number): q.MonthWindow[] =>
+  monthRange(fromMonth, toMonth).map((month) => ({
     month,
     start: moscowInstant(firstDayOf(month)),
     end: moscowInstant(firstDayOf(nextMonth(month))),
   }));
-  // The units' parts come with the owned units: one statement here, the booked time.
-  const booked = await q.bookedTimeByMonth(
-    ctx.database.db,
-    units.map((u) => u.unitId),
-    months,
-  );
-  const bookedMs = new Map(booked.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms)]));
+
+/**
+ * Occupancy of the units in each month, % (the contract's money rules: booked time over the time each unit can be
+ * booked, averaged over the units). Cancelled bookings do not count. The booked time of each unit in each month is
+ * summed in SQL (queries.ownedUnitsBookedTime: a row a unit and month, whatever the number of bookings).
+ */
+function occupancyByMonth(rows: q.UnitBookedTime[], months: q.MonthWindow[]) {
+  const units = new Map(rows.map((row) => [row.unit_id, row.part]));
+  const bookedMs = new Map(rows.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms ?? 0)]));
   const result = new Map<number, number>();
   for (const { month } of months) {
-    const shares = units.map((unit) => ({
-      booked: bookedMs.get(`${month}:${unit.unitId}`) ?? 0,
-      available: availableHours(unit.part, month) * 3_600_000,
+    const shares = [...units].map(([unitId, part]) => ({
+      booked: bookedMs.get(`${month}:${unitId}`) ?? 0,
+      available: availableHours(part, month) * 3_600_000,
     }));
     result.set(month, occupancy(shares));
   }
   return result;
 }
 
-/** The investor's units of a location (investorUnits), read once when one request builds several answers. */
-type Units = ReturnType<typeof investorUnits>;
+/**
+ * The rows of the investor's owned units in a location (modules/access), read with what the call needs in the
+ * same statement: 404 when the user owns nothing there, as on every location page.
+ */
+async function ownedUnitRows<T>(session: Session, read: () => Promise<T[]>): Promise<T[]> {
+  requireRole(session, 'INVESTOR');
+  const rows = await read();
+  if (rows.length === 0) throw notFound();
+  return rows;
+}
 
 export async function dashboardGraph(
   ctx: AppContext,
   session: Session,
   query: { startDate: string; endDate: string; location: number },
-  unitsOfLocation: Units = investorUnits(ctx, session, query.location),
 ) {
-  const units = await unitsOfLocation;
   const fromMonth = yearMonthOf(moscowInstant(query.startDate, 12));
   const toMonth = yearMonthOf(moscowInstant(query.endDate, 12));
   if (toMonth < fromMonth) throw badRequest('validation.invalid', 'endDate');
   if (addMonths(fromMonth, MAX_GRAPH_MONTHS) < toMonth) throw badRequest('validation.invalid', 'startDate');
-  const occupancy = await occupancyByMonth(ctx, units, fromMonth, toMonth);
+  const months = monthWindows(fromMonth, toMonth);
+  const rows = await ownedUnitRows(session, () =>
+    q.ownedUnitsBookedTime(ctx.database.db, session.userId, query.location, months),
+  );
   return {
-    points: [...occupancy].map(([month, bookingAmount]) => ({
+    points: [...occupancyByMonth(rows, months)].map(([month, bookingAmount]) => ({
       date: `${firstDayOf(month).slice(0, 8)}05`,
       bookingAmount,
     })),
@@ -98,25 +101,24 @@ export async function dashboardActualData(
   session: Session,
   query: { location: number; yearMonth?: number | undefined },
   now = portalNow(ctx.config.portalToday),
-  unitsOfLocation: Units = investorUnits(ctx, session, query.location),
 ): Promise<DashboardActualData> {
-  const units = await unitsOfLocation;
   const lastComplete = lastCompleteMonth(now);
   const dates = monthRange(FIRST_MONTH, lastComplete).reverse();
   const selected = query.yearMonth ?? lastComplete;
   if (selected < FIRST_MONTH || selected > lastComplete) throw badRequest('validation.invalid', 'yearMonth');
   const previous = previousMonth(selected);
-  // Monthly totals summed in SQL, and the occupancy, at once. The totals are the dropdown's months and the
-  // one before the first (its comparison), so the answer follows the calendar, not the length of the history.
-  const [monthTotals, occupancy] = await Promise.all([
-    monthlyIncomeTotals(
-      ctx,
-      units.map((u) => u.userUnitId),
-      { from: previousMonth(FIRST_MONTH), to: lastComplete },
-    ),
-    occupancyByMonth(ctx, units, previous, selected),
-  ]);
-  const totals = new Map(monthTotals.map((row) => [row.yearMonth, row.amount]));
+  // The units, their monthly totals summed in SQL and the two months' booked time, in one statement. The totals are
+  // the dropdown's months and the one before the first (its comparison), so the answer follows the calendar, not
+  // the length of the history.
+  const months = monthWindows(previous, selected);
+  const rows = await ownedUnitRows(session, () =>
+    q.ownedUnitsMonthFigures(ctx.database.db, session.userId, query.location, months, {
+      from: previousMonth(FIRST_MONTH),
+      to: lastComplete,
+    }),
+  );
+  const occupancy = occupancyByMonth(rows, months);
+  const totals = new Map((rows[0]?.totals ?? []).map(([yearMonth, amount]) => [yearMonth, Number(amount)]));
   return {
     actualDataDates: dates,
     actualData: [...totals]
@@ -134,9 +136,9 @@ export async function dashboardActualData(
 }
 
 /**
- * GET dashboard/first-screen: the four answers for the location the client picks without a stored one (the first of
- * the investor's locations that is not a placeholder, as pickLocation in the web client), each as its own call
- * answers it; nulls for a user who is not an investor or has no such location.
+ * GET dashboard/first-screen: the four answers for the location the client picks (the stored one while it is the
+ * investor's, else the first of the investor's locations that is not a placeholder, as pickLocation in the web
+ * client), each as its own call answers it; nulls for a user who is not an investor or has no such location.
  */
 export async function dashboardFirstScreen(
   ctx: AppContext,
@@ -157,14 +159,12 @@ export async function dashboardFirstScreen(
   };
   const location = await investorLocation(ctx, session, query.location);
   if (location === null) return none;
-  // The occupancy and the months read the same units: once.
-  const units = investorUnits(ctx, session, location);
   try {
     const [info, statistics, actualData, graph] = await Promise.all([
       locationInfo(ctx, session, location),
       dashboardStatistics(ctx, session, location),
-      dashboardActualData(ctx, session, { location }, portalNow(ctx.config.portalToday), units),
-      dashboardGraph(ctx, session, { ...range, location }, units),
+      dashboardActualData(ctx, session, { location }),
+      dashboardGraph(ctx, session, { ...range, location }),
     ]);
     return { location, ...range, locationInfo: info, statistics, actualData, graph };
   } catch (error) {

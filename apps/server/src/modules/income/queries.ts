@@ -70,29 +70,6 @@ const loanPaymentSummaryStatement = prepared('loanPaymentSummary', (db, { loanId
 );
 
 /** Monthly totals of a set of owned units (the dashboard's list), summed in SQL. */
-export async function incomeTotalsByMonth(
-  db: Executor,
-  userUnitIds: number[],
-  months: { from: number; to: number },
-) {
-  if (userUnitIds.length === 0) return [];
-  const rows = await incomeTotalsByMonthStatement(db, { userUnitIds, ...months });
-  return rows.map((row) => ({ yearMonth: row.year_month, amount: Number(row.amount) }));
-}
-
-const incomeTotalsByMonthStatement = prepared(
-  'incomeTotalsByMonth',
-  (db, p: { userUnitIds: number[]; from: number; to: number }) =>
-    db
-      .selectFrom('incomes')
-      .select((eb) => ['year_month', eb.fn.sum<number>('amount_kopecks').as('amount')])
-      .where((eb) => eb('user_unit_id', '=', anyOf(p.userUnitIds)))
-      .where('year_month', '>=', p.from)
-      .where('year_month', '<=', p.to)
-      .groupBy('year_month')
-      .orderBy('year_month'),
-);
-
 /** The user's owned units (modules/access) in a location. */
 export const ownedUnitsInLocation = (db: Executor, userId: number, locationId: number) =>
   ownedUnitsInLocationStatement(db, { userId, locationId });
@@ -111,6 +88,44 @@ const ownedUnitsInLocationStatement = prepared(
       ])
       .where('units.location_id', '=', locationId)
       .orderBy('units.id'),
+);
+
+/**
+ * The user's owned units (modules/access) in a location, each with its incomes of a month range, in one statement:
+ * a row a unit and month, and a row with null month and amount for a unit without incomes in the range. No rows: the
+ * user owns nothing there.
+ */
+export const ownedUnitsWithIncomes = (
+  db: Executor,
+  userId: number,
+  locationId: number,
+  months: { from: number; to: number },
+) => ownedUnitsWithIncomesStatement(db, { userId, locationId, ...months });
+
+const ownedUnitsWithIncomesStatement = prepared(
+  'ownedUnitsWithIncomes',
+  (db, p: { userId: number; locationId: number; from: number; to: number }) =>
+    ownedUnitLinks(db, p.userId)
+      .leftJoin('incomes', (join) =>
+        join
+          .onRef('incomes.user_unit_id', '=', 'user_units.id')
+          .on('incomes.year_month', '>=', p.from)
+          .on('incomes.year_month', '<=', p.to),
+      )
+      .select([
+        'user_units.id as userUnitId',
+        'units.id as unitId',
+        'units.name',
+        'units.name_en',
+        'units.part',
+        'user_units.invested_kopecks',
+        'incomes.year_month',
+        'incomes.amount_kopecks',
+      ])
+      .where('units.location_id', '=', p.locationId)
+      .orderBy('units.id')
+      .orderBy('user_units.id')
+      .orderBy('incomes.year_month'),
 );
 
 export async function incomesOf(db: Executor, userUnitIds: number[], range?: { from: number; to: number }) {

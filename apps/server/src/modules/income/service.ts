@@ -24,23 +24,26 @@ import { createManagerRequest } from '../requests/service.ts';
 import * as q from './queries.ts';
 
 /**
- * The owned units of the location (investors only: 403); a location without them is someone else's: 404. The
- * dashboard's pages read the same units.
+ * The investor's owned units in a location, each with its incomes of a month range (ascending), read in one
+ * statement. Investors only (403); a location without their units is someone else's (404).
  */
-export async function investorUnits(ctx: AppContext, session: Session, locationId: number) {
-  requireRole(session, 'INVESTOR');
-  const units = await q.ownedUnitsInLocation(ctx.database.db, session.userId, locationId);
-  if (units.length === 0) throw notFound();
-  return units;
-}
-
-/** Monthly totals of a set of the investor's units (user_units ids, from investorUnits), summed in SQL. */
-export async function monthlyIncomeTotals(
+async function investorUnitsWithIncomes(
   ctx: AppContext,
-  userUnitIds: number[],
+  session: Session,
+  locationId: number,
   months: { from: number; to: number },
 ) {
-  return q.incomeTotalsByMonth(ctx.database.db, userUnitIds, months);
+  requireRole(session, 'INVESTOR');
+  const rows = await q.ownedUnitsWithIncomes(ctx.database.db, session.userId, locationId, months);
+  if (rows.length === 0) throw notFound();
+  const units = new Map<number, { unit: (typeof rows)[number]; incomes: Map<number, number> }>();
+  for (const row of rows) {
+    const entry = units.get(row.userUnitId) ?? { unit: row, incomes: new Map<number, number>() };
+    units.set(row.userUnitId, entry);
+    if (row.year_month !== null && row.amount_kopecks !== null)
+      entry.incomes.set(row.year_month, Number(row.amount_kopecks));
+  }
+  return [...units.values()];
 }
 
 async function lenderLoans(ctx: AppContext, session: Session, locationId: number) {
@@ -112,24 +115,20 @@ export async function investorIncome(
   session: Session,
   query: { location: number; yearMonthFrom: number; yearMonthTo: number },
 ): Promise<InvestorIncome> {
-  const units = await investorUnits(ctx, session, query.location);
-  const rows = await q.incomesOf(
-    ctx.database.db,
-    units.map((u) => u.userUnitId),
-    { from: previousMonth(query.yearMonthFrom), to: query.yearMonthTo },
-  );
+  const units = await investorUnitsWithIncomes(ctx, session, query.location, {
+    from: previousMonth(query.yearMonthFrom),
+    to: query.yearMonthTo,
+  });
   let periodIncome = 0;
-  const result = units.map((unit) => {
-    const own = rows.filter((r) => r.user_unit_id === unit.userUnitId);
-    const byMonth = new Map(own.map((r) => [r.year_month, r.amount_kopecks]));
-    const incomes = own
-      .filter((r) => r.year_month >= query.yearMonthFrom)
-      .map((r) => {
-        periodIncome += r.amount_kopecks;
+  const result = units.map(({ unit, incomes: byMonth }) => {
+    const incomes = [...byMonth]
+      .filter(([yearMonth]) => yearMonth >= query.yearMonthFrom)
+      .map(([yearMonth, amount]) => {
+        periodIncome += amount;
         return {
-          yearMonth: r.year_month,
-          amount: toRubles(r.amount_kopecks),
-          lastMonthDiff: percentChange(r.amount_kopecks, byMonth.get(previousMonth(r.year_month))),
+          yearMonth,
+          amount: toRubles(amount),
+          lastMonthDiff: percentChange(amount, byMonth.get(previousMonth(yearMonth))),
         };
       });
     return {
@@ -140,7 +139,7 @@ export async function investorIncome(
       incomes,
     };
   });
-  const invested = units.reduce((sum, u) => sum + u.invested_kopecks, 0);
+  const invested = units.reduce((sum, { unit }) => sum + unit.invested_kopecks, 0);
   return {
     units: result,
     periodIncome: toRubles(periodIncome),
@@ -176,27 +175,22 @@ export async function investorActives(
   session: Session,
   query: { location: number; yearMonth: number },
 ): Promise<IncomeActives> {
-  const units = await investorUnits(ctx, session, query.location);
-  const { db } = ctx.database;
-  const rows = await q.incomesOf(
-    db,
-    units.map((u) => u.userUnitId),
-    { from: previousMonth(query.yearMonth), to: query.yearMonth },
-  );
+  const units = await investorUnitsWithIncomes(ctx, session, query.location, {
+    from: previousMonth(query.yearMonth),
+    to: query.yearMonth,
+  });
   const prices = new Map(
     (
       await q.latestCapitalization(
-        db,
-        units.map((u) => u.unitId),
+        ctx.database.db,
+        units.map(({ unit }) => unit.unitId),
       )
     ).map((c) => [c.unit_id, c.price_kopecks]),
   );
-  const amountOf = (userUnitId: number, yearMonth: number) =>
-    rows.find((r) => r.user_unit_id === userUnitId && r.year_month === yearMonth)?.amount_kopecks;
   return {
     yearMonth: query.yearMonth,
-    actives: units.map((unit) => {
-      const amount = amountOf(unit.userUnitId, query.yearMonth) ?? 0;
+    actives: units.map(({ unit, incomes }) => {
+      const amount = incomes.get(query.yearMonth) ?? 0;
       const price = prices.get(unit.unitId);
       return {
         id: unit.unitId,
@@ -205,7 +199,7 @@ export async function investorActives(
         invested: toRubles(unit.invested_kopecks),
         amount: toRubles(amount),
         percent: roiForPeriod(amount, unit.invested_kopecks),
-        lastMonthDiff: percentChange(amount, amountOf(unit.userUnitId, previousMonth(query.yearMonth))),
+        lastMonthDiff: percentChange(amount, incomes.get(previousMonth(query.yearMonth))),
         capitalizationPrice: price === undefined ? null : toRubles(price),
       };
     }),
