@@ -110,7 +110,7 @@ const ownedUnitsMonthFiguresStatement = prepared(
       select coalesce(json_agg(json_build_array(t.year_month, t.amount) order by t.year_month), '[]') as totals
       from (
         select i.year_month, sum(i.amount_kopecks) as amount from incomes i
-        where i.user_unit_id in (select user_unit_id from owned)
+        where i.user_unit_id = any(array(select user_unit_id from owned))
           and i.year_month >= ${p.from} and i.year_month <= ${p.to}
         group by i.year_month
       ) as t
