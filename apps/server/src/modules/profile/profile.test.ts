@@ -112,6 +112,19 @@ describe('profile calls', () => {
       jurAddress: expect.stringContaining('Пресненская'),
     });
     expect((await get('users/data-profile', demo)).json()).toMatchObject({ id: 1223, needSign: false });
+    // The profile reads the locations in its own statement: the same list as users/locations, by role.
+    for (const token of [investor, lender, both, demo]) {
+      const { locations } = (await get('users/locations', token)).json() as {
+        locations: Array<{ id: number; roleCode: string }>;
+      };
+      const { roles, allLocations } = (await get('users/data-profile', token)).json();
+      expect(allLocations).toEqual(
+        roles.map(({ code }: { code: string }) => ({
+          roleCode: code,
+          locations: locations.filter((l) => l.roleCode === code).map((l) => ({ id: l.id })),
+        })),
+      );
+    }
   });
 
   it('saves only the sent fields, validated, and keeps e-mails and phones unique', async () => {

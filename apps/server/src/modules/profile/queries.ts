@@ -13,6 +13,13 @@ import { locationRoles, ownedUnitLinks, unitLinks } from '../access/service.ts';
 export const userLocationRows = (db: Executor, userId: number) => userLocationRowsStatement(db, { userId });
 
 const userLocationRowsStatement = prepared('userLocationRows', (db, { userId }: { userId: number }) =>
+  locationRows(db, userId),
+);
+
+/** A row of userLocationRows. */
+export type UserLocationRow = Awaited<ReturnType<typeof userLocationRows>>[number];
+
+const locationRows = (db: Executor, userId: number) =>
   db
     .selectFrom(locationRoles(db, userId).as('held'))
     .innerJoin('locations', 'locations.id', 'held.locationId')
@@ -43,8 +50,7 @@ const userLocationRowsStatement = prepared('userLocationRows', (db, { userId }: 
           sql<boolean>`false`.as('held'),
         ])
         .where('is_placeholder', '=', true),
-    ),
-);
+    );
 
 /** A unit link's columns with its unit and location: userUnitRows' and ownedUnitCards'. */
 const UNIT_ROW_COLUMNS = [
@@ -170,6 +176,10 @@ const profileRowStatement = prepared('profileRow', (db, { userId }: { userId: nu
       'bank_details.payment_account',
       'bank_details.jur_address',
       'bank_details.address',
+      // The user's locations (userLocationRows) in the same round trip, as a JSON list of the same rows.
+      sql<UserLocationRow[]>`(select coalesce(json_agg(l), '[]') from (${locationRows(db, userId)}) as l)`.as(
+        'locations',
+      ),
     ])
     .where('users.id', '=', userId),
 );

@@ -60,8 +60,12 @@ export async function investorLocation(
  * the placeholder "coming soon" entries.
  */
 export async function userLocations(ctx: AppContext, session: Session): Promise<UserLocation[]> {
+  return locationsOf(await q.userLocationRows(ctx.database.db, session.userId), session);
+}
+
+/** userLocations' list from the rows of userLocationRows. */
+function locationsOf(all: q.UserLocationRow[], session: Session): UserLocation[] {
   const roles = ownerRoles(session);
-  const all = await q.userLocationRows(ctx.database.db, session.userId);
   const rows = all.filter((row) => row.held && roles.includes(row.roleCode));
   rows.sort((a, b) => a.position - b.position || a.id - b.id);
   const seen = new Set<string>();
@@ -186,9 +190,10 @@ export async function bankDetailsOf(
 /** GET users/data-profile */
 export async function dataProfile(ctx: AppContext, session: Session): Promise<DataProfile> {
   const { db } = ctx.database;
-  // The two reads at once; the bank details come with the user's row and are dropped for an individual.
-  const [row, locations] = await Promise.all([q.profileRow(db, session.userId), userLocations(ctx, session)]);
+  // One statement: the bank details (dropped for an individual) and the locations come with the user's row.
+  const row = await q.profileRow(db, session.userId);
   if (!row) throw notFound();
+  const locations = locationsOf(row.locations, session);
   const roles = ownerRoles(session);
   const bankDetails =
     row.organization_type === 'individual' || row.bankUserId === null
