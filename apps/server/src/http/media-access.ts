@@ -118,14 +118,38 @@ export function signMediaUrl(
   now = Date.now(),
   ttlSeconds = SIGNED_URL_TTL_SECONDS,
 ): string {
-  const base = withoutToken(url);
-  const medium = mediumOf(base.split('?')[0] ?? base);
-  if (!medium) return url;
   // Rounded up to the minute: the answers of one minute hand out the same address (no needless reloads).
   const expiry = Math.ceil((Math.floor(now / 1000) + ttlSeconds) / 60) * 60;
-  const scope = signatureScope(medium.definition, medium.params);
-  const token = `${expiry}.${sessionId}.${signature(ctx.config.jwtSecret, scope, expiry, sessionId)}`;
-  return `${base}${base.includes('?') ? '&' : '?'}${SIGNED_URL_PARAM}=${token}`;
+  // The same address, session and minute sign the same: a page's answers repeat their addresses call after call.
+  const signed = signedUrlsOf(ctx);
+  const key = `${expiry}\n${sessionId}\n${url}`;
+  const known = signed.get(key);
+  if (known !== undefined) return known;
+  const base = withoutToken(url);
+  const medium = mediumOf(base.split('?')[0] ?? base);
+  let result = url;
+  if (medium) {
+    const scope = signatureScope(medium.definition, medium.params);
+    const token = `${expiry}.${sessionId}.${signature(ctx.config.jwtSecret, scope, expiry, sessionId)}`;
+    result = `${base}${base.includes('?') ? '&' : '?'}${SIGNED_URL_PARAM}=${token}`;
+  }
+  if (signed.size >= SIGNED_URLS_KEPT) signed.clear();
+  signed.set(key, result);
+  return result;
+}
+
+/** How many signed addresses an app keeps (a few MB); past it they are dropped at once and signed again. */
+const SIGNED_URLS_KEPT = 20_000;
+const signedUrls = new WeakMap<AppContext['config'], Map<string, string>>();
+
+/** The signed addresses of an app (its secret), by expiry, session and address. */
+function signedUrlsOf(ctx: AppContext): Map<string, string> {
+  let signed = signedUrls.get(ctx.config);
+  if (!signed) {
+    signed = new Map();
+    signedUrls.set(ctx.config, signed);
+  }
+  return signed;
 }
 
 const TOKEN = /^(\d{1,12})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
