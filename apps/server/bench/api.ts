@@ -46,10 +46,16 @@ export type Server = {
 };
 
 async function start(script: string, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, script)], {
-    env: { ...process.env, ...env },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  // --expose-gc: serve.ts collects the heap before a measured load starts. The young generation's limit is the
+  // server's start script's (apps/server/package.json), so the memory measured is what `npm start` uses.
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--max-semi-space-size=8', path.join(import.meta.dirname, script)],
+    {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   if (!child.stdout) throw new Error(`${script}: no stdout`);
   const lines = createInterface({ input: child.stdout });
   const exited = once(child, 'exit').then(([code]) => {

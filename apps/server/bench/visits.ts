@@ -182,7 +182,7 @@ export async function firstVisit(tools: Tools) {
             `p50 ${ms(percentile([...bareRun.calls.values()].flat(), 50))} ms, p99 ${ms(percentile([...bareRun.calls.values()].flat(), 99))} ms; ` +
             `ratio ${(run.requests / run.seconds / (bareRun.requests / bareRun.seconds)).toFixed(3)}), ` +
             `not 200: ${run.errors}; event-loop delay p99 ${ms(stats.eventLoopP99Ms ?? 0)} ms, ` +
-            `max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ${Math.round(stats.rssPeakMb ?? 0)} MB; ` +
+            `max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began); ` +
             `load average before ${load}, after ${tools.load1()}`,
         );
         console.table(
@@ -255,7 +255,9 @@ export async function mixed(tools: Tools) {
         `${kind}: ${Math.round(result.requests.average)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, ` +
           `errors ${result.errors + result.timeouts}, not 2xx ${result.non2xx}; event-loop delay p99 ` +
           `${ms(stats.eventLoopP99Ms ?? 0)} ms, max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ` +
-          `${Math.round(stats.rssPeakMb ?? 0)} MB; load average before ${load}, after ${tools.load1()}`,
+          `${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began; at the end heap ` +
+          `${Math.round(stats.heapUsedMb ?? 0)} of ${Math.round(stats.heapTotalMb ?? 0)} MB, buffers ` +
+          `${Math.round(stats.arrayBuffersMb ?? 0)} MB); load average before ${load}, after ${tools.load1()}`,
       );
     } finally {
       await tools.stop(portal);

@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type { Locale } from '@portal/contract/constants';
-import PDFDocument from 'pdfkit';
 
 /**
  * The owner's statement as a PDF (pdfkit). The text is in the owner's language, Cyrillic included: DejaVu Sans
@@ -42,6 +41,9 @@ export function formatNumber(value: number, digits: number, locale: Locale): str
 }
 
 export async function drawStatement(content: StatementContent): Promise<Buffer> {
+  // Loaded with the first statement, not at start-up: pdfkit and its fonts' tables hold about 14 MB for a job that
+  // runs once a month and a download now and then.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
