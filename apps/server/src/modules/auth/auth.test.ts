@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, withoutRequestId } from '../../test/harness.ts';
 
 const FAILED_RU = 'Пользователь с такой комбинацией логина и пароля не найден.';
@@ -141,6 +141,18 @@ describe('tokens and sessions', () => {
       .sign(new TextEncoder().encode('x'.repeat(48)));
     expect((await profile(otherSecret)).statusCode).toBe(401);
     expect((await profile(token)).statusCode).toBe(200);
+
+    // A token verified once is refused once it expires, though its signature is not checked again.
+    const expiry = Math.floor(Date.now() / 1000) + 2;
+    const shortLived = await new SignJWT({ sid: session.id })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('1')
+      .setIssuer('investor-portal')
+      .setExpirationTime(expiry)
+      .sign(secret);
+    expect((await profile(shortLived)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(expiry * 1000), { timeout: 5000, interval: 50 });
+    expect((await profile(shortLived)).statusCode).toBe(401);
   });
 
   it('revokes the token at logout', async () => {
