@@ -151,7 +151,10 @@ describe('tokens and sessions', () => {
       .setExpirationTime(expiry)
       .sign(secret);
     expect((await profile(shortLived)).statusCode).toBe(200);
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(expiry * 1000), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(expiry * 1000), {
+      timeout: 5000,
+      interval: 50,
+    });
     expect((await profile(shortLived)).statusCode).toBe(401);
   });
 
