@@ -152,12 +152,14 @@ describe("the managers' console", () => {
     await units.locator('option').nth(1).waitFor({ state: 'attached' });
     await units.selectOption({ index: 1 });
     await page.getByLabel('Вложено, ₽').fill('2500000');
-    // The answer of the call, so a failure says what the server answered rather than only what is missing.
+    await expect.poll(() => page.getByLabel('Вложено, ₽').inputValue()).toMatch(/^2\s500\s000$/);
+    // The call and its answer, so a failure says what was sent and answered rather than only what is missing.
     const added = page.waitForResponse(
       (response) => response.request().method() === 'POST' && /\/owners\/\d+\/units$/.test(response.url()),
     );
     await page.getByRole('button', { name: 'Добавить юнит' }).click();
     const answer = await added;
+    expect(answer.request().postDataJSON()).toMatchObject({ relation: 'owner', invested: 2500000 });
     expect(`${answer.status()} ${await answer.text()}`).toBe('200 {"success":true}');
     const links = page.getByTestId('owner-units');
     await links.getByText('2 500 000').waitFor();
