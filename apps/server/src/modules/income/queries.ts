@@ -9,6 +9,9 @@ export type MonthsSummary = { total: number; first: number | null; last: number 
 /** Past any yyyymm: a range without an end. */
 const MAX_YEAR_MONTH = 999_912;
 
+/** Every month: a range without a start or an end. */
+export const ALL_MONTHS = { from: 0, to: MAX_YEAR_MONTH };
+
 const toSummary = (row: { total: unknown; first: unknown; last: unknown } | undefined): MonthsSummary => ({
   total: Number(row?.total ?? 0),
   first: row?.first == null ? null : Number(row.first),
@@ -69,27 +72,6 @@ const loanPaymentSummaryStatement = prepared('loanPaymentSummary', (db, { loanId
     .where((eb) => eb('loan_id', '=', anyOf(loanIds))),
 );
 
-/** Monthly totals of a set of owned units (the dashboard's list), summed in SQL. */
-/** The user's owned units (modules/access) in a location. */
-export const ownedUnitsInLocation = (db: Executor, userId: number, locationId: number) =>
-  ownedUnitsInLocationStatement(db, { userId, locationId });
-
-const ownedUnitsInLocationStatement = prepared(
-  'ownedUnitsInLocation',
-  (db, { userId, locationId }: { userId: number; locationId: number }) =>
-    ownedUnitLinks(db, userId)
-      .select([
-        'user_units.id as userUnitId',
-        'units.id as unitId',
-        'units.name',
-        'units.name_en',
-        'units.part',
-        'user_units.invested_kopecks',
-      ])
-      .where('units.location_id', '=', locationId)
-      .orderBy('units.id'),
-);
-
 /**
  * The user's owned units (modules/access) in a location, each with its incomes of a month range, in one statement:
  * a row a unit and month, and a row with null month and amount for a unit without incomes in the range. No rows: the
@@ -117,7 +99,6 @@ const ownedUnitsWithIncomesStatement = prepared(
         'units.id as unitId',
         'units.name',
         'units.name_en',
-        'units.part',
         'user_units.invested_kopecks',
         'incomes.year_month',
         'incomes.amount_kopecks',
@@ -126,24 +107,6 @@ const ownedUnitsWithIncomesStatement = prepared(
       .orderBy('units.id')
       .orderBy('user_units.id')
       .orderBy('incomes.year_month'),
-);
-
-export async function incomesOf(db: Executor, userUnitIds: number[], range?: { from: number; to: number }) {
-  if (userUnitIds.length === 0) return [];
-  return incomesOfStatement(db, { userUnitIds, from: range?.from ?? 0, to: range?.to ?? MAX_YEAR_MONTH });
-}
-
-const incomesOfStatement = prepared(
-  'incomesOf',
-  (db, p: { userUnitIds: number[]; from: number; to: number }) =>
-    db
-      .selectFrom('incomes')
-      .select(['user_unit_id', 'year_month', 'amount_kopecks'])
-      .where((eb) => eb('user_unit_id', '=', anyOf(p.userUnitIds)))
-      .where('year_month', '>=', p.from)
-      .where('year_month', '<=', p.to)
-      .orderBy('year_month')
-      .orderBy('user_unit_id'),
 );
 
 export async function latestCapitalization(db: Executor, unitIds: number[]) {

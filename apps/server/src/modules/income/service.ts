@@ -27,7 +27,7 @@ import * as q from './queries.ts';
  * The investor's owned units in a location, each with its incomes of a month range (ascending), read in one
  * statement. Investors only (403); a location without their units is someone else's (404).
  */
-async function investorUnitsWithIncomes(
+export async function investorUnitsWithIncomes(
   ctx: AppContext,
   session: Session,
   locationId: number,

@@ -5,7 +5,7 @@ import { toRubles } from '../../shared/money.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
-import { investorStatistics, lenderStatistics } from './service.ts';
+import { investorUnitsWithIncomes, lenderStatistics } from './service.ts';
 
 const monthLabel = (yearMonth: number) =>
   `${String(monthOf(yearMonth)).padStart(2, '0')}.${yearOf(yearMonth)}`;
@@ -17,19 +17,15 @@ export async function investorIncomeXlsx(
   locationId: number,
   locale: Locale,
 ) {
-  await investorStatistics(ctx, session, locationId); // ownership and role
-  const units = await q.ownedUnitsInLocation(ctx.database.db, session.userId, locationId);
-  const rows = await q.incomesOf(
-    ctx.database.db,
-    units.map((u) => u.userUnitId),
-  );
-  const months = [...new Set(rows.map((r) => r.year_month))].sort((a, b) => a - b);
+  // Investors only (403); another owner's location is 404.
+  const units = await investorUnitsWithIncomes(ctx, session, locationId, q.ALL_MONTHS);
+  const months = [...new Set(units.flatMap(({ incomes }) => [...incomes.keys()]))].sort((a, b) => a - b);
   const en = locale === 'en';
   const columns = [
     { header: en ? 'Month' : 'Месяц', key: 'month', width: 12 },
-    ...units.map((u) => ({
-      header: en ? u.name_en : u.name,
-      key: `u${u.userUnitId}`,
+    ...units.map(({ unit }) => ({
+      header: en ? unit.name_en : unit.name,
+      key: `u${unit.userUnitId}`,
       width: 22,
       format: RUBLE_FORMAT,
     })),
@@ -38,9 +34,8 @@ export async function investorIncomeXlsx(
   const sheetRows = months.map((month) => {
     const row: Record<string, string | number> = { month: monthLabel(month) };
     let total = 0;
-    for (const unit of units) {
-      const amount =
-        rows.find((r) => r.user_unit_id === unit.userUnitId && r.year_month === month)?.amount_kopecks ?? 0;
+    for (const { unit, incomes } of units) {
+      const amount = incomes.get(month) ?? 0;
       row[`u${unit.userUnitId}`] = toRubles(amount);
       total += amount;
     }
