@@ -27,7 +27,7 @@ export const FIRST_SCREENS: Record<string, string[]> = {
  * The first screens whose shell starts their API calls before the client's code arrives: the inline script of
  * src/shared/api/early-calls.ts, written into first-screens.json with the screen's files.
  */
-const EARLY_CALLS: Record<string, string> = { '/dashboard/': earlyCallsScript('dashboard') };
+const EARLY_CALLS: Record<string, string> = { '/dashboard/': earlyCallsScript() };
 
 export const LANGUAGES = ['ru', 'en'] as const;
 

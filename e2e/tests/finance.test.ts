@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LAYOUT_CALLS } from '../../apps/web/src/shared/api/early-calls.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -79,15 +80,7 @@ describe('finance pages in the browser', () => {
       // Settled: the client's loaders and the page's hooks have asked whatever they were going to ask.
       await page.waitForLoadState('networkidle');
       expect([...asked].sort()).toEqual(
-        [
-          'users/data-profile',
-          'users/locations',
-          'users/actives',
-          'notifications/unread-count',
-          'users/open-requests',
-          'company-settings',
-          `dashboard/first-screen${stored ? `?location=${stored}` : ''}`,
-        ].sort(),
+        [...LAYOUT_CALLS, `dashboard/first-screen${stored ? `?location=${stored}` : ''}`].sort(),
       );
     }
     expect(refused).toEqual([]);

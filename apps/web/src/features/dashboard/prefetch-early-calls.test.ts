@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeEarlyCalls, earlyCallsScript } from '../../shared/api/early-calls';
+import { describe, expect, it, vi } from 'vitest';
+import { closeEarlyCalls } from '../../shared/api/early-calls';
+import { recordFetches, runShellScript, signedInShell } from '../../test/early-calls';
 import { startDashboardCalls } from './prefetch';
 import { graphRange } from './queries';
 
@@ -29,34 +30,13 @@ function answerOf(url: string): unknown {
   return {};
 }
 
-/** Every fetch the page makes, answered at once. */
-function recordFetches() {
-  const asked: string[] = [];
-  vi.stubGlobal('fetch', async (url: string) => {
-    asked.push(url);
-    return new Response(JSON.stringify(answerOf(url)), { headers: { 'content-type': 'application/json' } });
-  });
-  return asked;
-}
-
-/** The shell's inline script, run as the browser runs it. */
-const runShellScript = () => new Function(earlyCallsScript('dashboard'))();
-
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('user_jwt_token', 'token');
-});
-afterEach(() => {
-  closeEarlyCalls();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signedInShell();
 
 describe("the dashboard's loaders after the shell's early calls", () => {
   it("serves every call of the dashboard's loaders, so the client asks for none of them again", async () => {
     for (const stored of [null, '3']) {
       if (stored) localStorage.setItem('user_current_location_id', stored);
-      const asked = recordFetches();
+      const asked = recordFetches(answerOf);
       runShellScript();
       const early = asked.length;
       const client = new QueryClient();
@@ -74,13 +54,15 @@ describe("the dashboard's loaders after the shell's early calls", () => {
   });
 
   it('asks again on its own when the early call failed', async () => {
-    const asked = recordFetches();
+    const asked = recordFetches(answerOf);
     runShellScript();
     const answers = (window as unknown as { __portalEarlyCalls: Record<string, Promise<Response>> })
       .__portalEarlyCalls;
     answers['/api/v1/users/actives'] = Promise.reject(new TypeError('offline'));
     const client = new QueryClient();
     await startDashboardCalls(client);
-    await vi.waitFor(() => expect(asked.filter((url) => url === '/api/v1/users/actives')).toHaveLength(2));
+    await vi.waitFor(() =>
+      expect(asked.filter((call) => call.url === '/api/v1/users/actives')).toHaveLength(2),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAYOUT_CALLS } from '../../shared/api/early-calls';
 
 /** The API as the prefetch sees it: each call waits until the test answers it. */
 const calls: Array<{ path: string; query?: Record<string, unknown>; answer: (value: unknown) => void }> = [];
@@ -22,15 +23,8 @@ const locations = {
     { id: 3, roleCode: 'INVESTOR', isPlaceholder: false },
   ],
 };
-/** The layout's calls: its three and the header's. */
-const LAYOUT = [
-  'users/data-profile',
-  'users/locations',
-  'users/actives',
-  'notifications/unread-count',
-  'users/open-requests',
-  'company-settings',
-];
+/** The layout's calls, its three and the header's: those the shell's script asks for too. */
+const LAYOUT = [...LAYOUT_CALLS];
 /** The first screen's answer for location 2 and the client's chart range. */
 const screen = {
   location: 2,

@@ -1,37 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { closeEarlyCalls, earlyCallsScript, takeEarlyCall } from './early-calls';
+import { describe, expect, it } from 'vitest';
+import { recordFetches, runShellScript, signedInShell } from '../../test/early-calls';
+import { closeEarlyCalls, LAYOUT_CALLS, takeEarlyCall } from './early-calls';
 
-/** Every fetch the page makes, answered at once. */
-function recordFetches() {
-  const asked: Array<{ url: string; authorization?: string }> = [];
-  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-    asked.push({ url, authorization: (init?.headers as Record<string, string>)?.authorization });
-    return new Response('{}', { headers: { 'content-type': 'application/json' } });
-  });
-  return asked;
-}
+const LAYOUT = LAYOUT_CALLS.map((call) => `/api/v1/${call}`);
 
-/** The shell's inline script, run as the browser runs it. */
-const runShellScript = () => new Function(earlyCallsScript('dashboard'))();
-
-const LAYOUT = [
-  '/api/v1/users/data-profile',
-  '/api/v1/users/locations',
-  '/api/v1/users/actives',
-  '/api/v1/notifications/unread-count',
-  '/api/v1/users/open-requests',
-  '/api/v1/company-settings',
-];
-
-beforeEach(() => {
-  localStorage.clear();
-  localStorage.setItem('user_jwt_token', 'token');
-});
-afterEach(() => {
-  closeEarlyCalls();
-  localStorage.clear();
-  vi.unstubAllGlobals();
-});
+signedInShell();
 
 describe("the shell's early calls", () => {
   it("asks for the layout's calls and the dashboard's first screen of the stored location, with the token", () => {

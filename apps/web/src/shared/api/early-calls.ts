@@ -10,7 +10,7 @@ import { STORAGE_KEYS } from '@portal/contract/constants';
  * is served later than the page's own first calls.
  */
 
-/** Where the script keeps the answers: `window[EARLY_CALLS]`, by the call's URL (`/api/v1/…`). */
+/** Where the script keeps the answers: `globalThis[EARLY_CALLS]` (the window), by the call's URL (`/api/v1/…`). */
 export const EARLY_CALLS = '__portalEarlyCalls';
 
 /** The signed-in layout's calls, which every signed-in page makes (prefetchLayout starts them). */
@@ -26,8 +26,6 @@ export const LAYOUT_CALLS = [
 type EarlyCallsPlan = {
   keys: { token: string; currentRole: string; currentLocationId: string };
   calls: readonly string[];
-  /** The dashboard's four answers in one call (prefetch.ts), for the stored location, when the role is not a lender's. */
-  dashboard: boolean;
 };
 
 /**
@@ -39,7 +37,8 @@ function startEarlyCalls(plan: EarlyCallsPlan): void {
     const token = localStorage.getItem(plan.keys.token);
     if (!token) return;
     const calls = plan.calls.slice();
-    if (plan.dashboard && localStorage.getItem(plan.keys.currentRole) !== 'LENDER') {
+    // The dashboard's four answers in one call (prefetch.ts), for the stored location, unless the role is a lender's.
+    if (localStorage.getItem(plan.keys.currentRole) !== 'LENDER') {
       const location = Number(localStorage.getItem(plan.keys.currentLocationId));
       calls.push(
         `dashboard/first-screen${Number.isInteger(location) && location > 0 ? `?location=${location}` : ''}`,
@@ -53,14 +52,14 @@ function startEarlyCalls(plan: EarlyCallsPlan): void {
       answers[url].catch(() => undefined);
     }
     // EARLY_CALLS, written out: the script has no module around it.
-    (window as { __portalEarlyCalls?: typeof answers }).__portalEarlyCalls = answers;
+    (globalThis as { __portalEarlyCalls?: typeof answers }).__portalEarlyCalls = answers;
   } catch {
     // No storage (a private mode that refuses it) or no fetch: the client asks on its own.
   }
 }
 
-/** The inline script of a screen: the dashboard's, or the layout's calls alone. */
-export function earlyCallsScript(screen: 'dashboard' | 'layout'): string {
+/** The dashboard shell's inline script: the layout's calls and the dashboard's first screen. */
+export function earlyCallsScript(): string {
   const plan: EarlyCallsPlan = {
     keys: {
       token: STORAGE_KEYS.token,
@@ -68,16 +67,15 @@ export function earlyCallsScript(screen: 'dashboard' | 'layout'): string {
       currentLocationId: STORAGE_KEYS.currentLocationId,
     },
     calls: LAYOUT_CALLS,
-    dashboard: screen === 'dashboard',
   };
   return `(${startEarlyCalls.toString()})(${JSON.stringify(plan)});`;
 }
 
-type Window = { [EARLY_CALLS]?: Record<string, Promise<Response>> };
+type Stash = { [EARLY_CALLS]?: Record<string, Promise<Response>> };
 
 /** The early answer of a GET of this URL, once; undefined when the shell started none (or it was taken). */
 export function takeEarlyCall(url: string): Promise<Response> | undefined {
-  const answers = (window as Window)[EARLY_CALLS];
+  const answers = (globalThis as Stash)[EARLY_CALLS];
   const answer = answers?.[url];
   if (answers && answer) delete answers[url];
   return answer;
@@ -85,5 +83,5 @@ export function takeEarlyCall(url: string): Promise<Response> | undefined {
 
 /** Drops the early answers nobody took: a later call asks the server afresh. */
 export function closeEarlyCalls(): void {
-  delete (window as Window)[EARLY_CALLS];
+  delete (globalThis as Stash)[EARLY_CALLS];
 }
