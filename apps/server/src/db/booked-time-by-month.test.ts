@@ -1,7 +1,7 @@
 import { firstDayOf, monthRange, nextMonth, yearMonthOf } from '@portal/contract/periods';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookedTimeByMonth } from '../modules/dashboard/queries.ts';
+import { ownedUnitsBookedTime } from '../modules/dashboard/queries.ts';
 import { moscowInstant } from '../shared/time.ts';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 
@@ -146,17 +146,27 @@ describe('booked_time_by_month (migration 061)', () => {
   it('sums from the bookings a window the kept months do not match', async () => {
     // Before October 2014 Moscow was at UTC+4: the portal's months (fixed UTC+3) start an hour after the tz
     // database's. This hour is in September for the portal and in October for the tz database.
-    await insert(unitA, '2014-09-30T20:00:00Z', '2014-09-30T21:00:00Z');
-    const booked = await bookedTimeByMonth(db(), [unitA], [monthWindow(201409), monthWindow(201410)]);
-    expect(booked.map((row) => [row.month, Number(row.booked_ms)])).toEqual([[201409, 3_600_000]]);
+    // An owned unit, read as the dashboard reads it: its owner's units of its location.
+    const owned = await db()
+      .selectFrom('user_units')
+      .innerJoin('units', 'units.id', 'user_units.unit_id')
+      .select(['user_units.user_id', 'units.id', 'units.location_id'])
+      .where('user_units.relation', '=', 'owner')
+      .where('user_units.ended_on', 'is', null)
+      .orderBy('units.id')
+      .executeTakeFirstOrThrow();
+    await insert(owned.id, '2014-09-30T20:00:00Z', '2014-09-30T21:00:00Z');
+    const booked = async (windows: Parameters<typeof ownedUnitsBookedTime>[3]) =>
+      (await ownedUnitsBookedTime(db(), owned.user_id, owned.location_id, windows))
+        .filter((row) => row.unit_id === owned.id && row.month !== null)
+        .map((row) => [row.month, Number(row.booked_ms)]);
+    expect(await booked([monthWindow(201409), monthWindow(201410)])).toEqual([[201409, 3_600_000]]);
     const partial = {
       month: 201409,
       start: monthWindow(201409).start,
       end: new Date('2014-09-30T20:30:00Z'),
     };
-    expect((await bookedTimeByMonth(db(), [unitA], [partial])).map((row) => Number(row.booked_ms))).toEqual([
-      1_800_000,
-    ]);
+    expect(await booked([partial])).toEqual([[201409, 1_800_000]]);
   });
 
   it('empties with the bookings', async () => {

@@ -7,17 +7,7 @@ import { heldLocations, ownedUnitLinks, type Reader } from '../access/service.ts
 /** A month of the occupancy chart: its yyyymm and its bounds in Moscow time. */
 export type MonthWindow = { month: number; start: Date; end: Date };
 
-/**
- * The booked time (ms) of each unit in each month window, cancelled bookings left out: one row a unit and month.
- * A window that is a whole Moscow month, as the chart's are, reads the total kept by the triggers of migration 061;
- * any other window sums its bookings. The tz database puts Moscow's month bounds before its last change of offset
- * (October 2014) an hour from the portal's fixed UTC+3, so those months are such windows.
- */
-export async function bookedTimeByMonth(db: Executor, unitIds: number[], months: MonthWindow[]) {
-  if (unitIds.length === 0 || months.length === 0) return [];
-  return bookedTimeByMonthStatement(db, { unitIds, ...windows(months) });
-}
-
+/** Month windows as the statements' parameters: one array each of months, starts and ends. */
 type Windows = { months: number[]; starts: string[]; ends: string[] };
 
 const windows = (months: MonthWindow[]): Windows => ({
@@ -26,12 +16,13 @@ const windows = (months: MonthWindow[]): Windows => ({
   ends: months.map((m) => m.end.toISOString()),
 });
 
-/** bookedTimeByMonth's rows for the units of `unitIds`, an int[] value or expression. */
-const bookedTime = (unitIds: unknown, p: Windows) => sql<{
-  month: number;
-  unit_id: number;
-  booked_ms: number;
-}>`
+/**
+ * The booked time (ms) of each unit of the statement's `owned` in each month window, cancelled bookings left out:
+ * one row a unit and month. A window that is a whole Moscow month, as the chart's are, reads the total kept by the
+ * triggers of migration 061; any other window sums its bookings. The tz database puts Moscow's month bounds before
+ * its last change of offset (October 2014) an hour from the portal's fixed UTC+3, so those months are such windows.
+ */
+const bookedTimeOfOwned = (p: Windows) => sql<{ month: number; unit_id: number; booked_ms: number }>`
   select m.month, k.unit_id, k.booked_ms
   from unnest(${p.months}::int[], ${p.starts}::timestamptz[], ${p.ends}::timestamptz[]) as m (month, starts, ends)
   cross join lateral moscow_month(m.month) as w
@@ -39,20 +30,16 @@ const bookedTime = (unitIds: unknown, p: Windows) => sql<{
   cross join lateral (
     select t.unit_id, t.booked_ms from booked_time_by_month t
     where (m.starts, m.ends) = (w.starts, w.ends)
-      and t.unit_id = any(${unitIds}) and t.year_month = m.month
+      and t.unit_id = any(array(select unit_id from owned)) and t.year_month = m.month
     union all
     select b.unit_id,
            sum(extract(epoch from least(b.ends_at, m.ends) - greatest(b.starts_at, m.starts)) * 1000)
     from bookings b
     where (m.starts, m.ends) <> (w.starts, w.ends)
-      and b.unit_id = any(${unitIds}) and b.status != 'cancelled'
+      and b.unit_id = any(array(select unit_id from owned)) and b.status != 'cancelled'
       and b.starts_at < m.ends and b.ends_at > m.starts
     group by b.unit_id
   ) as k`;
-
-const bookedTimeByMonthStatement = prepared('bookedTimeByMonth', (_db, p: Windows & { unitIds: number[] }) =>
-  bookedTime(p.unitIds, p),
-);
 
 /** A row of ownedUnitsBookedTime: an owned unit, and a month it has booked time in (none: nulls). */
 export type UnitBookedTime = {
@@ -82,7 +69,7 @@ const ownedUnitsBookedTimeStatement = prepared(
     with owned as (${ownedUnitsIn(db, p.userId, p.locationId)})
     select o.unit_id, o.part, b.month, b.booked_ms
     from owned o
-    left join (${bookedTime(sql`array(select unit_id from owned)`, p)}) as b on b.unit_id = o.unit_id
+    left join (${bookedTimeOfOwned(p)}) as b on b.unit_id = o.unit_id
     order by o.unit_id, b.month`,
 );
 
@@ -118,7 +105,7 @@ const ownedUnitsMonthFiguresStatement = prepared(
     select o.unit_id, o.part, b.month, b.booked_ms, totals.totals
     from owned o
     cross join totals
-    left join (${bookedTime(sql`array(select unit_id from owned)`, p)}) as b on b.unit_id = o.unit_id
+    left join (${bookedTimeOfOwned(p)}) as b on b.unit_id = o.unit_id
     order by o.unit_id, b.month`,
 );
 
