@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { type PGlite, parse, protocol, type Results } from '@electric-sql/pglite';
 import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
@@ -73,15 +74,25 @@ function compileTemplate<P extends Record<string, unknown>, R>(
   return { compiled, slots };
 }
 
-/** pg's client, running the prepared texts as named statements (pg parses one once per connection). */
+/**
+ * pg's client, running the prepared texts as named statements (pg parses one once per connection). A statement
+ * is four or five protocol messages (parse, bind, describe, execute, sync), each its own write to the socket; the
+ * socket is corked while pg submits them, so they leave in one system call (a tenth of a call's processor time).
+ */
 export class PreparingClient extends pg.Client {
   // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query's overloads; only the text form is rerouted.
   override query(config: any, values?: any, callback?: any): any {
-    const name = typeof config === 'string' ? statementNames.get(config) : undefined;
-    if (name && Array.isArray(values) && callback === undefined) {
-      return super.query({ name, text: config, values });
+    const socket = (this.connection as { stream?: Writable }).stream;
+    socket?.cork();
+    try {
+      const name = typeof config === 'string' ? statementNames.get(config) : undefined;
+      if (name && Array.isArray(values) && callback === undefined) {
+        return super.query({ name, text: config, values });
+      }
+      return super.query(config, values, callback);
+    } finally {
+      socket?.uncork();
     }
-    return super.query(config, values, callback);
   }
 }
 

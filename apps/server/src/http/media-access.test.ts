@@ -1,6 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { appendTokenToPlaylist, SIGNED_URL_TTL_SECONDS, signMediaUrl } from './media-access.ts';
+import {
+  appendTokenToPlaylist,
+  SIGNED_URL_TTL_SECONDS,
+  signMediaUrl,
+  signMediaUrlsInJson,
+} from './media-access.ts';
 
 // The company's camera is a stub of fetch here (modules/cameras/upstream.test.ts connects for real).
 vi.mock('../modules/cameras/upstream.ts', async (importOriginal) => ({
@@ -103,6 +109,39 @@ describe('camera streams and report pages', () => {
     const token = new URL(signed, 'http://x').searchParams.get('st');
     expect((await get(`/api/v1/streams/2/index.m3u8?st=${token}`)).statusCode).toBe(401);
     expect((await get(`/api/v1/streams/clips/camera-1.mp4?st=${token}`)).statusCode).toBe(401);
+  });
+
+  it('signs the media addresses that are values of a JSON answer, wherever they stand, and nothing else', () => {
+    const session = sessionIdOf(investor);
+    const json = { getHeader: () => 'application/json; charset=utf-8' } as unknown as FastifyReply;
+    const stream = '/api/v1/streams/1/index.m3u8';
+    const clip = '/api/v1/streams/clips/camera-1.mp4';
+    const answer = {
+      streamUrl: stream,
+      videos: [{ url: clip }, { url: '/api/v1/media/units/banya-1.svg' }],
+      list: [stream, 'plain'],
+      // An address inside other text, or as a key, is not an address the client loads.
+      html: `<img src="${stream}">`,
+      [stream]: 1,
+      // Escaped in JSON (a quote is never in our addresses, but the scan must not trip on one).
+      odd: `${clip}?q="x"`,
+    };
+    const text = JSON.stringify(answer);
+    const signed = JSON.parse(String(signMediaUrlsInJson(t.ctx, json, text, session)));
+    expect(signed.streamUrl).toBe(signMediaUrl(t.ctx, stream, session));
+    expect(signed.streamUrl).toMatch(/\?st=\d+\./);
+    expect(signed.videos[0].url).toBe(signMediaUrl(t.ctx, clip, session));
+    expect(signed.videos[1].url).toBe('/api/v1/media/units/banya-1.svg');
+    expect(signed.list).toEqual([signMediaUrl(t.ctx, stream, session), 'plain']);
+    expect(signed.html).toBe(answer.html);
+    expect(signed[stream]).toBe(1);
+    expect(signed.odd).toBe(signMediaUrl(t.ctx, `${clip}?q="x"`, session));
+    // Pretty-printed JSON too; an answer without a guarded address comes back as the same text.
+    expect(
+      JSON.parse(String(signMediaUrlsInJson(t.ctx, json, JSON.stringify(answer, null, 2), session))),
+    ).toEqual(signed);
+    const plain = JSON.stringify({ imageUrls: ['/api/v1/media/units/banya-1.svg'] });
+    expect(signMediaUrlsInJson(t.ctx, json, plain, session)).toBe(plain);
   });
 
   it('ends a signed URL the moment its session is revoked, on every medium it opened', async () => {

@@ -251,8 +251,7 @@ export function isMediaRoute(definition: RouteDefinition): definition is MediaDe
  * Wires the signing into the app (app.ts, before any route):
  * - onSend: every guarded media address in a JSON answer to a signed-in call (investor/cameras, financial-report,
  *   the console's previews) is signed for SIGNED_URL_TTL_SECONDS and bound to the caller's session, so the modules
- *   that build the answers need not know. Most answers hold no such address: one search of the serialized text
- *   tells, and only an answer that has one is parsed and walked (walking every answer cost more than building it);
+ *   that build the answers need not know (signMediaUrlsInJson);
  * - onSend: a playlist served under a signed URL passes its token on to its segments.
  */
 export function registerMediaAccess(app: FastifyInstance, ctx: AppContext) {
@@ -263,52 +262,30 @@ export function registerMediaAccess(app: FastifyInstance, ctx: AppContext) {
   app.addHook('onSend', passTokenToPlaylist);
 }
 
-/** A JSON answer with its media addresses signed (signMediaUrls); the text as it is when it has none. */
+/**
+ * A string value of a JSON text that starts with /api/v1/: after `[`, `:` or `,` (so never inside another string,
+ * where a quote is escaped) and not followed by `:` (a key). JSON.stringify never escapes a slash.
+ */
+const ADDRESS_IN_JSON = /(?<=[[:,]\s*)"(\/api\/v1\/(?:[^"\\]|\\.)*)"(?!\s*:)/g;
+
+/**
+ * A JSON answer with its guarded media addresses signed, found in the text itself: parsing and re-serializing the
+ * answer cost more than building it. Other addresses (a unit's photos) and answers without any stay as they are.
+ */
 export function signMediaUrlsInJson(
   ctx: AppContext,
   reply: FastifyReply,
   payload: unknown,
   sessionId: string,
 ) {
-  // JSON.stringify writes a string starting with /api/v1/ as "/api/v1/… (it never escapes a slash).
   if (typeof payload !== 'string' || !payload.includes('"/api/v1/')) return payload;
   if (!/json/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
-  const value: unknown = JSON.parse(payload);
-  const signed = signMediaUrls(ctx, value, sessionId);
-  return signed === value ? payload : JSON.stringify(signed);
-}
-
-/** The payload with every guarded media address signed; objects without one are returned as they are. */
-export function signMediaUrls(
-  ctx: AppContext,
-  value: unknown,
-  sessionId: string,
-  now = Date.now(),
-  depth = 0,
-): unknown {
-  if (typeof value === 'string') {
-    return value.startsWith('/api/v1/') ? signMediaUrl(ctx, value, sessionId, now) : value;
-  }
-  if (value === null || typeof value !== 'object' || depth > 32 || value instanceof Date) return value;
-  if (Array.isArray(value)) {
-    let changed = false;
-    const items = value.map((item) => {
-      const signed = signMediaUrls(ctx, item, sessionId, now, depth + 1);
-      if (signed !== item) changed = true;
-      return signed;
-    });
-    return changed ? items : value;
-  }
-  if (Buffer.isBuffer(value)) return value;
-  let copy: Record<string, unknown> | null = null;
-  for (const [key, item] of Object.entries(value)) {
-    const signed = signMediaUrls(ctx, item, sessionId, now, depth + 1);
-    if (signed !== item) {
-      copy ??= { ...(value as Record<string, unknown>) };
-      copy[key] = signed;
-    }
-  }
-  return copy ?? value;
+  const now = Date.now();
+  return payload.replace(ADDRESS_IN_JSON, (literal, text: string) => {
+    const url = text.includes('\\') ? (JSON.parse(literal) as string) : text;
+    const signed = signMediaUrl(ctx, url, sessionId, now);
+    return signed === url ? literal : JSON.stringify(signed);
+  });
 }
 
 declare module 'fastify' {
