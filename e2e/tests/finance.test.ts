@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LAYOUT_CALLS } from '../../apps/web/src/shared/api/early-calls.ts';
+import { LAYOUT_CALL } from '../../apps/web/src/shared/api/early-calls.ts';
 import { DESKTOP, launchBrowser, MOBILE, openPage, screenshot, signIn } from '../support/browser.ts';
 import { type Portal, startPortal } from '../support/server.ts';
 
@@ -69,7 +69,7 @@ describe('finance pages in the browser', () => {
     });
     const shell = await page.request.get(`${portal.url}/dashboard/`);
     expect(await shell.text()).toContain('__portalEarlyCalls');
-    // The layout's calls, the header's and the dashboard's four in one: each asked once, none again by the client;
+    // The layout's six answers in one call and the dashboard's four in another: each asked once, none again by the client;
     // first without a stored location, then with one (a location tab picked on an earlier visit).
     for (const stored of [null, '2']) {
       if (stored) await page.evaluate((id) => localStorage.setItem('user_current_location_id', id), stored);
@@ -80,7 +80,7 @@ describe('finance pages in the browser', () => {
       // Settled: the client's loaders and the page's hooks have asked whatever they were going to ask.
       await page.waitForLoadState('networkidle');
       expect([...asked].sort()).toEqual(
-        [...LAYOUT_CALLS, `dashboard/first-screen${stored ? `?location=${stored}` : ''}`].sort(),
+        [LAYOUT_CALL, `dashboard/first-screen${stored ? `?location=${stored}` : ''}`].sort(),
       );
     }
     expect(refused).toEqual([]);

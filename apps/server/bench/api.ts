@@ -90,6 +90,8 @@ function calls(): Call[] {
   const all: Call[] = [
     { name: 'users/actives-info', path: '/api/v1/users/actives-info' },
     { name: 'users/data-profile', path: '/api/v1/users/data-profile' },
+    // The layout's six answers in one call (a first load), beside its own calls' costs.
+    { name: 'users/layout', path: '/api/v1/users/layout' },
     { name: 'dashboard/statistics', path: '/api/v1/dashboard/statistics?location=1' },
     { name: 'dashboard/actual-data', path: '/api/v1/dashboard/actual-data?location=1' },
     {

@@ -51,6 +51,7 @@ import { importRoutes } from './modules/import/routes.ts';
 import { incomeRoutes } from './modules/income/routes.ts';
 import { backofficeInventoryRoutes } from './modules/inventory/backoffice-routes.ts';
 import { inventoryRoutes } from './modules/inventory/routes.ts';
+import { layoutRoutes } from './modules/layout/routes.ts';
 import { backofficeLoanRoutes } from './modules/loans/routes.ts';
 import { backofficeLocationDocumentRoutes } from './modules/location-documents/routes.ts';
 import { backofficeNewsRoutes } from './modules/news/backoffice-routes.ts';
@@ -236,6 +237,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1' });
   await app.register(profileRoutes(ctx), { prefix: '/api/v1' });
+  await app.register(layoutRoutes(ctx), { prefix: '/api/v1' });
   await app.register(notificationRoutes(ctx), { prefix: '/api/v1' });
   await app.register(incomeRoutes(ctx), { prefix: '/api/v1' });
   await app.register(outcomeRoutes(ctx), { prefix: '/api/v1' });

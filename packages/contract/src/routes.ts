@@ -23,6 +23,7 @@ import { filesApi } from './files.ts';
 import { dashboardApi, incomeApi, outcomeApi } from './finance.ts';
 import { financialReportApi } from './financial-report.ts';
 import { inventoryApi } from './inventory.ts';
+import { layoutApi } from './layout.ts';
 import { newsApi } from './news.ts';
 import { notificationsApi } from './notifications.ts';
 import { profileApi } from './profile.ts';
@@ -42,6 +43,7 @@ export const apiRoutes = {
   income: incomeApi,
   auth: authApi,
   profile: profileApi,
+  layout: layoutApi,
   requests: requestsApi,
   faq: faqApi,
   news: newsApi,

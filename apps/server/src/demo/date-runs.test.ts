@@ -96,6 +96,7 @@ const CALLS: Record<string, { role?: Role; queries: (w: World) => Query[] }> = {
   'GET /users/actives': { queries: () => [{}] },
   'GET /users/actives-info': { queries: () => [{}] },
   'GET /users/data-profile': { queries: () => [{}] },
+  'GET /users/layout': { queries: () => [{}] },
   'GET /locale/get-user-locale': { queries: () => [{}] },
   'GET /users/open-requests': { queries: () => [{}] },
   'GET /users/requests': { queries: () => [{}] },

@@ -189,8 +189,18 @@ export async function bankDetailsOf(
 
 /** GET users/data-profile */
 export async function dataProfile(ctx: AppContext, session: Session): Promise<DataProfile> {
+  return (await profileWithLocations(ctx, session)).profile;
+}
+
+/**
+ * The profile and the user's locations (as users/locations gives them) from one statement: the bank details
+ * (dropped for an individual) and the locations come with the user's row. The layout's call answers both.
+ */
+export async function profileWithLocations(
+  ctx: AppContext,
+  session: Session,
+): Promise<{ profile: DataProfile; locations: UserLocation[] }> {
   const { db } = ctx.database;
-  // One statement: the bank details (dropped for an individual) and the locations come with the user's row.
   const row = await q.profileRow(db, session.userId);
   if (!row) throw notFound();
   const locations = locationsOf(row.locations, session);
@@ -226,7 +236,7 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
   // A stored role the user no longer holds falls back to the spec's rule: INVESTOR when several, else the one.
   const currentRole =
     row.selected_role && roles.includes(row.selected_role) ? row.selected_role : (roles[0] ?? null);
-  return {
+  const profile: DataProfile = {
     id: row.id,
     lastName: row.last_name,
     firstName: row.first_name,
@@ -257,6 +267,7 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
     })),
     managerData: manager,
   };
+  return { profile, locations };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LAYOUT_CALLS } from '../../shared/api/early-calls';
+import { LAYOUT_CALL } from '../../shared/api/early-calls';
 
 /** The API as the prefetch sees it: each call waits until the test answers it. */
 const calls: Array<{ path: string; query?: Record<string, unknown>; answer: (value: unknown) => void }> = [];
@@ -13,7 +13,10 @@ vi.mock('../../shared/api/client', () => ({
 }));
 vi.mock('../../shared/ui/charts-preload', () => ({ preloadCharts: () => Promise.resolve() }));
 
-const { prefetchDashboard, startDashboardCalls } = await import('./prefetch');
+const { prefetchDashboard, prefetchLayout, startDashboardCalls } = await import('./prefetch');
+const { layoutQueries } = await import('../../shared/api/queries');
+const { notificationQueries } = await import('../../shared/api/notifications');
+const { companySettingsQuery } = await import('../../shared/api/company-settings');
 const { dashboardQueries, graphRange } = await import('./queries');
 
 const profile = { roles: [{ code: 'INVESTOR', name: '', nameEn: '' }], currentRole: 'INVESTOR' };
@@ -23,8 +26,18 @@ const locations = {
     { id: 3, roleCode: 'INVESTOR', isPlaceholder: false },
   ],
 };
-/** The layout's calls, its three and the header's: those the shell's script asks for too. */
-const LAYOUT = [...LAYOUT_CALLS];
+/** The layout's one call on a first load (its three answers and the header's): the shell's script asks for it too. */
+const LAYOUT = [LAYOUT_CALL];
+/** The layout's answer: the six parts, each as its own call gives it. */
+const layout = (parts: Record<string, unknown> = {}) => ({
+  profile,
+  locations,
+  actives: { actives: [] },
+  unreadCount: { unread: 3 },
+  openRequests: { requests: [] },
+  companySettings: { companyName: 'Сосны' },
+  ...parts,
+});
 /** The first screen's answer for location 2 and the client's chart range. */
 const screen = {
   location: 2,
@@ -81,8 +94,7 @@ describe("the dashboard's route loader", () => {
     // One wave: the layout's calls and the first screen, nothing waits for the locations.
     expect(paths().sort()).toEqual([...LAYOUT, 'dashboard/first-screen'].sort());
     answer('dashboard/first-screen', screen);
-    answer('users/data-profile', profile);
-    answer('users/locations', locations);
+    answer(LAYOUT_CALL, layout());
     await started;
     const range = graphRange();
     await vi.waitFor(() => {
@@ -102,7 +114,7 @@ describe("the dashboard's route loader", () => {
     localStorage.setItem('user_current_role', 'INVESTOR');
     const client = new QueryClient();
     const started = startDashboardCalls(client);
-    answer('users/locations', locations);
+    answer(LAYOUT_CALL, layout());
     await started;
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual(['dashboard/first-screen']);
     // The server picked no location (say the list changed in between): each call asks on its own.
@@ -135,7 +147,7 @@ describe("the dashboard's route loader", () => {
     // The app's client keeps answers fresh for 30 s (shared/api/query-client.ts).
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
     const started = startDashboardCalls(client);
-    answer('users/locations', locations);
+    answer(LAYOUT_CALL, layout());
     answer('dashboard/first-screen', {
       ...screen,
       locationInfo: {},
@@ -153,13 +165,55 @@ describe("the dashboard's route loader", () => {
   it('starts none of them for a lender, and nothing without a token', async () => {
     localStorage.setItem('user_current_role', 'LENDER');
     const started = startDashboardCalls(new QueryClient());
-    answer('users/data-profile', { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' });
-    answer('users/locations', locations);
+    answer(
+      LAYOUT_CALL,
+      layout({ profile: { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' } }),
+    );
     await started;
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
     calls.length = 0;
     localStorage.clear();
     prefetchDashboard(new QueryClient());
     expect(calls).toEqual([]);
+  });
+});
+
+describe("the signed-in layout's loader", () => {
+  it('asks once on a first load and files each of the six parts under its own call', async () => {
+    const client = new QueryClient();
+    prefetchLayout(client);
+    expect(paths()).toEqual([LAYOUT_CALL]);
+    answer(LAYOUT_CALL, layout());
+    await vi.waitFor(() => {
+      expect(client.getQueryData(layoutQueries.profile.queryKey)).toEqual(profile);
+      expect(client.getQueryData(layoutQueries.locations.queryKey)).toEqual(locations);
+      expect(client.getQueryData(layoutQueries.units.queryKey)).toEqual({ actives: [] });
+      expect(client.getQueryData(notificationQueries.unread().queryKey)).toEqual({ unread: 3 });
+      expect(client.getQueryData(layoutQueries.openRequests.queryKey)).toEqual({ requests: [] });
+      expect(client.getQueryData(companySettingsQuery().queryKey)).toEqual({ companyName: 'Сосны' });
+    });
+    expect(paths()).toEqual([LAYOUT_CALL]);
+  });
+
+  it('asks each call on its own when the one call fails, and on a later load', async () => {
+    const client = new QueryClient();
+    prefetchLayout(client);
+    calls.find((c) => c.path === LAYOUT_CALL)?.answer(Promise.reject(new Error('offline')));
+    const own = [
+      'users/data-profile',
+      'users/locations',
+      'users/actives',
+      'notifications/unread-count',
+      'users/open-requests',
+      'company-settings',
+    ];
+    await vi.waitFor(() => expect(paths().sort()).toEqual([LAYOUT_CALL, ...own].sort()));
+    answer('users/data-profile', profile);
+    await vi.waitFor(() => expect(client.getQueryData(layoutQueries.profile.queryKey)).toEqual(profile));
+    calls.length = 0;
+    // The profile is known: a later load (its answers stale) refreshes each call, not the layout's.
+    prefetchLayout(client);
+    expect(paths()).not.toContain(LAYOUT_CALL);
+    expect(paths()).toContain('users/data-profile');
   });
 });

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { recordFetches, runShellScript, signedInShell } from '../../test/early-calls';
-import { closeEarlyCalls, LAYOUT_CALLS, takeEarlyCall } from './early-calls';
+import { closeEarlyCalls, LAYOUT_CALL, takeEarlyCall } from './early-calls';
 
-const LAYOUT = LAYOUT_CALLS.map((call) => `/api/v1/${call}`);
+const LAYOUT = [`/api/v1/${LAYOUT_CALL}`];
 
 signedInShell();
 
 describe("the shell's early calls", () => {
-  it("asks for the layout's calls and the dashboard's first screen of the stored location, with the token", () => {
+  it("asks for the layout's call and the dashboard's first screen of the stored location, with the token", () => {
     localStorage.setItem('user_current_location_id', '3');
     const asked = recordFetches();
     runShellScript();
@@ -33,15 +33,15 @@ describe("the shell's early calls", () => {
     localStorage.removeItem('user_jwt_token');
     runShellScript();
     expect(asked).toEqual([]);
-    expect(takeEarlyCall('/api/v1/users/locations')).toBeUndefined();
+    expect(takeEarlyCall('/api/v1/users/layout')).toBeUndefined();
   });
 
   it('gives each answer once, and none once closed', () => {
     recordFetches();
     runShellScript();
-    expect(takeEarlyCall('/api/v1/users/actives')).toBeInstanceOf(Promise);
-    expect(takeEarlyCall('/api/v1/users/actives')).toBeUndefined();
+    expect(takeEarlyCall('/api/v1/users/layout')).toBeInstanceOf(Promise);
+    expect(takeEarlyCall('/api/v1/users/layout')).toBeUndefined();
     closeEarlyCalls();
-    expect(takeEarlyCall('/api/v1/users/locations')).toBeUndefined();
+    expect(takeEarlyCall('/api/v1/users/layout')).toBeUndefined();
   });
 });

@@ -13,15 +13,11 @@ import { STORAGE_KEYS } from '@portal/contract/constants';
 /** Where the script keeps the answers: `globalThis[EARLY_CALLS]` (the window), by the call's URL (`/api/v1/…`). */
 export const EARLY_CALLS = '__portalEarlyCalls';
 
-/** The signed-in layout's calls, which every signed-in page makes (prefetchLayout starts them). */
-export const LAYOUT_CALLS = [
-  'users/data-profile',
-  'users/locations',
-  'users/actives',
-  'notifications/unread-count',
-  'users/open-requests',
-  'company-settings',
-] as const;
+/**
+ * The signed-in layout's one call on a first load: the six answers every signed-in page needs (prefetchLayout
+ * files each under its own call's key).
+ */
+export const LAYOUT_CALL = 'users/layout';
 
 type EarlyCallsPlan = {
   keys: { token: string; currentRole: string; currentLocationId: string };
@@ -58,7 +54,7 @@ function startEarlyCalls(plan: EarlyCallsPlan): void {
   }
 }
 
-/** The dashboard shell's inline script: the layout's calls and the dashboard's first screen. */
+/** The dashboard shell's inline script: the layout's call and the dashboard's first screen. */
 export function earlyCallsScript(): string {
   const plan: EarlyCallsPlan = {
     keys: {
@@ -66,7 +62,7 @@ export function earlyCallsScript(): string {
       currentRole: STORAGE_KEYS.currentRole,
       currentLocationId: STORAGE_KEYS.currentLocationId,
     },
-    calls: LAYOUT_CALLS,
+    calls: [LAYOUT_CALL],
   };
   return `(${startEarlyCalls.toString()})(${JSON.stringify(plan)});`;
 }
