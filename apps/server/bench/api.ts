@@ -90,8 +90,13 @@ function calls(): Call[] {
   const all: Call[] = [
     { name: 'users/actives-info', path: '/api/v1/users/actives-info' },
     { name: 'users/data-profile', path: '/api/v1/users/data-profile' },
-    // The layout's six answers in one call (a first load), beside its own calls' costs.
+    // The layout's six answers in one call (a first load), beside the other five of its calls.
     { name: 'users/layout', path: '/api/v1/users/layout' },
+    { name: 'users/locations', path: '/api/v1/users/locations' },
+    { name: 'users/actives', path: '/api/v1/users/actives' },
+    { name: 'notifications/unread-count', path: '/api/v1/notifications/unread-count' },
+    { name: 'users/open-requests', path: '/api/v1/users/open-requests' },
+    { name: 'company-settings', path: '/api/v1/company-settings' },
     { name: 'dashboard/statistics', path: '/api/v1/dashboard/statistics?location=1' },
     { name: 'dashboard/actual-data', path: '/api/v1/dashboard/actual-data?location=1' },
     {
