@@ -105,6 +105,16 @@ describe('income calls', () => {
     expect(suite.invested).toBe(9_800_000);
     expect(suite.percent).toBeCloseTo((suite.amount / 9_800_000) * 100, 2);
     expect(suite.capitalizationPrice).toBeGreaterThan(0);
+    // Each unit's price is its latest capitalization stage's, or null without one.
+    const stages = await t.ctx.database.db
+      .selectFrom('capitalization')
+      .select(['unit_id', 'price_kopecks'])
+      .orderBy('stage_date', 'asc')
+      .execute();
+    const latest = new Map(stages.map((stage) => [Number(stage.unit_id), Number(stage.price_kopecks) / 100]));
+    for (const active of body.actives as Array<{ id: number; capitalizationPrice: number | null }>) {
+      expect(active.capitalizationPrice).toBe(latest.get(active.id) ?? null);
+    }
   });
 
   it("gives the lender's loan, payments and term", async () => {

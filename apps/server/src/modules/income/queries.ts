@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { anyOf, prepared } from '../../db/prepared.ts';
+import type { DB } from '../../db/schema.ts';
 import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
 /** Total, first and last month of a set of monthly amounts, summed in SQL: one row whatever the history. */
@@ -84,46 +85,56 @@ export const ownedUnitsWithIncomes = (
   months: { from: number; to: number },
 ) => ownedUnitsWithIncomesStatement(db, { userId, locationId, ...months });
 
-const ownedUnitsWithIncomesStatement = prepared(
-  'ownedUnitsWithIncomes',
-  (db, p: { userId: number; locationId: number; from: number; to: number }) =>
-    ownedUnitLinks(db, p.userId)
-      .leftJoin('incomes', (join) =>
-        join
-          .onRef('incomes.user_unit_id', '=', 'user_units.id')
-          .on('incomes.year_month', '>=', p.from)
-          .on('incomes.year_month', '<=', p.to),
-      )
-      .select([
-        'user_units.id as userUnitId',
-        'units.id as unitId',
-        'units.name',
-        'units.name_en',
-        'user_units.invested_kopecks',
-        'incomes.year_month',
-        'incomes.amount_kopecks',
-      ])
-      .where('units.location_id', '=', p.locationId)
-      .orderBy('units.id')
-      .orderBy('user_units.id')
-      .orderBy('incomes.year_month'),
-);
+/**
+ * ownedUnitsWithIncomes with each unit's latest capitalization price (`capitalizationPriceKopecks`, null without a
+ * stage), in the same one statement: the income page's unit list.
+ */
+export const ownedUnitsWithIncomesAndPrice = (
+  db: Executor,
+  userId: number,
+  locationId: number,
+  months: { from: number; to: number },
+) => ownedUnitsWithIncomesAndPriceStatement(db, { userId, locationId, ...months });
 
-export async function latestCapitalization(db: Executor, unitIds: number[]) {
-  if (unitIds.length === 0) return [];
-  return latestCapitalizationStatement(db, { unitIds });
+type OwnedUnitsWithIncomesParams = { userId: number; locationId: number; from: number; to: number };
+
+function ownedUnitsWithIncomesQuery(db: Kysely<DB>, p: OwnedUnitsWithIncomesParams) {
+  return ownedUnitLinks(db, p.userId)
+    .leftJoin('incomes', (join) =>
+      join
+        .onRef('incomes.user_unit_id', '=', 'user_units.id')
+        .on('incomes.year_month', '>=', p.from)
+        .on('incomes.year_month', '<=', p.to),
+    )
+    .select([
+      'user_units.id as userUnitId',
+      'units.id as unitId',
+      'units.name',
+      'units.name_en',
+      'user_units.invested_kopecks',
+      'incomes.year_month',
+      'incomes.amount_kopecks',
+    ])
+    .where('units.location_id', '=', p.locationId)
+    .orderBy('units.id')
+    .orderBy('user_units.id')
+    .orderBy('incomes.year_month');
 }
 
-const latestCapitalizationStatement = prepared(
-  'latestCapitalization',
-  (db, { unitIds }: { unitIds: number[] }) =>
-    db
-      .selectFrom('capitalization')
-      .select(['unit_id', 'price_kopecks'])
-      .distinctOn('unit_id')
-      .where((eb) => eb('unit_id', '=', anyOf(unitIds)))
-      .orderBy('unit_id')
-      .orderBy('stage_date', 'desc'),
+const ownedUnitsWithIncomesStatement = prepared('ownedUnitsWithIncomes', ownedUnitsWithIncomesQuery);
+
+const ownedUnitsWithIncomesAndPriceStatement = prepared(
+  'ownedUnitsWithIncomesAndPrice',
+  (db, p: OwnedUnitsWithIncomesParams) =>
+    ownedUnitsWithIncomesQuery(db, p).select((eb) =>
+      eb
+        .selectFrom('capitalization')
+        .select('capitalization.price_kopecks')
+        .whereRef('capitalization.unit_id', '=', 'units.id')
+        .orderBy('capitalization.stage_date', 'desc')
+        .limit(1)
+        .as('capitalizationPriceKopecks'),
+    ),
 );
 
 /** The capitalization stages of a unit the user owns (modules/access); none for another user's unit. */

@@ -27,16 +27,25 @@ import * as q from './queries.ts';
  * The investor's owned units in a location, each with its incomes of a month range (ascending), read in one
  * statement. Investors only (403); a location without their units is someone else's (404).
  */
-export async function investorUnitsWithIncomes(
+export function investorUnitsWithIncomes(
   ctx: AppContext,
   session: Session,
   locationId: number,
   months: { from: number; to: number },
 ) {
+  return ownedUnitsOf(session, () =>
+    q.ownedUnitsWithIncomes(ctx.database.db, session.userId, locationId, months),
+  );
+}
+
+/** investorUnitsWithIncomes' rule over a statement's rows: a unit (its first row) with its incomes by month. */
+async function ownedUnitsOf<
+  R extends { userUnitId: number; year_month: number | null; amount_kopecks: unknown },
+>(session: Session, read: () => Promise<R[]>) {
   requireRole(session, 'INVESTOR');
-  const rows = await q.ownedUnitsWithIncomes(ctx.database.db, session.userId, locationId, months);
+  const rows = await read();
   if (rows.length === 0) throw notFound();
-  const units = new Map<number, { unit: (typeof rows)[number]; incomes: Map<number, number> }>();
+  const units = new Map<number, { unit: R; incomes: Map<number, number> }>();
   for (const row of rows) {
     const entry = units.get(row.userUnitId) ?? { unit: row, incomes: new Map<number, number>() };
     units.set(row.userUnitId, entry);
@@ -175,23 +184,16 @@ export async function investorActives(
   session: Session,
   query: { location: number; yearMonth: number },
 ): Promise<IncomeActives> {
-  const units = await investorUnitsWithIncomes(ctx, session, query.location, {
-    from: previousMonth(query.yearMonth),
-    to: query.yearMonth,
-  });
-  const prices = new Map(
-    (
-      await q.latestCapitalization(
-        ctx.database.db,
-        units.map(({ unit }) => unit.unitId),
-      )
-    ).map((c) => [c.unit_id, c.price_kopecks]),
+  // The units, their two months' incomes and their latest capitalization price in one statement.
+  const months = { from: previousMonth(query.yearMonth), to: query.yearMonth };
+  const units = await ownedUnitsOf(session, () =>
+    q.ownedUnitsWithIncomesAndPrice(ctx.database.db, session.userId, query.location, months),
   );
   return {
     yearMonth: query.yearMonth,
     actives: units.map(({ unit, incomes }) => {
       const amount = incomes.get(query.yearMonth) ?? 0;
-      const price = prices.get(unit.unitId);
+      const price = unit.capitalizationPriceKopecks;
       return {
         id: unit.unitId,
         name: unit.name,
@@ -200,7 +202,7 @@ export async function investorActives(
         amount: toRubles(amount),
         percent: roiForPeriod(amount, unit.invested_kopecks),
         lastMonthDiff: percentChange(amount, incomes.get(previousMonth(query.yearMonth))),
-        capitalizationPrice: price === undefined ? null : toRubles(price),
+        capitalizationPrice: price === null ? null : toRubles(price),
       };
     }),
   };
