@@ -43,7 +43,7 @@ function startEarlyCalls(plan: EarlyCallsPlan): void {
     const answers: Record<string, Promise<Response>> = {};
     for (const call of calls) {
       const url = `/api/v1/${call}`;
-      answers[url] = fetch(url, { headers: { authorization: `Bearer ${token}` }, priority: 'high' });
+      answers[url] = fetch(url, { headers: { authorization: `Bearer ${token}` } });
       // A failed early call is the client's to repeat; unhandled, it would only be noise in the console.
       answers[url].catch(() => undefined);
     }
