@@ -193,6 +193,9 @@ describe("the signed-in layout's loader", () => {
       expect(client.getQueryData(companySettingsQuery().queryKey)).toEqual({ companyName: 'Сосны' });
     });
     expect(paths()).toEqual([LAYOUT_CALL]);
+    // A refetch asks the call of its own, not the first load's answer again.
+    void client.refetchQueries({ queryKey: notificationQueries.unread().queryKey });
+    await vi.waitFor(() => expect(paths()).toEqual([LAYOUT_CALL, 'notifications/unread-count']));
   });
 
   it('asks each call on its own when the one call fails, and on a later load', async () => {

@@ -25,11 +25,18 @@ export function prefetchLayout(client: QueryClient): null {
     client.getQueryState(layoutQueries.profile.queryKey) === undefined
       ? call('GET /users/layout').catch(() => null)
       : null;
-  /** The part of the layout's answer, else (a later load, or the call failed) the call of its own. */
-  const part =
-    <T>(pick: (answer: LayoutResponse) => T | undefined, own: () => Promise<T>) =>
-    (): Promise<T> =>
-      first ? first.then((answer) => (answer ? pick(answer) : undefined) ?? own()) : own();
+  /**
+   * The part of the layout's answer, once; else (a later load, the call failed, or a refetch that reuses this
+   * function) the call of its own.
+   */
+  const part = <T>(pick: (answer: LayoutResponse) => T | undefined, own: () => Promise<T>) => {
+    let taken = !first;
+    return (): Promise<T> => {
+      if (taken || !first) return own();
+      taken = true;
+      return first.then((answer) => (answer ? pick(answer) : undefined) ?? own());
+    };
+  };
   void client.prefetchQuery({
     ...layoutQueries.profile,
     queryFn: part(
@@ -103,11 +110,22 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
     storedRole !== 'LENDER' && !client.getQueryData(layoutQueries.locations.queryKey)
       ? firstScreen(storedLocation).catch(() => null)
       : null;
-  /** A part of the first screen's answer when it is for this location, else the call of its own. */
-  const part =
-    <T>(location: number, pick: (answer: DashboardFirstScreen) => T | null, own: () => Promise<T>) =>
-    (): Promise<T> =>
-      first ? first.then((answer) => (answer?.location === location ? pick(answer) : null) ?? own()) : own();
+  /**
+   * A part of the first screen's answer when it is for this location, once; else (or a refetch that reuses this
+   * function) the call of its own.
+   */
+  const part = <T>(
+    location: number,
+    pick: (answer: DashboardFirstScreen) => T | null,
+    own: () => Promise<T>,
+  ) => {
+    let taken = !first;
+    return (): Promise<T> => {
+      if (taken || !first) return own();
+      taken = true;
+      return first.then((answer) => (answer?.location === location ? pick(answer) : null) ?? own());
+    };
+  };
   const start = (location: number) => {
     if (started.has(location)) return;
     started.add(location);
