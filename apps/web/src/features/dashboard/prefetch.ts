@@ -25,18 +25,8 @@ export function prefetchLayout(client: QueryClient): null {
     client.getQueryState(layoutQueries.profile.queryKey) === undefined
       ? call('GET /users/layout').catch(() => null)
       : null;
-  /**
-   * The part of the layout's answer, once; else (a later load, the call failed, or a refetch that reuses this
-   * function) the call of its own.
-   */
-  const part = <T>(pick: (answer: LayoutResponse) => T | undefined, own: () => Promise<T>) => {
-    let taken = !first;
-    return (): Promise<T> => {
-      if (taken || !first) return own();
-      taken = true;
-      return first.then((answer) => (answer ? pick(answer) : undefined) ?? own());
-    };
-  };
+  const part = <T>(pick: (answer: LayoutResponse) => T | undefined, own: () => Promise<T>) =>
+    partOnce(first, pick, own);
   void client.prefetchQuery({
     ...layoutQueries.profile,
     queryFn: part(
@@ -110,22 +100,12 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
     storedRole !== 'LENDER' && !client.getQueryData(layoutQueries.locations.queryKey)
       ? firstScreen(storedLocation).catch(() => null)
       : null;
-  /**
-   * A part of the first screen's answer when it is for this location, once; else (or a refetch that reuses this
-   * function) the call of its own.
-   */
+  /** A part of the first screen's answer when it is for this location (partOnce). */
   const part = <T>(
     location: number,
     pick: (answer: DashboardFirstScreen) => T | null,
     own: () => Promise<T>,
-  ) => {
-    let taken = !first;
-    return (): Promise<T> => {
-      if (taken || !first) return own();
-      taken = true;
-      return first.then((answer) => (answer?.location === location ? pick(answer) : null) ?? own());
-    };
-  };
+  ) => partOnce(first, (answer) => (answer.location === location ? pick(answer) : null), own);
   const start = (location: number) => {
     if (started.has(location)) return;
     started.add(location);
@@ -197,4 +177,22 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
       // The layout's own queries show their error; a prefetch has nothing to add.
       .catch(() => undefined)
   );
+}
+
+/**
+ * A query function that takes its part of a combined answer (`first`, null when none was asked or it failed)
+ * once, and otherwise asks its own call: when there is no part for it, and on every later run (a refetch reuses
+ * the function, and must never get the first load's answer again).
+ */
+function partOnce<A, T>(
+  first: Promise<A | null> | null,
+  pick: (answer: A) => T | null | undefined,
+  own: () => Promise<T>,
+): () => Promise<T> {
+  let taken = !first;
+  return () => {
+    if (taken || !first) return own();
+    taken = true;
+    return first.then((answer) => (answer ? pick(answer) : null) ?? own());
+  };
 }
