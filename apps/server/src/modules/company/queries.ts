@@ -1,9 +1,33 @@
 import type { Executor } from '../../db/executor.ts';
+import { prepared } from '../../db/prepared.ts';
 
 /** The one settings row (the migration inserts it). */
-export async function settingsRow(db: Executor) {
-  return db.selectFrom('company_settings').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
+export async function settingsRow(db: Executor): Promise<SettingsColumns> {
+  const [row] = await settingsRowStatement(db, {});
+  if (!row) throw new Error('company_settings has no row');
+  return row;
 }
+
+const settingsRowStatement = prepared('settingsRow', (db) => settingsColumnsQuery(db));
+
+/** The settings' columns the answer shows; users/layout reads them in its own statement. */
+export const settingsColumnsQuery = (db: Executor) =>
+  db
+    .selectFrom('company_settings')
+    .select([
+      'name',
+      'name_en',
+      'invest_url',
+      'hotels_url',
+      'scheme_url',
+      'privacy_url',
+      'support_phone',
+      'support_email',
+      'report_title',
+      'report_title_en',
+      'statement_day',
+    ])
+    .where('id', '=', 1);
 
 export async function lockSettingsRow(db: Executor) {
   return db

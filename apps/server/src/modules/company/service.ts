@@ -19,7 +19,8 @@ import * as q from './queries.ts';
  */
 type Fields = z.output<typeof companySettingsBodySchema>;
 
-const toSettings = (row: q.SettingsColumns): CompanySettings => ({
+/** The answer from the settings' row (users/layout reads it with the profile's row). */
+export const settingsFrom = (row: q.SettingsColumns): CompanySettings => ({
   name: row.name,
   nameEn: row.name_en,
   investUrl: row.invest_url,
@@ -34,7 +35,7 @@ const toSettings = (row: q.SettingsColumns): CompanySettings => ({
 });
 
 export async function readSettings(db: Executor): Promise<CompanySettings> {
-  return toSettings(await q.settingsRow(db));
+  return settingsFrom(await q.settingsRow(db));
 }
 
 /** The company's name in a language: the English one falls back to the Russian. */
@@ -68,10 +69,10 @@ export async function updateSettings(
     statement_day: body.statementDay ?? 0,
   };
   return ctx.database.db.transaction().execute(async (trx) => {
-    const before = toSettings(await q.lockSettingsRow(trx));
+    const before = settingsFrom(await q.lockSettingsRow(trx));
     if (body.statementDay === undefined) after.statement_day = before.statementDay;
     await q.updateSettings(trx, after);
-    const saved = toSettings(after);
+    const saved = settingsFrom(after);
     const changes = changesOf(before, saved);
     if (Object.keys(changes).length > 0) {
       await recordAudit(trx, {

@@ -1,30 +1,26 @@
 import type { LayoutResponse } from '@portal/contract/layout';
 import type { AppContext } from '../../context.ts';
+import { notFound } from '../../http/errors.ts';
 import type { Session } from '../auth/sessions.ts';
-import { readSettings } from '../company/service.ts';
-import { unreadCount } from '../notifications/service.ts';
-import { profileWithLocations, userUnits } from '../profile/service.ts';
-import { openRequests } from '../requests/service.ts';
+import { settingsFrom } from '../company/service.ts';
+import { profileFromRow, userUnitsFrom } from '../profile/service.ts';
+import { openRequestsFrom } from '../requests/service.ts';
+import { layoutRow } from './queries.ts';
 
 /**
  * GET users/layout: the six answers every signed-in page's first load needs, each as its own call gives it, from
- * five statements at once (the profile's row brings the locations too).
+ * one statement (a round trip each cost more than reading the rows).
  */
 export async function layoutAnswers(ctx: AppContext, session: Session): Promise<LayoutResponse> {
-  const { db } = ctx.database;
-  const [{ profile, locations }, actives, unread, requests, companySettings] = await Promise.all([
-    profileWithLocations(ctx, session),
-    userUnits(ctx, session),
-    unreadCount(ctx, session),
-    openRequests(db, session.userId),
-    readSettings(db),
-  ]);
+  const row = await layoutRow(ctx.database.db, session.userId);
+  if (!row) throw notFound();
+  const { profile, locations } = await profileFromRow(ctx, session, row);
   return {
     profile,
     locations: { locations },
-    actives: { actives },
-    unreadCount: unread,
-    openRequests: { requests },
-    companySettings,
+    actives: { actives: userUnitsFrom(row.units) },
+    unreadCount: { unread: row.unread },
+    openRequests: { requests: openRequestsFrom(row.requests) },
+    companySettings: settingsFrom(row.settings),
   };
 }

@@ -1,6 +1,7 @@
 import type { NotificationKind, NotificationMode } from '@portal/contract/notifications';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import { prepared } from '../../db/prepared.ts';
 
 /**
  * Inserts the events of one change, one row per recipient; a row whose event the recipient has already (the same
@@ -72,14 +73,21 @@ export async function eventsOfUser(db: Executor, userId: number, limit: number) 
 }
 
 export async function unreadCount(db: Executor, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('notifications')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_at', 'is', null)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  const [row] = await unreadCountStatement(db, { userId });
+  return row?.n ?? 0;
 }
+
+const unreadCountStatement = prepared('unreadCount', (db, { userId }: { userId: number }) =>
+  unreadCountQuery(db, userId),
+);
+
+/** unreadCount's statement, for users/layout to read in its own. */
+export const unreadCountQuery = (db: Executor, userId: number) =>
+  db
+    .selectFrom('notifications')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null);
 
 /** Marks the user's own events read (ids of others are simply not theirs); all when ids is null. */
 export async function markRead(db: Executor, userId: number, ids: number[] | null) {

@@ -52,7 +52,7 @@ const locationRows = (db: Executor, userId: number) =>
         .where('is_placeholder', '=', true),
     );
 
-/** A unit link's columns with its unit and location: userUnitRows' and ownedUnitCards'. */
+/** A unit link's columns with its unit and location, for ownedUnitCards. */
 const UNIT_ROW_COLUMNS = [
   'user_units.id as userUnitId',
   'user_units.invested_kopecks',
@@ -79,14 +79,29 @@ const UNIT_ROW_COLUMNS = [
 /** The user's unit links (modules/access: unitLinks, owned and lent against) with their units and locations. */
 export const userUnitRows = (db: Executor, userId: number) => userUnitRowsStatement(db, { userId });
 
-const userUnitRowsStatement = prepared('userUnitRows', (db, { userId }: { userId: number }) =>
+/** userUnitRows' statement, for users/layout to read in its own. */
+export const userUnitRowsQuery = (db: Executor, userId: number) =>
   unitLinks(db, userId)
     .innerJoin('locations', 'locations.id', 'units.location_id')
-    .select(['user_units.relation', ...UNIT_ROW_COLUMNS])
+    .select([
+      'user_units.relation',
+      'user_units.id as userUnitId',
+      'units.id as unitId',
+      'units.name',
+      'units.name_en',
+      'units.part',
+      'locations.id as locationId',
+    ])
     .orderBy('locations.position')
     .orderBy('locations.id')
-    .orderBy('units.id'),
+    .orderBy('units.id');
+
+const userUnitRowsStatement = prepared('userUnitRows', (db, { userId }: { userId: number }) =>
+  userUnitRowsQuery(db, userId),
 );
+
+/** A row of userUnitRows. */
+export type UserUnitRow = Awaited<ReturnType<typeof userUnitRows>>[number];
 
 /**
  * The cards of the user's owned units (users/actives-info): userUnitRows' columns for the owned links, with each
@@ -136,6 +151,14 @@ export async function profileRow(db: Executor, userId: number) {
 }
 
 const profileRowStatement = prepared('profileRow', (db, { userId }: { userId: number }) =>
+  profileRowQuery(db, userId),
+);
+
+/** A row of profileRow. */
+export type ProfileRow = NonNullable<Awaited<ReturnType<typeof profileRow>>>;
+
+/** profileRow's statement, for users/layout to read more in the same one. */
+export const profileRowQuery = (db: Executor, userId: number) =>
   db
     .selectFrom('users')
     .leftJoin('uploads', 'uploads.id', 'users.avatar_upload_id')
@@ -181,8 +204,7 @@ const profileRowStatement = prepared('profileRow', (db, { userId }: { userId: nu
         'locations',
       ),
     ])
-    .where('users.id', '=', userId),
-);
+    .where('users.id', '=', userId);
 
 export async function defaultManager(db: Executor) {
   return db.selectFrom('managers').selectAll().where('is_default', '=', true).executeTakeFirst();

@@ -105,7 +105,11 @@ function locationsOf(all: q.UserLocationRow[], session: Session): UserLocation[]
 
 /** GET users/actives: the units list of the layout. */
 export async function userUnits(ctx: AppContext, session: Session): Promise<UserUnit[]> {
-  const rows = await q.userUnitRows(ctx.database.db, session.userId);
+  return userUnitsFrom(await q.userUnitRows(ctx.database.db, session.userId));
+}
+
+/** The units from userUnitRows' rows (users/layout reads them with the profile's row). */
+export function userUnitsFrom(rows: q.UserUnitRow[]): UserUnit[] {
   return rows.map((row) => ({
     unitId: row.unitId,
     userUnitId: row.userUnitId,
@@ -194,15 +198,24 @@ export async function dataProfile(ctx: AppContext, session: Session): Promise<Da
 
 /**
  * The profile and the user's locations (as users/locations gives them) from one statement: the bank details
- * (dropped for an individual) and the locations come with the user's row. The layout's call answers both.
+ * (dropped for an individual) and the locations come with the user's row.
  */
 export async function profileWithLocations(
   ctx: AppContext,
   session: Session,
 ): Promise<{ profile: DataProfile; locations: UserLocation[] }> {
-  const { db } = ctx.database;
-  const row = await q.profileRow(db, session.userId);
+  const row = await q.profileRow(ctx.database.db, session.userId);
   if (!row) throw notFound();
+  return profileFromRow(ctx, session, row);
+}
+
+/** The profile and the locations from the user's row (profileRow; users/layout reads it with more). */
+export async function profileFromRow(
+  ctx: AppContext,
+  session: Session,
+  row: q.ProfileRow,
+): Promise<{ profile: DataProfile; locations: UserLocation[] }> {
+  const { db } = ctx.database;
   const locations = locationsOf(row.locations, session);
   const roles = ownerRoles(session);
   const bankDetails =

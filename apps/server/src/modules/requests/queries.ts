@@ -1,20 +1,37 @@
 import type { RequestKindCode } from '@portal/contract/requests';
 import type { Executor } from '../../db/executor.ts';
+import { prepared } from '../../db/prepared.ts';
 
 const OPEN = ['new', 'in_progress'] as const;
 
 /** The user's open requests (new or in progress) that have a subject, newest first. */
 export async function openRequestsWithSubject(db: Executor, userId: number) {
-  return db
+  return openRequestsWithSubjectStatement(db, { userId });
+}
+
+const openRequestsWithSubjectStatement = prepared(
+  'openRequestsWithSubject',
+  (db, { userId }: { userId: number }) => openRequestsWithSubjectQuery(db, userId),
+);
+
+/** openRequestsWithSubject's statement, for users/layout to read in its own. */
+export const openRequestsWithSubjectQuery = (db: Executor, userId: number) =>
+  db
     .selectFrom('requests')
     .select(['id', 'kind', 'subject', 'status', 'created_at'])
     .where('user_id', '=', userId)
     .where('subject', 'is not', null)
     .where('status', 'in', OPEN)
     .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-}
+    .orderBy('id', 'desc');
+
+/** A row of openRequestsWithSubject; its time as a Date, or as the text of users/layout's JSON. */
+export type OpenRequestRow = Omit<
+  Awaited<ReturnType<typeof openRequestsWithSubject>>[number],
+  'created_at'
+> & {
+  created_at: Date | string;
+};
 
 /** An open request (new or in progress) of the user of one kind about one subject. */
 export async function openRequestAbout(db: Executor, userId: number, kind: RequestKindCode, subject: string) {

@@ -88,7 +88,11 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 
 /** The user's requests still open (new or in progress) that have a subject, newest first (GET users/open-requests). */
 export async function openRequests(db: Executor, userId: number): Promise<OpenRequest[]> {
-  const rows = await q.openRequestsWithSubject(db, userId);
+  return openRequestsFrom(await q.openRequestsWithSubject(db, userId));
+}
+
+/** The open requests from openRequestsWithSubject's rows (users/layout reads them with the profile's row). */
+export function openRequestsFrom(rows: q.OpenRequestRow[]): OpenRequest[] {
   return rows.map((row) => ({
     id: Number(row.id),
     kind: row.kind as SubjectRequestKind,
