@@ -19,7 +19,11 @@ import * as q from './queries.ts';
  */
 type Fields = z.output<typeof companySettingsBodySchema>;
 
-/** The answer from the settings' row (users/layout reads it with the profile's row). */
+/** The settings' row as a statement of its own, for users/layout to read inside its one statement. */
+export const settingsRowQuery = (db: Executor) => q.settingsColumnsQuery(db);
+export type SettingsRow = q.SettingsColumns;
+
+/** The answer from the settings' row. */
 export const settingsFrom = (row: q.SettingsColumns): CompanySettings => ({
   name: row.name,
   nameEn: row.name_en,

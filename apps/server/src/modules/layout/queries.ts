@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { prepared } from '../../db/prepared.ts';
-import type { SettingsColumns } from '../company/queries.ts';
-import { settingsColumnsQuery } from '../company/queries.ts';
-import { unreadCountQuery } from '../notifications/queries.ts';
-import { profileRowQuery, type UserUnitRow, userUnitRowsQuery } from '../profile/queries.ts';
-import { type OpenRequestRow, openRequestsWithSubjectQuery } from '../requests/queries.ts';
+import { type SettingsRow, settingsRowQuery } from '../company/service.ts';
+import { unreadCountQuery } from '../notifications/service.ts';
+import { profileRowQuery, type UserUnitRow, userUnitRowsQuery } from '../profile/service.ts';
+import { type OpenRequestRow, openRequestsQuery } from '../requests/service.ts';
 
 /**
  * Everything users/layout answers in one statement: the profile's row (which brings the locations), and beside it
@@ -25,9 +24,7 @@ const layoutRowStatement = prepared('layoutRow', (db, { userId }: { userId: numb
     sql<number>`(${unreadCountQuery(db, userId)})`.as('unread'),
     sql<
       OpenRequestRow[]
-    >`(select coalesce(json_agg(r), '[]') from (${openRequestsWithSubjectQuery(db, userId)}) as r)`.as(
-      'requests',
-    ),
-    sql<SettingsColumns>`(select to_json(s) from (${settingsColumnsQuery(db)}) as s)`.as('settings'),
+    >`(select coalesce(json_agg(r), '[]') from (${openRequestsQuery(db, userId)}) as r)`.as('requests'),
+    sql<SettingsRow>`(select to_json(s) from (${settingsRowQuery(db)}) as s)`.as('settings'),
   ]),
 );

@@ -87,6 +87,9 @@ export async function activity(ctx: AppContext, session: Session) {
   return { notifications, unread };
 }
 
+/** The unread count as a statement of its own (its row's `n`), for users/layout to read inside its one statement. */
+export const unreadCountQuery = (db: Executor, userId: number) => q.unreadCountQuery(db, userId);
+
 export async function unreadCount(ctx: AppContext, session: Session) {
   return { unread: await q.unreadCount(ctx.database.db, session.userId) };
 }

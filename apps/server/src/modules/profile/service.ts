@@ -108,7 +108,15 @@ export async function userUnits(ctx: AppContext, session: Session): Promise<User
   return userUnitsFrom(await q.userUnitRows(ctx.database.db, session.userId));
 }
 
-/** The units from userUnitRows' rows (users/layout reads them with the profile's row). */
+/**
+ * The user's row (profileRow) and the units' rows (userUnitRows) as statements of their own, for users/layout to
+ * read inside its one statement.
+ */
+export const profileRowQuery = (db: Executor, userId: number) => q.profileRowQuery(db, userId);
+export const userUnitRowsQuery = (db: Executor, userId: number) => q.userUnitRowsQuery(db, userId);
+export type { ProfileRow, UserUnitRow } from './queries.ts';
+
+/** The units from their rows. */
 export function userUnitsFrom(rows: q.UserUnitRow[]): UserUnit[] {
   return rows.map((row) => ({
     unitId: row.unitId,
@@ -209,7 +217,7 @@ export async function profileWithLocations(
   return profileFromRow(ctx, session, row);
 }
 
-/** The profile and the locations from the user's row (profileRow; users/layout reads it with more). */
+/** The profile and the locations from the user's row. */
 export async function profileFromRow(
   ctx: AppContext,
   session: Session,

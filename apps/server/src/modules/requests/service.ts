@@ -91,7 +91,11 @@ export async function openRequests(db: Executor, userId: number): Promise<OpenRe
   return openRequestsFrom(await q.openRequestsWithSubject(db, userId));
 }
 
-/** The open requests from openRequestsWithSubject's rows (users/layout reads them with the profile's row). */
+/** The open requests' rows as a statement of its own, for users/layout to read inside its one statement. */
+export const openRequestsQuery = (db: Executor, userId: number) => q.openRequestsWithSubjectQuery(db, userId);
+export type OpenRequestRow = q.OpenRequestRow;
+
+/** The open requests from their rows. */
 export function openRequestsFrom(rows: q.OpenRequestRow[]): OpenRequest[] {
   return rows.map((row) => ({
     id: Number(row.id),
