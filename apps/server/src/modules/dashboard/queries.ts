@@ -21,10 +21,14 @@ const windows = (months: MonthWindow[]): Windows => ({
  * one row a unit and month. A window that is a whole Moscow month, as the chart's are, reads the total kept by the
  * triggers of migration 061; any other window sums its bookings. The tz database puts Moscow's month bounds before
  * its last change of offset (October 2014) an hour from the portal's fixed UTC+3, so those months are such windows.
+ * The arrays go in through subselects, so the planner does not see their length: seen, two months (actual-data)
+ * planned cheaper than its generic plan and the database planned the statement anew on every call, which cost
+ * more than running it (PostgreSQL 1.3 → 0.7 ms of processor time a call, PGlite 1.6 → 0.7).
  */
 const bookedTimeOfOwned = (p: Windows) => sql<{ month: number; unit_id: number; booked_ms: number }>`
   select m.month, k.unit_id, k.booked_ms
-  from unnest(${p.months}::int[], ${p.starts}::timestamptz[], ${p.ends}::timestamptz[]) as m (month, starts, ends)
+  from unnest((select ${p.months}::int[]), (select ${p.starts}::timestamptz[]), (select ${p.ends}::timestamptz[]))
+    as m (month, starts, ends)
   cross join lateral moscow_month(m.month) as w
   -- each branch's condition on the window alone is checked once a window, before any row is read
   cross join lateral (
