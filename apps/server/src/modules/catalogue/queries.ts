@@ -1,35 +1,50 @@
-import { type Insertable, type Kysely, sql, type Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * A location's units by type for the dashboard's catalogue: the count of each type and its usual area (the most
- * frequent area of the type's units, the smaller on a tie) and the range of its units' areas, types in their list
- * order; all parts, or one.
+ * A location's units by type for the dashboard's catalogue, for each part (rooms; outbuildings): the count of each
+ * type and its usual area (the most frequent area of the type's units, the smaller on a tie) and the range of its
+ * units' areas, types in their list order. Both parts in one statement.
  */
-const unitsOfLocation = (db: Kysely<DB>, locationId: number) =>
+const unitsOfLocationStatement = prepared('unitsByType', (db, { locationId }: { locationId: number }) =>
   db
     .selectFrom('units')
     .leftJoin('unit_types', 'unit_types.id', 'units.type_id')
-    .select(['units.unit_type', 'units.unit_type_en', 'units.area', 'unit_types.position', 'units.id'])
+    .select([
+      'units.part',
+      'units.unit_type',
+      'units.unit_type_en',
+      'units.area',
+      'unit_types.position',
+      'units.id',
+    ])
     .where('units.location_id', '=', locationId)
-    .orderBy('units.id');
-
-const unitsOfLocationStatement = prepared('unitsByType', (db, { locationId }: { locationId: number }) =>
-  unitsOfLocation(db, locationId),
+    .orderBy('units.id'),
 );
 
-const unitsOfPartStatement = prepared(
-  'unitsByTypeOfPart',
-  (db, { locationId, part }: { locationId: number; part: 'main' | 'periphery' }) =>
-    unitsOfLocation(db, locationId).where('units.part', '=', part),
-);
+type UnitsOfType = {
+  type: string;
+  typeEn: string;
+  count: number;
+  area: number;
+  areaMin: number;
+  areaMax: number;
+};
 
-export async function unitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
-  const rows = part
-    ? await unitsOfPartStatement(db, { locationId, part })
-    : await unitsOfLocationStatement(db, { locationId });
+export async function unitsByPart(
+  db: Executor,
+  locationId: number,
+): Promise<Record<'main' | 'periphery', UnitsOfType[]>> {
+  const rows = await unitsOfLocationStatement(db, { locationId });
+  return {
+    main: unitsByType(rows.filter((row) => row.part === 'main')),
+    periphery: unitsByType(rows.filter((row) => row.part === 'periphery')),
+  };
+}
+
+function unitsByType(rows: Awaited<ReturnType<typeof unitsOfLocationStatement>>): UnitsOfType[] {
   const types = new Map<
     string,
     { type: string; typeEn: string; count: number; areas: Map<number, number>; rank: number; first: number }

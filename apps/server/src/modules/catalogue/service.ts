@@ -512,9 +512,9 @@ export async function updateSource(
   });
 }
 
-/** The dashboard's catalogue entry: a location's units by type (count and usual area), all parts or one. */
-export function locationUnitsByType(db: Executor, locationId: number, part?: 'main' | 'periphery') {
-  return q.unitsByType(db, locationId, part);
+/** The dashboard's catalogue entry: a location's units by type (count and usual area), of each part. */
+export function locationUnitsByPart(db: Executor, locationId: number) {
+  return q.unitsByPart(db, locationId);
 }
 
 /** The catalogue imports: a unit type or stage entry by its name, made (with the English name) when new. */

@@ -19,7 +19,7 @@ import { moscowInstant } from '../../shared/time.ts';
 import { requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
-import { locationUnitsByType } from '../catalogue/service.ts';
+import { locationUnitsByPart } from '../catalogue/service.ts';
 import { investorStatistics } from '../income/service.ts';
 import { investorLocation } from '../profile/service.ts';
 import * as q from './queries.ts';
@@ -181,14 +181,14 @@ export async function locationInfo(
   locationId: number,
 ): Promise<LocationInfo> {
   const { db } = ctx.database;
-  const holds = await q.readableLocationEntry(db, session, locationId);
+  // The units are read beside the access check (one wave of statements), and dropped when it fails.
+  const [holds, { main: units, periphery }] = await Promise.all([
+    q.readableLocationEntry(db, session, locationId),
+    locationUnitsByPart(db, locationId),
+  ]);
   if (!holds) throw notFound();
   // The console edits the entry (modules/catalogue); the units by type are counted from the location's units.
   const info = parseLocationInfo(holds.info);
-  const [units, periphery] = await Promise.all([
-    locationUnitsByType(db, holds.id, 'main'),
-    locationUnitsByType(db, holds.id, 'periphery'),
-  ]);
   return {
     id: holds.id,
     name: holds.name,
