@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type PGlite, parse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
@@ -111,7 +112,7 @@ export function preparingPglite(pglite: PGlite): PGlite {
     values?: unknown[],
     options?: { rowMode?: 'object' | 'array' },
   ): Promise<Results<unknown>> => {
-    await nextTurn();
+    await turnWhenDue();
     const name = statementNames.get(text);
     return name && options?.rowMode !== 'array'
       ? prepare(name, text, values ?? [])
@@ -127,7 +128,7 @@ export function preparingPglite(pglite: PGlite): PGlite {
               return typeof value === 'function' ? value.bind(target) : value;
             }
             return async (...args: Parameters<Transaction['query']>) => {
-              await nextTurn();
+              await turnWhenDue();
               return target.query(...args);
             };
           },
@@ -153,7 +154,7 @@ const STATEMENTS_BETWEEN_TURNS_MS = 5;
 let runningSince: number | undefined;
 
 /** Resolves at once while this stretch of statements is young, after the event loop's next turn once it is not. */
-function nextTurn(): Promise<void> | undefined {
+function turnWhenDue(): Promise<void> | undefined {
   const now = performance.now();
   if (runningSince === undefined) {
     runningSince = now;
@@ -163,7 +164,7 @@ function nextTurn(): Promise<void> | undefined {
     return undefined;
   }
   if (now - runningSince < STATEMENTS_BETWEEN_TURNS_MS) return undefined;
-  return new Promise<void>((resolve) => setImmediate(resolve));
+  return nextTurn();
 }
 
 function pgliteStatements(pglite: PGlite) {

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { IMPORT_MAX_BYTES } from '@portal/contract/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/connection.ts';
+import { countEventLoopTurns } from '../../test/event-loop-turns.ts';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 
 /** Text as windows-1251 bytes (what Excel in a Russian Windows saves as "CSV"): the decoder's table inverted. */
@@ -155,13 +156,7 @@ describe('import: encodings, concurrency and limits', () => {
     const body = Buffer.from(JSON.stringify(rows, null, 2));
     rows.length = 0;
     // Turns of the event loop while the import runs, and a health check sent after it: answered before it ends.
-    let turns = 0;
-    let ticking = true;
-    const tick = () => {
-      turns += 1;
-      if (ticking) setImmediate(tick);
-    };
-    setImmediate(tick);
+    const turns = countEventLoopTurns();
     const done: string[] = [];
     const imported = upload('bookings', body, 'application/json').then((response) => {
       done.push('import');
@@ -172,13 +167,13 @@ describe('import: encodings, concurrency and limits', () => {
       return response;
     });
     const [response, healthResponse] = await Promise.all([imported, health]);
-    ticking = false;
+    const turnsWhileImporting = turns.stop();
     expect(healthResponse.statusCode).toBe(200);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ total: ROWS, inserted: ROWS, rejected: 0, applied: true });
     expect(done).toEqual(['health', 'import']);
     // The rows are checked, then written, each pass giving the loop a turn every 250 rows at least.
-    expect(turns).toBeGreaterThanOrEqual((2 * ROWS) / 250);
+    expect(turnsWhileImporting).toBeGreaterThanOrEqual((2 * ROWS) / 250);
     const stored = await t.ctx.database.db
       .selectFrom('bookings')
       .select((eb) => eb.fn.countAll().as('n'))

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ImportKindCode, ImportReport } from '@portal/contract/backoffice';
 import type { Locale } from '@portal/contract/constants';
 import { ERROR_CODES } from '@portal/contract/errors';
@@ -39,8 +40,6 @@ export type ImportOptions = {
    */
   rowCheck?: ((row: Record<string, unknown>) => RowProblem | null) | undefined;
 };
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Loads a file of one kind: every row is checked first (shape, references, repeated keys); a file with bad rows
