@@ -8,10 +8,10 @@ export async function settingsRow(db: Executor): Promise<SettingsColumns> {
   return row;
 }
 
-const settingsRowStatement = prepared('settingsRow', (db) => settingsColumnsQuery(db));
+const settingsRowStatement = prepared('settingsRow', (db) => settingsRowQuery(db));
 
 /** The settings' columns the answer shows; users/layout reads them in its own statement. */
-export const settingsColumnsQuery = (db: Executor) =>
+export const settingsRowQuery = (db: Executor) =>
   db
     .selectFrom('company_settings')
     .select([

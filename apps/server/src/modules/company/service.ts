@@ -20,7 +20,7 @@ import * as q from './queries.ts';
 type Fields = z.output<typeof companySettingsBodySchema>;
 
 /** The settings' row as a statement of its own, for users/layout to read inside its one statement. */
-export const settingsRowQuery = (db: Executor) => q.settingsColumnsQuery(db);
+export const settingsRowQuery = q.settingsRowQuery;
 export type SettingsRow = q.SettingsColumns;
 
 /** The answer from the settings' row. */

@@ -88,7 +88,7 @@ export async function activity(ctx: AppContext, session: Session) {
 }
 
 /** The unread count as a statement of its own (its row's `n`), for users/layout to read inside its one statement. */
-export const unreadCountQuery = (db: Executor, userId: number) => q.unreadCountQuery(db, userId);
+export const unreadCountQuery = q.unreadCountQuery;
 
 export async function unreadCount(ctx: AppContext, session: Session) {
   return { unread: await q.unreadCount(ctx.database.db, session.userId) };

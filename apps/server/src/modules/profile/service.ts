@@ -112,8 +112,8 @@ export async function userUnits(ctx: AppContext, session: Session): Promise<User
  * The user's row (profileRow) and the units' rows (userUnitRows) as statements of their own, for users/layout to
  * read inside its one statement.
  */
-export const profileRowQuery = (db: Executor, userId: number) => q.profileRowQuery(db, userId);
-export const userUnitRowsQuery = (db: Executor, userId: number) => q.userUnitRowsQuery(db, userId);
+export const profileRowQuery = q.profileRowQuery;
+export const userUnitRowsQuery = q.userUnitRowsQuery;
 export type { ProfileRow, UserUnitRow } from './queries.ts';
 
 /** The units from their rows. */

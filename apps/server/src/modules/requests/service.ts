@@ -92,7 +92,7 @@ export async function openRequests(db: Executor, userId: number): Promise<OpenRe
 }
 
 /** The open requests' rows as a statement of its own, for users/layout to read inside its one statement. */
-export const openRequestsQuery = (db: Executor, userId: number) => q.openRequestsWithSubjectQuery(db, userId);
+export const openRequestsQuery = q.openRequestsWithSubjectQuery;
 export type OpenRequestRow = q.OpenRequestRow;
 
 /** The open requests from their rows. */
