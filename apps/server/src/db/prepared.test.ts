@@ -73,6 +73,27 @@ describe('prepared statements', () => {
     expect(await db().selectFrom('units').select('id').limit(1).execute()).toHaveLength(1);
   });
 
+  it('reads every kind of value as an unprepared statement does', async () => {
+    // PGlite's prepared reads are read from the wire by db/pglite-rows.ts, everything else by PGlite's own reader.
+    const values = (text: unknown) => sql<Record<string, unknown>>`
+      select ${text}::text as text, length(${text}::text) as length, 42::int2 as small, 9007199254740991::int8 as big,
+        12.5::numeric as decimal, 1.25::float8 as float, true as yes, null::text as nothing, date '2026-02-28' as day,
+        timestamptz '2026-02-28 10:11:12.345+03' as moment, '{"a": [1, "я"]}'::jsonb as object, array[1, 2]::int[] as ints,
+        array['a', null, 'б']::text[] as texts, '' as empty, 'e3f6a1c2-0b7d-4a58-9c1e-3d2f4b5a6c7d'::uuid as id`;
+    const read = prepared('testEveryKind', (_db, p: { text: string }) => values(p.text));
+    for (const text of ['Сауна «Берёза» 🧖', '', 'a'.repeat(70_000)]) {
+      const expected = (await values(text).execute(db())).rows;
+      expect(await read(db(), { text })).toEqual(expected);
+    }
+    const [row] = await read(db(), { text: 'Сауна 🧖' });
+    expect(row).toMatchObject({
+      text: 'Сауна 🧖',
+      big: 9007199254740991,
+      nothing: null,
+      texts: ['a', null, 'б'],
+    });
+  });
+
   it('refuses a parameter that is not a value of the statement, and every column by *', async () => {
     const decides = prepared('testDecides', (db, p: { own: boolean }) =>
       p.own ? db.selectFrom('units').select('id') : db.selectFrom('locations').select('id'),

@@ -1,9 +1,10 @@
 import type { Writable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { type PGlite, parse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
+import { messages, type PGlite, parse, protocol, type Results, type Transaction } from '@electric-sql/pglite';
 import { type Compilable, type CompiledQuery, type Kysely, type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import type { Executor } from './executor.ts';
+import { readRows } from './pglite-rows.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -175,31 +176,72 @@ function pgliteStatements(pglite: PGlite) {
     // The same locks PGlite's own query takes: no transaction open, one statement at a time.
     pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        const messages = [];
-        try {
-          let types = parameterTypes.get(name);
-          if (!types) {
+        let types = parameterTypes.get(name);
+        if (!types) {
+          try {
             await send(protocol.serialize.parse({ name, text }));
             types = parse.parseDescribeStatementResults(
               await send(protocol.serialize.describe({ type: 'S', name })),
             );
-            parameterTypes.set(name, types);
+          } finally {
+            await send(protocol.serialize.sync());
           }
-          const values = params.map((value, index) => {
-            if (value === null || value === undefined) return null;
-            const serialize = pglite.serializers[types[index] ?? 0];
-            return serialize ? serialize(value) : String(value);
+          parameterTypes.set(name, types);
+        }
+        const values = params.map((value, index) => {
+          if (value === null || value === undefined) return null;
+          const serialize = pglite.serializers[types[index] ?? 0];
+          return serialize ? serialize(value) : String(value);
+        });
+        const execution = [
+          protocol.serialize.bind({ statement: name, values }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+          protocol.serialize.sync(),
+        ];
+        if (readsOnly.test(text)) {
+          // A read's answer holds rows and nothing for PGlite to act on (a write's may hold a notification), so it
+          // is taken as bytes and read by readRows; PGlite's reader only sees an error. One call for the four
+          // messages: after an error PostgreSQL skips to the sync, as over a socket.
+          const chunks: Uint8Array[] = [];
+          await pglite.execProtocolRawStream(concat(execution), {
+            syncToFs: false,
+            // A chunk is a view of PGlite's memory, valid only during the callback.
+            onRawData: (chunk) => chunks.push(chunk.slice()),
           });
-          messages.push(
-            ...(await send(protocol.serialize.bind({ statement: name, values }))),
-            ...(await send(protocol.serialize.describe({ type: 'P' }))),
-            ...(await send(protocol.serialize.execute({}))),
-          );
+          const answer = concat(chunks);
+          return readRows<T>(answer, pglite.parsers) ?? resultsOf<T>(answer, pglite.parsers);
+        }
+        const received = [];
+        try {
+          for (const message of execution.slice(0, -1)) received.push(...(await send(message)));
         } finally {
-          messages.push(...(await send(protocol.serialize.sync())));
+          received.push(...(await send(protocol.serialize.sync())));
         }
         await pglite.syncToFs();
-        return parse.parseResults(messages, pglite.parsers, { rowMode: 'object' })[0] as Results<T>;
+        return parse.parseResults(received, pglite.parsers, { rowMode: 'object' })[0] as Results<T>;
       }),
     );
+}
+
+/** A statement without side effects: a select (a `with` may write). */
+const readsOnly = /^\s*select\b/i;
+
+function concat(parts: Uint8Array[]) {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+/** An answer read by PGlite's own reader, its error thrown as PGlite's query throws it. */
+function resultsOf<T>(answer: Uint8Array, parsers: PGlite['parsers']): Results<T> {
+  const received: Parameters<typeof parse.parseResults>[0] = [];
+  new protocol.Parser().parse(answer, (message) => received.push(message));
+  const error = received.find((message) => message instanceof messages.DatabaseError);
+  if (error) throw error;
+  return parse.parseResults(received, parsers, { rowMode: 'object' })[0] as Results<T>;
 }
