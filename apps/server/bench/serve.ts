@@ -1,9 +1,10 @@
 /**
  * The portal as `npm run bench` measures it, in its own process: a fresh database with the demo data (embedded
- * PGlite in memory, or a new PostgreSQL database made from BENCH_DATABASE_URL and dropped afterwards), optionally
- * grown to BENCH_GROWTH times the demo bookings and incomes, served with the production settings (NODE_ENV
- * production, info logging to /dev/null through the server's own logger). Prints `{"url", "kind", …}` when it
- * listens; SIGTERM closes it and drops the database.
+ * PGlite with its files in a folder, as `npm start` keeps them, or in memory with BENCH_PGLITE=memory; or a new
+ * PostgreSQL database made from BENCH_DATABASE_URL and dropped afterwards), optionally grown to BENCH_GROWTH times
+ * the demo bookings and incomes, served with the production settings (NODE_ENV production, info logging to
+ * /dev/null through the server's own logger). Prints `{"url", "kind", …}` when it listens; SIGTERM closes it and
+ * drops the database.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -49,7 +50,10 @@ const config = loadConfig({
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const logger = createLogger(config, '/dev/null');
-const ctx = await createContext(config, logger, { inMemory: !databaseUrl });
+// PGlite keeps its files in the data folder, as `npm start` does; BENCH_PGLITE=memory keeps them in memory.
+const ctx = await createContext(config, logger, {
+  inMemory: !databaseUrl && process.env.BENCH_PGLITE === 'memory',
+});
 const rows = await grow(ctx.database, growth);
 const app = await buildApp(ctx, { logger, serveWeb: false });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
