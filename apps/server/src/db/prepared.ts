@@ -169,25 +169,28 @@ function turnWhenDue(): Promise<void> | undefined {
 }
 
 function pgliteStatements(pglite: PGlite) {
-  /** The parameter types of each statement prepared on this database, by name. */
-  const parameterTypes = new Map<string, number[]>();
+  /** Each statement prepared on this database, by name: its parameter types, and whether it only reads. */
+  const preparedOnce = new Map<string, { types: number[]; readsOnly: boolean }>();
   const send = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
   return <T>(name: string, text: string, params: unknown[]): Promise<Results<T>> =>
     // The same locks PGlite's own query takes: no transaction open, one statement at a time.
     pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        let types = parameterTypes.get(name);
-        if (!types) {
+        let statement = preparedOnce.get(name);
+        if (!statement) {
           try {
             await send(protocol.serialize.parse({ name, text }));
-            types = parse.parseDescribeStatementResults(
+            const types = parse.parseDescribeStatementResults(
               await send(protocol.serialize.describe({ type: 'S', name })),
             );
+            // A select has no side effects (a `with` may write).
+            statement = { types, readsOnly: /^\s*select\b/i.test(text) };
           } finally {
             await send(protocol.serialize.sync());
           }
-          parameterTypes.set(name, types);
+          preparedOnce.set(name, statement);
         }
+        const { types } = statement;
         const values = params.map((value, index) => {
           if (value === null || value === undefined) return null;
           const serialize = pglite.serializers[types[index] ?? 0];
@@ -199,17 +202,17 @@ function pgliteStatements(pglite: PGlite) {
           protocol.serialize.execute({}),
           protocol.serialize.sync(),
         ];
-        if (readsOnly.test(text)) {
+        if (statement.readsOnly) {
           // A read's answer holds rows and nothing for PGlite to act on (a write's may hold a notification), so it
           // is taken as bytes and read by readRows; PGlite's reader only sees an error. One call for the four
           // messages: after an error PostgreSQL skips to the sync, as over a socket.
           const chunks: Uint8Array[] = [];
-          await pglite.execProtocolRawStream(concat(execution), {
+          await pglite.execProtocolRawStream(Buffer.concat(execution), {
             syncToFs: false,
             // A chunk is a view of PGlite's memory, valid only during the callback.
             onRawData: (chunk) => chunks.push(chunk.slice()),
           });
-          const answer = concat(chunks);
+          const answer = Buffer.concat(chunks);
           return readRows<T>(answer, pglite.parsers) ?? resultsOf<T>(answer, pglite.parsers);
         }
         const received = [];
@@ -222,19 +225,6 @@ function pgliteStatements(pglite: PGlite) {
         return parse.parseResults(received, pglite.parsers, { rowMode: 'object' })[0] as Results<T>;
       }),
     );
-}
-
-/** A statement without side effects: a select (a `with` may write). */
-const readsOnly = /^\s*select\b/i;
-
-function concat(parts: Uint8Array[]) {
-  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    whole.set(part, offset);
-    offset += part.length;
-  }
-  return whole;
 }
 
 /** An answer read by PGlite's own reader, its error thrown as PGlite's query throws it. */
