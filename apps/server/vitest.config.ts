@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_WASM_FLAGS } from './src/test/wasm-flags.ts';
 
 /**
  * The server suite runs on embedded PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. Each project
@@ -11,6 +12,7 @@ export default defineConfig({
     globalSetup: ['src/test/global-setup.ts'],
     // Two files at a time: each spends most of its time on one thread (the app and PGlite), so two use both cores.
     maxWorkers: 2,
+    execArgv: TEST_WASM_FLAGS,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     expect: { poll: { timeout: 30_000, interval: 100 } },

@@ -2,8 +2,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startFlags } from '../../apps/server/src/start-flags.ts';
 import { PINNED_TODAY } from '../../apps/server/src/test/pinned-today.ts';
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts';
+import { TEST_WASM_FLAGS } from '../../apps/server/src/test/wasm-flags.ts';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 
@@ -29,23 +31,27 @@ export async function startPortal(options: PortalOptions = {}) {
   let output = '';
   // The embedded database of the temporary folder, whatever the shell has set.
   const { DATABASE_URL: _ignored, ...env } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: {
-      ...env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: options.demoData === false ? 'false' : 'true',
-      SMTP_URL: smtp.url,
-      LOG_LEVEL: 'info',
-      PORTAL_TODAY: PINNED_TODAY,
-      // The monthly statements mail every demo owner on start; a test that wants them turns them on.
-      STATEMENTS: 'false',
-      ...options.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startFlags(), ...TEST_WASM_FLAGS, path.join(ROOT, 'apps/server/src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DEMO_DATA: options.demoData === false ? 'false' : 'true',
+        SMTP_URL: smtp.url,
+        LOG_LEVEL: 'info',
+        PORTAL_TODAY: PINNED_TODAY,
+        // The monthly statements mail every demo owner on start; a test that wants them turns them on.
+        STATEMENTS: 'false',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout?.on('data', (chunk) => {
     output += chunk;
   });

@@ -24,6 +24,7 @@ import { createInterface } from 'node:readline';
 import { addMonths, firstDayOf, lastCompleteMonth } from '@portal/contract/periods';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startFlags } from '../src/start-flags.ts';
 import { breakdown, type CpuProfile, PARTS } from './profile.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -46,11 +47,11 @@ export type Server = {
 };
 
 async function start(script: string, env: Record<string, string>): Promise<Server> {
-  // --expose-gc: serve.ts collects the heap before a measured load starts. The young generation's limit is the
-  // server's start script's (apps/server/package.json), so the memory measured is what `npm start` uses.
+  // --expose-gc: serve.ts collects the heap before a measured load starts. The other flags are the server's start
+  // script's (apps/server/package.json), so what is measured is what `npm start` runs.
   const child = spawn(
     process.execPath,
-    ['--expose-gc', '--max-semi-space-size=8', path.join(import.meta.dirname, script)],
+    ['--expose-gc', ...startFlags(), path.join(import.meta.dirname, script)],
     {
       env: { ...process.env, ...env },
       stdio: ['pipe', 'pipe', 'inherit'],

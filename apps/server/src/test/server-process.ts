@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { startFlags } from '../start-flags.ts';
+import { TEST_WASM_FLAGS } from './wasm-flags.ts';
 
 /**
  * Starts `node src/main.ts` as `npm start` does (on the embedded database unless env says otherwise) and waits for
@@ -8,10 +10,14 @@ import path from 'node:path';
 export async function startServerProcess(env: Record<string, string>) {
   const base: Record<string, string | undefined> = { ...process.env };
   delete base.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, '..', 'main.ts')], {
-    env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...startFlags(), ...TEST_WASM_FLAGS, path.join(import.meta.dirname, '..', 'main.ts')],
+    {
+      env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;
