@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { prepared } from '../../db/prepared.ts';
+import { hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import { heldLocations, type Reader, unitLinks } from '../access/service.ts';
 
 /** The tabs of the bookings pages: the locations the user reads (modules/access), in id order. */
@@ -82,10 +82,9 @@ export async function gridLists(db: Executor, unitIds: number[], start: Date, en
   return gridListsStatement(db, { unitIds, start, end });
 }
 
-const gridListsStatement = prepared(
-  'gridLists',
-  (_db, p: { unitIds: number[]; start: Date; end: Date }) =>
-    sql<{ unit_id: number; bookings: string | null; repairs: string | null }>`
+const gridListsStatement = prepared('gridLists', (_db, p: { unitIds: number[]; start: Date; end: Date }) => {
+  const [start, end] = [hiddenFromPlanner(p.start, 'timestamptz'), hiddenFromPlanner(p.end, 'timestamptz')];
+  return sql<{ unit_id: number; bookings: string | null; repairs: string | null }>`
       select unit.id as unit_id,
         (select '[' || string_agg(
             '{"id":' || b.id
@@ -100,16 +99,16 @@ const gridListsStatement = prepared(
             || ',"sum":' || ${rublesText('b.sum_kopecks')}
             || '}', ',' order by b.starts_at, b.id) || ']'
           from bookings b left join booking_sources s on s.id = b.source_id
-          where b.unit_id = unit.id and b.starts_at < ${p.end} and b.ends_at > ${p.start}) as bookings,
+          where b.unit_id = unit.id and b.starts_at < ${end} and b.ends_at > ${start}) as bookings,
         (select '[' || string_agg(
             '{"startDateTime":"' || ${isoText('r.starts_at')}
             || '","endDateTime":"' || ${isoText('r.ends_at')}
             || '","description":' || to_json(r.description)::text
             || '}', ',' order by r.starts_at, r.id) || ']'
           from repairs r
-          where r.unit_id = unit.id and r.starts_at < ${p.end} and r.ends_at > ${p.start}) as repairs
-      from unnest(${p.unitIds}::bigint[]) as unit (id)`,
-);
+          where r.unit_id = unit.id and r.starts_at < ${end} and r.ends_at > ${start}) as repairs
+      from unnest(${p.unitIds}::bigint[]) as unit (id)`;
+});
 
 /** The instants the booking statistics are counted at: now, the Moscow day and the months around it. */
 export type StatisticsInstants = {
@@ -149,6 +148,14 @@ function statisticsStatement(part: 'main' | 'periphery') {
   return prepared(
     `bookingStatistics_${part}`,
     (db, at: { userId: number; locationId: number } & StatisticsInstants) => {
+      // ×100 the demo's bookings, planned for each call's instants: 2.0 ms a call; with the generic plan 0.9.
+      const instant = (value: Date) => hiddenFromPlanner(value, 'timestamptz');
+      const [now, today, tomorrow] = [instant(at.now), instant(at.today), instant(at.tomorrow)];
+      const [lastMonth, thisMonth, nextMonth] = [
+        instant(at.lastMonth),
+        instant(at.thisMonth),
+        instant(at.nextMonth),
+      ];
       const location = heldLocations(db, at.userId)
         .where('locations.id', '=', at.locationId)
         .select('locations.id');
@@ -156,8 +163,8 @@ function statisticsStatement(part: 'main' | 'periphery') {
       // (unit_id, ends_at, starts_at) skip the history.
       const taking =
         part === 'main'
-          ? sql`bookings.starts_at <= ${at.now} and bookings.ends_at > ${at.now}`
-          : sql`bookings.starts_at >= ${at.today} and bookings.starts_at < ${at.tomorrow} and bookings.ends_at > ${at.today}`;
+          ? sql`bookings.starts_at <= ${now} and bookings.ends_at > ${now}`
+          : sql`bookings.starts_at >= ${today} and bookings.starts_at < ${tomorrow} and bookings.ends_at > ${today}`;
       // A stay is sold by the night (rooms) or the hour (outbuildings), at least one; numeric rounds half up as
       // Math.round does (float8 would round half to even).
       const slotSeconds = sql.lit(part === 'main' ? 86_400 : 3_600);
@@ -180,17 +187,25 @@ function statisticsStatement(part: 'main' | 'periphery') {
     unit as (
       select units.id from units join location on location.id = units.location_id where units.part = ${sql.lit(part)}
     ),
+    -- Unit by unit through the index; "offset 0" keeps the planner from joining all the bookings instead: without
+    -- it the generic plan scanned every booking of every location (0.76 → 0.32 ms on the demo, and growing with the
+    -- history).
     taken as (
-      select bookings.unit_id, bookings.status, bookings.guest_amount, bookings.starts_at, bookings.ends_at
-      from bookings
-      where bookings.unit_id in (select id from unit) and bookings.status <> 'cancelled' and ${taking}
+      select unit.id as unit_id, b.status, b.guest_amount, b.starts_at, b.ends_at
+      from unit
+      cross join lateral (
+        select bookings.status, bookings.guest_amount, bookings.starts_at, bookings.ends_at
+        from bookings
+        where bookings.unit_id = unit.id and bookings.status <> 'cancelled' and ${taking}
+        offset 0
+      ) as b
     ),
     -- Materialized: each unit's subqueries run once, not once for each count below.
     unit_today as materialized (
       select
         exists (
           select from repairs
-          where repairs.unit_id = unit.id and repairs.starts_at <= ${at.now} and repairs.ends_at > ${at.now}
+          where repairs.unit_id = unit.id and repairs.starts_at <= ${now} and repairs.ends_at > ${now}
         ) as repaired,
         -- A unit taken twice has the status of the earlier stay.
         (select taken.status from taken where taken.unit_id = unit.id order by taken.starts_at limit 1) as status
@@ -198,13 +213,13 @@ function statisticsStatement(part: 'main' | 'periphery') {
     ),
     sold as (
       select
-        bookings.starts_at >= ${at.thisMonth} as this_month,
+        bookings.starts_at >= ${thisMonth} as this_month,
         bookings.sum_kopecks,
         greatest(1, round(extract(epoch from bookings.ends_at - bookings.starts_at)::numeric / ${slotSeconds})) as slots
       from bookings
       where bookings.unit_id in (select id from unit) and bookings.status <> 'cancelled'
-        and bookings.starts_at >= ${at.lastMonth} and bookings.starts_at < ${at.nextMonth}
-        and bookings.ends_at > ${at.lastMonth}
+        and bookings.starts_at >= ${lastMonth} and bookings.starts_at < ${nextMonth}
+        and bookings.ends_at > ${lastMonth}
     )
     select unit_counts.*, guests.*, months.*
     from location,
@@ -218,9 +233,9 @@ function statisticsStatement(part: 'main' | 'periphery') {
       from unit_today) as unit_counts,
       -- A stay of today started before tomorrow and ends after today began.
       (select
-        coalesce(sum(guest_amount) filter (where starts_at >= ${at.today}), 0) as arriving,
-        coalesce(sum(guest_amount) filter (where starts_at < ${at.today} and ends_at >= ${at.tomorrow}), 0) as staying,
-        coalesce(sum(guest_amount) filter (where starts_at < ${at.today} and ends_at < ${at.tomorrow}), 0) as departing
+        coalesce(sum(guest_amount) filter (where starts_at >= ${today}), 0) as arriving,
+        coalesce(sum(guest_amount) filter (where starts_at < ${today} and ends_at >= ${tomorrow}), 0) as staying,
+        coalesce(sum(guest_amount) filter (where starts_at < ${today} and ends_at < ${tomorrow}), 0) as departing
       from taken) as guests,
       (select
         coalesce(sum(sum_kopecks) filter (where this_month), 0) as revenue_this_month,

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { anyOf, prepared } from '../../db/prepared.ts';
+import { anyOf, hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
@@ -103,8 +103,8 @@ function ownedUnitsWithIncomesQuery(db: Kysely<DB>, p: OwnedUnitsWithIncomesPara
     .leftJoin('incomes', (join) =>
       join
         .onRef('incomes.user_unit_id', '=', 'user_units.id')
-        .on('incomes.year_month', '>=', p.from)
-        .on('incomes.year_month', '<=', p.to),
+        .on('incomes.year_month', '>=', hiddenFromPlanner(p.from, 'int'))
+        .on('incomes.year_month', '<=', hiddenFromPlanner(p.to, 'int')),
     )
     .select([
       'user_units.id as userUnitId',

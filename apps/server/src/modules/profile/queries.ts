@@ -1,7 +1,7 @@
 import { DOCUMENT_STATUS_NEEDS_SIGNATURE } from '@portal/contract/constants';
 import { sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { prepared } from '../../db/prepared.ts';
+import { hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { locationRoles, ownedUnitLinks, unitLinks } from '../access/service.ts';
 
@@ -112,8 +112,9 @@ export const ownedUnitCards = (db: Executor, userId: number, lastMonth: number) 
 
 const ownedUnitCardsStatement = prepared(
   'ownedUnitCards',
-  (db, { userId, lastMonth }: { userId: number; lastMonth: number }) =>
-    ownedUnitLinks(db, userId)
+  (db, { userId, lastMonth }: { userId: number; lastMonth: number }) => {
+    const month = hiddenFromPlanner(lastMonth, 'int');
+    return ownedUnitLinks(db, userId)
       .innerJoin('locations', 'locations.id', 'units.location_id')
       .select((eb) => {
         const incomesOfUnit = () =>
@@ -124,24 +125,25 @@ const ownedUnitCardsStatement = prepared(
             number | null
           >`(select t.total_kopecks from income_totals t where t.user_unit_id = user_units.id)
             - coalesce(${incomesOfUnit()
-              .where('i.year_month', '>', lastMonth)
+              .where('i.year_month', '>', month)
               .select((sub) => sub.fn.sum<number>('i.amount_kopecks').as('later'))}, 0)`.as('incomeTotal'),
           incomesOfUnit()
-            .where('i.year_month', '<=', lastMonth)
+            .where('i.year_month', '<=', month)
             .select((sub) => sub.fn.min<number>('i.year_month').as('first'))
             .as('firstIncomeMonth'),
           incomesOfUnit()
-            .where('i.year_month', '<=', lastMonth)
+            .where('i.year_month', '<=', month)
             .select((sub) => sub.fn.max<number>('i.year_month').as('last'))
             .as('lastIncomeMonth'),
           sql<number>`coalesce(${incomesOfUnit()
-            .where('i.year_month', '=', lastMonth)
+            .where('i.year_month', '=', month)
             .select('i.amount_kopecks')}, 0)`.as('lastMonthIncome'),
         ];
       })
       .orderBy('locations.position')
       .orderBy('locations.id')
-      .orderBy('units.id'),
+      .orderBy('units.id');
+  },
 );
 
 /** The user's own row for users/data-profile, with the manager, the bank details and the recovery codes left. */
