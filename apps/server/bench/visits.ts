@@ -172,7 +172,13 @@ export async function firstVisit(tools: Tools) {
         const bareRun = await visitAll(bare.url, tokens, () => '/');
         const load = tools.load1();
         await tools.command(portal, 'reset');
+        const profileFile = path.join(
+          process.env.BENCH_KEEP_PROFILES ?? tmpdir(),
+          `first-visit-${kind}.cpuprofile`,
+        );
+        if (process.env.BENCH_PROFILE) await tools.command(portal, 'start');
         const run = await visitAll(portal.url, tokens, (call) => call.path);
+        if (process.env.BENCH_PROFILE) await tools.command(portal, `stop ${profileFile}`);
         const stats = await tools.command(portal, 'stats');
         console.log(
           `${kind}: ${run.requests} requests in ${run.seconds.toFixed(1)} s, ${Math.round(run.requests / run.seconds)} req/s ` +
