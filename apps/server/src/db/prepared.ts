@@ -48,18 +48,19 @@ export function anyOf<T>(values: readonly T[]): RawBuilder<T> {
 }
 
 /**
- * A value the planner plans without seeing, `(select $1::type)`: for the bounds of a range over a growing table
- * (months, instants). PostgreSQL plans a prepared statement's first five calls for their values, then keeps one
- * generic plan unless the plans made for the values look cheaper. As a table grows, a range's bounds make them look
- * cheaper, and the statement was planned anew on every call, which cost more than running it (×100 the demo's
- * bookings: the booking grid 2.9 → 1.8 ms, the unit cards 1.9 → 0.8). Behind a subselect, a call's plan is costed as
- * the generic one, which is kept.
+ * A value the planner plans without seeing, `(select $1::type)::type`: for the bounds of a range over a growing table
+ * (months, instants) and a list whose length should not change the plan. PostgreSQL plans a prepared statement's
+ * first five calls for their values, then keeps one generic plan unless the plans made for the values look cheaper.
+ * As a table grows, a range's bounds make them look cheaper, and the statement was planned anew on every call, which
+ * cost more than running it (×100 the demo's bookings: the booking grid 2.9 → 1.8 ms, the unit cards 1.9 → 0.8).
+ * Behind a subselect, a call's plan is costed as the generic one, which is kept. The second cast lets `= any(…)` read
+ * an array as an array, not as a subquery's rows.
  */
 export function hiddenFromPlanner<T>(
   value: T,
-  type: 'int' | 'int[]' | 'timestamptz' | 'timestamptz[]',
+  type: 'int' | 'int[]' | 'bigint[]' | 'timestamptz' | 'timestamptz[]',
 ): RawBuilder<T> {
-  return sql<T>`(select ${value}::${sql.raw(type)})`;
+  return sql<T>`(select ${value}::${sql.raw(type)})::${sql.raw(type)}`;
 }
 
 function compileTemplate<P extends Record<string, unknown>, R>(

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { anyOf, prepared } from '../../db/prepared.ts';
+import { hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import { ownedUnitLinks } from '../access/service.ts';
 
 /** One of the user's owned units (modules/access) with its sale state and location. */
@@ -76,29 +76,33 @@ export async function incomeTotals(db: Executor, userUnitIds: number[], lastMont
 
 const incomeTotalsStatement = prepared(
   'incomeTotals',
-  (db, { userUnitIds, lastMonth }: { userUnitIds: number[]; lastMonth: number }) =>
-    db
+  (db, { userUnitIds, lastMonth }: { userUnitIds: number[]; lastMonth: number }) => {
+    const month = hiddenFromPlanner(lastMonth, 'int');
+    return db
       .selectFrom('income_totals as t')
-      .where((eb) => eb('t.user_unit_id', '=', anyOf(userUnitIds)))
+      .where((eb) =>
+        eb('t.user_unit_id', '=', sql<number>`any(${hiddenFromPlanner(userUnitIds, 'bigint[]')})`),
+      )
       .select((eb) => {
         const incomesOfUnit = () =>
           eb.selectFrom('incomes as i').whereRef('i.user_unit_id', '=', 't.user_unit_id');
         return [
           't.user_unit_id',
           sql<number>`${eb.ref('t.total_kopecks')} - coalesce(${incomesOfUnit()
-            .where('i.year_month', '>', lastMonth)
+            .where('i.year_month', '>', month)
             .select((sub) => sub.fn.sum<number>('i.amount_kopecks').as('later'))}, 0)`.as('total'),
           incomesOfUnit()
-            .where('i.year_month', '<=', lastMonth)
+            .where('i.year_month', '<=', month)
             .select((sub) => sub.fn.min<number>('i.year_month').as('first'))
             .as('first'),
           incomesOfUnit()
-            .where('i.year_month', '<=', lastMonth)
+            .where('i.year_month', '<=', month)
             .select((sub) => sub.fn.max<number>('i.year_month').as('last'))
             .as('last'),
           sql<number>`coalesce(${incomesOfUnit()
-            .where('i.year_month', '=', lastMonth)
+            .where('i.year_month', '=', month)
             .select('i.amount_kopecks')}, 0)`.as('lastMonth'),
         ];
-      }),
+      });
+  },
 );
