@@ -66,11 +66,18 @@ process.stdout.write(
 );
 
 // The bench's commands on stdin, one answer line each: `start` and `stop <file>` drive V8's profiler (a profile holds
-// one call's load and nothing of the start-up); `reset` and `stats` measure the event loop's delay and the peak RSS.
+// one call's load and nothing of the start-up); `reset` and `stats` measure the event loop's delay, the peak RSS and
+// the answer cache's hits.
 const delay = monitorEventLoopDelay({ resolution: 10 });
 delay.enable();
 let rssPeak = 0;
 let rssAtReset = 0;
+let cacheAtReset = { hits: 0, misses: 0 };
+/** The answer cache's hits and misses so far (its metrics' counters). */
+const cacheCounts = async () => ({
+  hits: (await ctx.metrics.cache.hits.get()).values[0]?.value ?? 0,
+  misses: (await ctx.metrics.cache.misses.get()).values[0]?.value ?? 0,
+});
 setInterval(() => {
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
 }, 1000).unref();
@@ -102,9 +109,13 @@ async function answerCommands() {
       delay.reset();
       rssAtReset = process.memoryUsage.rss();
       rssPeak = rssAtReset;
+      cacheAtReset = await cacheCounts();
     }
     if (command === 'stats') {
+      const cache = await cacheCounts();
       answer = {
+        cacheHits: cache.hits - cacheAtReset.hits,
+        cacheMisses: cache.misses - cacheAtReset.misses,
         eventLoopP99Ms: delay.percentile(99) / 1e6,
         eventLoopMaxMs: delay.max / 1e6,
         rssPeakMb: Math.max(rssPeak, process.memoryUsage.rss()) / 1048576,

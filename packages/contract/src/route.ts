@@ -23,7 +23,8 @@ export type RouteDefinition = {
   access: 'public' | 'session' | 'staff' | 'camera-media' | 'report-media';
   /**
    * A signed-in read whose answer depends only on the session, the URL and the database: the server may answer it
-   * from its answer cache (apps/server/src/http/response-cache.ts).
+   * from its answer cache (apps/server/src/http/response-cache.ts). Such a read may read the tables that hold one
+   * user's rows each (its TABLES_BY_USER) only for the signed-in user.
    */
   cache?: boolean;
   /**

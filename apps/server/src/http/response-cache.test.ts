@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { TABLES_WITHOUT_DATA_CHANGE } from './response-cache.ts';
+import { TABLES_BY_USER, TABLES_WITHOUT_DATA_CHANGE, usersOfNotice } from './response-cache.ts';
 
 /** The answer cache serves a user's repeated reads, and never an answer older than a write they could see. */
 
@@ -134,18 +134,145 @@ describe('the answer cache', () => {
     expect(refused.headers['content-encoding']).toBe('gzip');
   });
 
-  it('has the change trigger on every table but the sign-in bookkeeping, mail, audit and file chunks', async () => {
-    const { rows } = await sql<{ table: string; triggered: boolean }>`
-      select c.relname as table,
-             exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = c.relname || '_notify_data_change')
-               as triggered
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  it("drops only a user's answers when rows of that user change, and every answer for any other table", async () => {
+    const lender = await t.signIn('lender@example.com');
+    const id = await investorId();
+    const lenderId = (await get(PROFILE, lender)).json().id as number;
+    const bothCached = async () => {
+      expect((await get(PROFILE)).headers['x-cache']).toBe('hit');
+      expect((await get(PROFILE, lender)).headers['x-cache']).toBe('hit');
+    };
+    await vi.waitFor(bothCached, { timeout: 10_000 });
+
+    // The investor's own row: the notice names the investor, and the lender's answer is still served.
+    await t.ctx.database.db.updateTable('users').set({ first_name: 'Один' }).where('id', '=', id).execute();
+    await vi.waitFor(async () => expect((await get(PROFILE)).json().firstName).toBe('Один'), {
+      timeout: 10_000,
+    });
+    expect((await get(PROFILE, lender)).headers['x-cache']).toBe('hit');
+
+    // A document of the investor's (the profile's "to sign" mark reads them): the same.
+    await vi.waitFor(bothCached, { timeout: 10_000 });
+    await sql`update documents set description = description where user_id = ${id}`.execute(
+      t.ctx.database.db,
+    );
+    await vi.waitFor(async () => expect((await get(PROFILE)).headers['x-cache']).toBe('miss'), {
+      timeout: 10_000,
+    });
+    expect((await get(PROFILE, lender)).headers['x-cache']).toBe('hit');
+
+    // One statement over both users' rows names both.
+    await vi.waitFor(bothCached, { timeout: 10_000 });
+    await sql`update users set middle_name = middle_name where id in (${id}, ${lenderId})`.execute(
+      t.ctx.database.db,
+    );
+    await vi.waitFor(
+      async () => {
+        expect((await get(PROFILE)).headers['x-cache']).toBe('miss');
+        expect((await get(PROFILE, lender)).headers['x-cache']).toBe('miss');
+      },
+      { timeout: 10_000 },
+    );
+
+    // A table whose rows are not one user's (the managers a profile shows): everyone's answers.
+    await vi.waitFor(bothCached, { timeout: 10_000 });
+    await sql`update managers set name = name`.execute(t.ctx.database.db);
+    await vi.waitFor(
+      async () => {
+        expect((await get(PROFILE)).headers['x-cache']).toBe('miss');
+        expect((await get(PROFILE, lender)).headers['x-cache']).toBe('miss');
+      },
+      { timeout: 10_000 },
+    );
+  });
+
+  it("drops an owner's own answers when the owner writes, and leaves other owners' answers", async () => {
+    const lender = await t.signIn('lender@example.com');
+    const id = await investorId();
+    await vi.waitFor(
+      async () => {
+        expect((await get(PROFILE, lender)).headers['x-cache']).toBe('hit');
+        expect((await get(STATISTICS)).headers['x-cache']).toBe('hit');
+      },
+      { timeout: 10_000 },
+    );
+    const saved = await t.request({
+      method: 'POST',
+      url: '/api/v1/users/profile',
+      token: investor,
+      payload: { currentLocale: 'en' },
+    });
+    expect(saved.statusCode).toBe(200);
+    // At once, the investor's other answers too: the write may have changed anything the investor reads.
+    expect((await get(STATISTICS)).headers['x-cache']).toBe('miss');
+    // Once a later notice naming the investor is back, the write's own notice has been too (they come in order).
+    await t.ctx.database.db.updateTable('users').set({ first_name: 'Два' }).where('id', '=', id).execute();
+    await vi.waitFor(async () => expect((await get(PROFILE)).json().firstName).toBe('Два'), {
+      timeout: 10_000,
+    });
+    expect((await get(PROFILE, lender)).headers['x-cache']).toBe('hit');
+    await t.request({
+      method: 'POST',
+      url: '/api/v1/users/profile',
+      token: investor,
+      payload: { currentLocale: 'ru' },
+    });
+  });
+
+  it('reads a notice as the users it names, or as everyone', () => {
+    expect(usersOfNotice('users:12,7')).toEqual([12, 7]);
+    expect(usersOfNotice('')).toBeNull();
+    expect(usersOfNotice('users:')).toBeNull();
+    expect(usersOfNotice('users:1,x')).toBeNull();
+  });
+
+  it('has the change triggers on every table but the sign-in bookkeeping, mail, audit and file chunks', async () => {
+    const { rows } = await sql<{
+      table: string;
+      function: string | null;
+      type: number | null;
+      args: string | null;
+    }>`
+      select c.relname as table, p.proname as function, g.tgtype::int as type, encode(g.tgargs, 'escape') as args
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace
+      left join pg_trigger g on g.tgrelid = c.oid
+      left join pg_proc p on p.oid = g.tgfoid
       where c.relkind in ('r', 'p') and n.nspname = current_schema()
       order by 1`.execute(t.ctx.database.db);
+    // Each table's notices as "EVENT by function(argument)", sorted.
+    const events = [
+      [4, 'INSERT'],
+      [8, 'DELETE'],
+      [16, 'UPDATE'],
+      [32, 'TRUNCATE'],
+    ] as const;
+    const notices = new Map<string, string[]>();
+    for (const row of rows) {
+      const list = notices.get(row.table) ?? [];
+      notices.set(row.table, list);
+      if (row.function !== 'notify_data_change' && row.function !== 'notify_user_data_change') continue;
+      const argument = (row.args ?? '').replace(/\\000$/, '');
+      for (const [bit, event] of events) {
+        if ((row.type ?? 0) & bit) list.push(`${event} by ${row.function}(${argument})`);
+      }
+    }
+    const byUser: Record<string, string> = TABLES_BY_USER;
     const excluded = new Set<string>(TABLES_WITHOUT_DATA_CHANGE);
-    // A table a new migration adds must get the trigger (see migration 024) or join the list with a reason.
-    expect(rows.filter((row) => row.triggered === excluded.has(row.table))).toEqual([]);
-    expect(rows.length).toBeGreaterThan(40);
+    const expected = (table: string) => {
+      if (excluded.has(table)) return [];
+      const column = byUser[table];
+      if (!column) return events.map(([, event]) => `${event} by notify_data_change()`).sort();
+      return [
+        ...['DELETE', 'INSERT', 'UPDATE'].map((event) => `${event} by notify_user_data_change(${column})`),
+        'TRUNCATE by notify_data_change()',
+      ].sort();
+    };
+    // A table a new migration adds must get the triggers (see migrations 024 and 062) or join a list with a reason.
+    const wrong = [...notices].filter(([table, list]) => list.sort().join() !== expected(table).join());
+    expect(wrong).toEqual([]);
+    expect(notices.size).toBeGreaterThan(40);
+    for (const table of Object.keys(TABLES_BY_USER)) expect(notices.has(table)).toBe(true);
   });
 });
 

@@ -1,6 +1,7 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { isStaff } from '../modules/access/service.ts';
 import { requestLocale } from './locale.ts';
 
 /**
@@ -11,15 +12,22 @@ import { requestLocale } from './locale.ts';
  *
  * - Every statement that changes a table an answer may read notifies `data_change` at commit (migration 024); every
  *   instance LISTENs and drops all its answers at once. The tables left out are `TABLES_WITHOUT_DATA_CHANGE`.
+ * - The tables of `TABLES_BY_USER` hold rows of one user each, and no cached answer reads another user's rows of
+ *   them: their notice names the users whose rows a statement changed (`users:1,2`, migration 062) and drops only
+ *   those users' answers, so an owner's language or a notification marked read leaves everyone else's answers be.
+ *   A cached call that reads such a table for anyone but the signed-in user must not be cached, or the table must
+ *   leave the list.
  * - Answers are used only while the listening connection is up: a lost one drops everything and bypasses the cache
  *   until it listens again (the embedded database is one process and delivers every notification).
- * - A write request of this instance (any method but GET and HEAD: no GET of the API writes) drops everything when
- *   it answers, so the same client's next read is fresh even before the notification is back.
+ * - A write request of this instance (any method but GET and HEAD: no GET of the API writes) drops answers when it
+ *   answers, so the same client's next read is fresh even before the notification is back: after an owner's write
+ *   the owner's own answers (other users' answers learn of it from the notice, as of a write through another
+ *   instance), after a staff member's or an anonymous write everything.
  * - An answer is keyed by the session, the language it is made in (requestLocale: the cookie, then ru)
  *   and the whole URL: nobody is served another session's or another language's answer, and each request is still
  *   authenticated first (an ended session is refused, cache or not).
- * - A read that started before a drop is not stored (a generation counter), so an answer computed from data a
- *   concurrent write replaced cannot come back. Only 200s are kept.
+ * - A read that started before a drop of its user's answers is not stored (a generation counter for everyone and
+ *   one a user), so an answer computed from data a concurrent write replaced cannot come back. Only 200s are kept.
  */
 export const TABLES_WITHOUT_DATA_CHANGE = [
   'schema_migrations',
@@ -30,6 +38,20 @@ export const TABLES_WITHOUT_DATA_CHANGE = [
   'audit_log',
   'file_chunks',
 ] as const;
+
+/** The tables whose notice names the users of the changed rows (migration 062), each with the column naming them. */
+export const TABLES_BY_USER = {
+  users: 'id',
+  user_roles: 'user_id',
+  bank_details: 'user_id',
+  recovery_codes: 'user_id',
+  requests: 'user_id',
+  documents: 'user_id',
+  notifications: 'user_id',
+  notification_settings: 'user_id',
+  notification_digests: 'user_id',
+  owner_statements: 'user_id',
+} as const;
 
 const MAX_ENTRIES = 20_000;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -43,10 +65,12 @@ type Entry = { body: Buffer; until: number; encoded: Partial<Record<Encoding, Bu
 export type ResponseCache = {
   /** onRequest hook of a cached route, after the access check: answers from the cache when it can. */
   answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
-  /** onSend of a cached route: keeps a 200 answer computed since the last drop. */
+  /** onSend of a cached route: keeps a 200 answer computed since the last drop of its user's answers. */
   keep(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
-  /** Drops every answer (a write answered in this instance). */
+  /** Drops every answer. */
   clear(): void;
+  /** Drops one user's answers. */
+  forget(userId: number): void;
 };
 
 const caches = new WeakMap<AppContext['database'], ResponseCache | null>();
@@ -64,43 +88,80 @@ export function responseCacheOf(ctx: AppContext): ResponseCache | null {
   return cache;
 }
 
-/** Drops this instance's answers when a write request answers (see above). */
+/** Drops answers when a write request of this instance answers (see above). */
 export function registerResponseCache(app: FastifyInstance, ctx: AppContext) {
   const cache = responseCacheOf(ctx);
   if (!cache) return;
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
+    if (request.method === 'GET' || request.method === 'HEAD') return payload;
+    const session = request.session;
+    if (session && !isStaff(session)) cache.forget(session.userId);
+    else cache.clear();
     return payload;
   });
 }
 
+/** The users a `data_change` notice names, or null for a notice that drops every answer. */
+export function usersOfNotice(payload: string): number[] | null {
+  if (!payload.startsWith('users:')) return null;
+  const ids = payload.slice('users:'.length).split(',').map(Number);
+  return ids.every((id) => Number.isSafeInteger(id) && id > 0) ? ids : null;
+}
+
 function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache {
-  const entries = new Map<string, Entry>();
-  /** The key and generation of a read the cache could not answer, for keep(). */
-  const misses = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  /** The answers of each user, by key: one user's drop is one delete. */
+  const byUser = new Map<number, Map<string, Entry>>();
+  /** The key, user and generations of a read the cache could not answer, for keep(). */
+  const misses = new WeakMap<
+    FastifyRequest,
+    { key: string; userId: number; generation: number; userGeneration: number }
+  >();
+  /** A user's drops since the last drop of everything (which empties it: the global generation then differs). */
+  const userGenerations = new Map<number, number>();
+  let entryCount = 0;
   let bytes = 0;
   let generation = 0;
   let listening = false;
   const { hits, misses: missCount } = ctx.metrics.cache;
   const clear = () => {
     generation += 1;
-    entries.clear();
+    byUser.clear();
+    userGenerations.clear();
+    entryCount = 0;
     bytes = 0;
   };
-  ctx.database.listen('data_change', clear, (state) => {
-    clear();
-    listening = state;
-  });
+  const forget = (userId: number) => {
+    userGenerations.set(userId, (userGenerations.get(userId) ?? 0) + 1);
+    const entries = byUser.get(userId);
+    if (!entries) return;
+    byUser.delete(userId);
+    entryCount -= entries.size;
+    for (const entry of entries.values()) bytes -= entry.body.length;
+  };
+  ctx.database.listen(
+    'data_change',
+    (payload) => {
+      const users = usersOfNotice(payload);
+      if (users) for (const userId of users) forget(userId);
+      else clear();
+    },
+    (state) => {
+      clear();
+      listening = state;
+    },
+  );
 
   return {
     clear,
+    forget,
     async answer(request, reply) {
       const session = request.session;
       if (!listening || !session) return undefined;
       // The language the answer is made in (the cookie, then ru), never a raw header: a cookie
       // switch would otherwise be served the other language's answer.
       const key = `${session.sessionId}\n${requestLocale(request)}\n${request.url}`;
-      const entry = entries.get(key);
+      const entries = byUser.get(session.userId);
+      const entry = entries?.get(key);
       if (entry && entry.until > Date.now()) {
         hits.inc();
         reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
@@ -109,22 +170,40 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
         reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
         return reply.send(encoded(entry, encoding));
       }
-      if (entry) {
+      if (entries && entry) {
         entries.delete(key);
+        entryCount -= 1;
         bytes -= entry.body.length;
       }
       missCount.inc();
       reply.header('x-cache', 'miss');
-      misses.set(request, { key, generation });
+      misses.set(request, {
+        key,
+        userId: session.userId,
+        generation,
+        userGeneration: userGenerations.get(session.userId) ?? 0,
+      });
       return undefined;
     },
     async keep(request, reply, payload) {
       const miss = misses.get(request);
       if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (!listening || miss.generation !== generation) return payload;
+      if (miss.userGeneration !== (userGenerations.get(miss.userId) ?? 0)) return payload;
       const body = Buffer.from(payload);
-      if (entries.size >= MAX_ENTRIES || bytes + body.length > MAX_BYTES) clear();
+      if (entryCount >= MAX_ENTRIES || bytes + body.length > MAX_BYTES) clear();
+      let entries = byUser.get(miss.userId);
+      if (!entries) {
+        entries = new Map();
+        byUser.set(miss.userId, entries);
+      }
+      const replaced = entries.get(miss.key);
+      if (replaced) {
+        entryCount -= 1;
+        bytes -= replaced.body.length;
+      }
       entries.set(miss.key, { body, until: Date.now() + lifetimeMs, encoded: {} });
+      entryCount += 1;
       bytes += body.length;
       return payload;
     },
