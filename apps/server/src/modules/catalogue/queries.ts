@@ -1,4 +1,4 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import { type Expression, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
@@ -9,6 +9,11 @@ import type { DB } from '../../db/schema.ts';
  * units' areas, types in their list order. Both parts in one statement.
  */
 const unitsOfLocationStatement = prepared('unitsByType', (db, { locationId }: { locationId: number }) =>
+  unitsOfLocationQuery(db, locationId),
+);
+
+/** unitsByPart's statement, for dashboard/first-screen to read in its own (the location may be its choice). */
+export const unitsOfLocationQuery = (db: Kysely<DB>, locationId: number | Expression<number>) =>
   db
     .selectFrom('units')
     .leftJoin('unit_types', 'unit_types.id', 'units.type_id')
@@ -21,8 +26,17 @@ const unitsOfLocationStatement = prepared('unitsByType', (db, { locationId }: { 
       'units.id',
     ])
     .where('units.location_id', '=', locationId)
-    .orderBy('units.id'),
-);
+    .orderBy('units.id');
+
+/** A row of unitsOfLocationQuery, as the driver or JSON gives it. */
+export type LocationUnitRow = {
+  part: 'main' | 'periphery';
+  unit_type: string;
+  unit_type_en: string;
+  area: unknown;
+  position: number | null;
+  id: number | string;
+};
 
 type UnitsOfType = {
   type: string;
@@ -37,14 +51,18 @@ export async function unitsByPart(
   db: Executor,
   locationId: number,
 ): Promise<Record<'main' | 'periphery', UnitsOfType[]>> {
-  const rows = await unitsOfLocationStatement(db, { locationId });
+  return unitsByPartOf(await unitsOfLocationStatement(db, { locationId }));
+}
+
+/** unitsByPart's lists from its statement's rows. */
+export function unitsByPartOf(rows: LocationUnitRow[]): Record<'main' | 'periphery', UnitsOfType[]> {
   return {
     main: unitsByType(rows.filter((row) => row.part === 'main')),
     periphery: unitsByType(rows.filter((row) => row.part === 'periphery')),
   };
 }
 
-function unitsByType(rows: Awaited<ReturnType<typeof unitsOfLocationStatement>>): UnitsOfType[] {
+function unitsByType(rows: LocationUnitRow[]): UnitsOfType[] {
   const types = new Map<
     string,
     { type: string; typeEn: string; count: number; areas: Map<number, number>; rank: number; first: number }
@@ -56,7 +74,7 @@ function unitsByType(rows: Awaited<ReturnType<typeof unitsOfLocationStatement>>)
       count: 0,
       areas: new Map<number, number>(),
       rank: row.position ?? Number.MAX_SAFE_INTEGER,
-      first: row.id,
+      first: Number(row.id),
     };
     entry.count += 1;
     const area = Number(row.area);

@@ -517,6 +517,11 @@ export function locationUnitsByPart(db: Executor, locationId: number) {
   return q.unitsByPart(db, locationId);
 }
 
+/** locationUnitsByPart's statement and the reading of its rows, for dashboard/first-screen to read in its own. */
+export const locationUnitsQuery = q.unitsOfLocationQuery;
+export const locationUnitsByPartOf = q.unitsByPartOf;
+export type LocationUnitRow = q.LocationUnitRow;
+
 /** The catalogue imports: a unit type or stage entry by its name, made (with the English name) when new. */
 export function ensureUnitListItem(db: Executor, table: q.UnitListTable, name: string, nameEn: string) {
   return q.ensureListItem(db, table, name, nameEn);

@@ -1,8 +1,14 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { heldLocations, ownedUnitLinks, type Reader } from '../access/service.ts';
+import { type LocationUnitRow, locationUnitsQuery } from '../catalogue/service.ts';
+import { type OwnedIncomeSummaryRow, ownedIncomeSummaryQuery } from '../income/service.ts';
+import { investorLocationQuery } from '../profile/service.ts';
+
+/** A location as a value, or as an expression of the statement (firstScreenRow's choice). */
+type LocationId = number | Expression<number>;
 
 /** A month of the occupancy chart: its yyyymm and its bounds in Moscow time. */
 export type MonthWindow = { month: number; start: Date; end: Date };
@@ -77,14 +83,19 @@ export async function ownedUnitsBookedTime(
 
 const ownedUnitsBookedTimeStatement = prepared(
   'ownedUnitsBookedTime',
-  (db, p: Windows & { userId: number; locationId: number }) => sql<UnitBookedTime>`
+  (db, p: Windows & { userId: number; locationId: number }) => bookedTimeQuery(db, p),
+);
+
+const bookedTimeQuery = (
+  db: Kysely<DB>,
+  p: Windows & { userId: number; locationId: LocationId },
+) => sql<UnitBookedTime>`
     with owned as (${ownedUnitsIn(db, p.userId, p.locationId)}),
     windows as materialized (${monthWindowsOf(p)})
     select o.unit_id, o.part, b.month, b.booked_ms
     from owned o
     left join lateral (${bookedTimeOfUnit}) as b on true
-    order by o.unit_id, b.month`,
-);
+    order by o.unit_id, b.month`;
 
 /**
  * ownedUnitsBookedTime's rows, each also carrying the owned units' incomes summed by month over a month range (one
@@ -102,9 +113,17 @@ export async function ownedUnitsMonthFigures(
 
 const ownedUnitsMonthFiguresStatement = prepared(
   'ownedUnitsMonthFigures',
-  (db, p: Windows & { userId: number; locationId: number; from: number; to: number }) => sql<
-    UnitBookedTime & { totals: Array<[number, number]> }
-  >`
+  (db, p: Windows & { userId: number; locationId: number; from: number; to: number }) =>
+    monthFiguresQuery(db, p),
+);
+
+/** A row of ownedUnitsMonthFigures. */
+export type UnitMonthFigures = UnitBookedTime & { totals: Array<[number, number]> };
+
+const monthFiguresQuery = (
+  db: Kysely<DB>,
+  p: Windows & { userId: number; locationId: LocationId; from: number; to: number },
+) => sql<UnitMonthFigures>`
     with owned as (${ownedUnitsIn(db, p.userId, p.locationId)}),
     totals as (
       select coalesce(json_agg(json_build_array(t.year_month, t.amount) order by t.year_month), '[]') as totals
@@ -120,11 +139,10 @@ const ownedUnitsMonthFiguresStatement = prepared(
     from owned o
     cross join totals
     left join lateral (${bookedTimeOfUnit}) as b on true
-    order by o.unit_id, b.month`,
-);
+    order by o.unit_id, b.month`;
 
 /** The user's owned units in a location, with their link and part, for the statements above. */
-const ownedUnitsIn = (db: Kysely<DB>, userId: number, locationId: number) =>
+const ownedUnitsIn = (db: Kysely<DB>, userId: number, locationId: LocationId) =>
   ownedUnitLinks(db, userId)
     .select(['user_units.id as user_unit_id', 'units.id as unit_id', 'units.part'])
     .where('units.location_id', '=', locationId);
@@ -138,7 +156,98 @@ export async function readableLocationEntry(db: Executor, reader: Reader, locati
 const readableLocationEntryStatement = prepared(
   'readableLocationEntry',
   (db, { userId, locationId }: { userId: number; locationId: number }) =>
-    heldLocations(db, userId)
-      .select(['locations.id', 'locations.name', 'locations.name_en', 'locations.info'])
-      .where('locations.id', '=', locationId),
+    readableLocationEntryQuery(db, userId, locationId),
+);
+
+const readableLocationEntryQuery = (db: Kysely<DB>, userId: number, locationId: LocationId) =>
+  heldLocations(db, userId)
+    .select(['locations.id', 'locations.name', 'locations.name_en', 'locations.info'])
+    .where('locations.id', '=', locationId);
+
+/** A row of readableLocationEntry. */
+export type LocationEntryRow = { id: number; name: string; name_en: string; info: unknown };
+
+/**
+ * Everything dashboard/first-screen answers, in one statement: the location it answers for (`chosen`, the
+ * profile's rule), and for it the catalogue entry and its units, the income figures, the month figures and the
+ * chart's booked time, each part its own call's statement as JSON, so the parts cannot drift from the calls. Six
+ * statements in two waves before (the location first).
+ */
+export async function firstScreenRow(
+  db: Executor,
+  p: {
+    userId: number;
+    preferred: number | null;
+    graph: MonthWindow[];
+    actual: MonthWindow[];
+    incomes: { from: number; to: number };
+  },
+) {
+  const graph = windows(p.graph);
+  const actual = windows(p.actual);
+  const [row] = await firstScreenRowStatement(db, {
+    userId: p.userId,
+    preferred: p.preferred,
+    graphMonths: graph.months,
+    graphStarts: graph.starts,
+    graphEnds: graph.ends,
+    actualMonths: actual.months,
+    actualStarts: actual.starts,
+    actualEnds: actual.ends,
+    from: p.incomes.from,
+    to: p.incomes.to,
+  });
+  return row;
+}
+
+const firstScreenRowStatement = prepared(
+  'firstScreenRow',
+  (
+    db,
+    p: {
+      userId: number;
+      preferred: number | null;
+      graphMonths: number[];
+      graphStarts: string[];
+      graphEnds: string[];
+      actualMonths: number[];
+      actualStarts: string[];
+      actualEnds: string[];
+      from: number;
+      to: number;
+    },
+  ) => {
+    const locationId = sql<number>`(select id from chosen)`;
+    const { userId } = p;
+    return sql<{
+      location: number | null;
+      entry: LocationEntryRow | null;
+      units: LocationUnitRow[];
+      summary: OwnedIncomeSummaryRow | null;
+      month_figures: UnitMonthFigures[];
+      booked_time: UnitBookedTime[];
+    }>`
+      with chosen as (${investorLocationQuery(db, userId, p.preferred)})
+      select
+        (select id from chosen) as location,
+        (select to_json(e) from (${readableLocationEntryQuery(db, userId, locationId)}) as e) as entry,
+        (select coalesce(json_agg(u), '[]') from (${locationUnitsQuery(db, locationId)}) as u) as units,
+        (select to_json(s) from (${ownedIncomeSummaryQuery(db, userId, locationId)}) as s) as summary,
+        (select coalesce(json_agg(f), '[]') from (${monthFiguresQuery(db, {
+          userId,
+          locationId,
+          months: p.actualMonths,
+          starts: p.actualStarts,
+          ends: p.actualEnds,
+          from: p.from,
+          to: p.to,
+        })}) as f) as month_figures,
+        (select coalesce(json_agg(g), '[]') from (${bookedTimeQuery(db, {
+          userId,
+          locationId,
+          months: p.graphMonths,
+          starts: p.graphStarts,
+          ends: p.graphEnds,
+        })}) as g) as booked_time`;
+  },
 );

@@ -1,4 +1,9 @@
-import type { DashboardActualData, DashboardFirstScreen, LocationInfo } from '@portal/contract/finance';
+import type {
+  DashboardActualData,
+  DashboardFirstScreen,
+  IncomeStatistics,
+  LocationInfo,
+} from '@portal/contract/finance';
 import { availableHours, occupancy, percentChange } from '@portal/contract/money-rules';
 import {
   addMonths,
@@ -12,16 +17,15 @@ import {
   yearMonthOf,
 } from '@portal/contract/periods';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
 import { portalNow } from '../../shared/clock.ts';
 import { toRubles } from '../../shared/money.ts';
 import { moscowInstant } from '../../shared/time.ts';
-import { requireRole } from '../access/service.ts';
+import { hasRole, requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
-import { locationUnitsByPart } from '../catalogue/service.ts';
-import { investorStatistics } from '../income/service.ts';
-import { investorLocation } from '../profile/service.ts';
+import { locationUnitsByPart, locationUnitsByPartOf } from '../catalogue/service.ts';
+import { investorStatistics, investorStatisticsOf, ownedIncomeSummaryOf } from '../income/service.ts';
 import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
@@ -64,19 +68,17 @@ async function ownedUnitRows<T>(session: Session, read: () => Promise<T[]>): Pro
   return rows;
 }
 
-export async function dashboardGraph(
-  ctx: AppContext,
-  session: Session,
-  query: { startDate: string; endDate: string; location: number },
-) {
-  const fromMonth = yearMonthOf(moscowInstant(query.startDate, 12));
-  const toMonth = yearMonthOf(moscowInstant(query.endDate, 12));
+/** The chart's months of a range (60 at most), or 400. */
+function chartMonths(range: { startDate: string; endDate: string }) {
+  const fromMonth = yearMonthOf(moscowInstant(range.startDate, 12));
+  const toMonth = yearMonthOf(moscowInstant(range.endDate, 12));
   if (toMonth < fromMonth) throw badRequest('validation.invalid', 'endDate');
   if (addMonths(fromMonth, MAX_GRAPH_MONTHS) < toMonth) throw badRequest('validation.invalid', 'startDate');
-  const months = monthWindows(fromMonth, toMonth);
-  const rows = await ownedUnitRows(session, () =>
-    q.ownedUnitsBookedTime(ctx.database.db, session.userId, query.location, months),
-  );
+  return monthWindows(fromMonth, toMonth);
+}
+
+/** dashboard/graph's answer from its rows. */
+function graphOf(rows: q.UnitBookedTime[], months: q.MonthWindow[]) {
   return {
     points: [...occupancyByMonth(rows, months)].map(([month, bookingAmount]) => ({
       date: `${firstDayOf(month).slice(0, 8)}05`,
@@ -85,42 +87,56 @@ export async function dashboardGraph(
   };
 }
 
+export async function dashboardGraph(
+  ctx: AppContext,
+  session: Session,
+  query: { startDate: string; endDate: string; location: number },
+) {
+  const months = chartMonths(query);
+  const rows = await ownedUnitRows(session, () =>
+    q.ownedUnitsBookedTime(ctx.database.db, session.userId, query.location, months),
+  );
+  return graphOf(rows, months);
+}
+
+/** dashboard/statistics' answer: four of the income page's figures. */
+const dashboardStatisticsOf = (stats: IncomeStatistics) => ({
+  invested: stats.invested,
+  totalIncome: stats.totalIncome,
+  averagePercentForYear: stats.averagePercentForYear,
+  averageMonthlyIncome: stats.averageMonthlyIncome,
+});
+
 export async function dashboardStatistics(ctx: AppContext, session: Session, location: number) {
-  const stats = await investorStatistics(ctx, session, location);
+  return dashboardStatisticsOf(await investorStatistics(ctx, session, location));
+}
+
+/** The months actual-data reads: the chosen one (the last complete by default) and the one before, and the totals'. */
+function actualDataMonths(now: Date, yearMonth?: number) {
+  const lastComplete = lastCompleteMonth(now);
+  const selected = yearMonth ?? lastComplete;
+  if (selected < FIRST_MONTH || selected > lastComplete) throw badRequest('validation.invalid', 'yearMonth');
+  const previous = previousMonth(selected);
+  // The totals are the dropdown's months and the one before the first (its comparison), so the answer follows the
+  // calendar, not the length of the history.
   return {
-    invested: stats.invested,
-    totalIncome: stats.totalIncome,
-    averagePercentForYear: stats.averagePercentForYear,
-    averageMonthlyIncome: stats.averageMonthlyIncome,
+    lastComplete,
+    selected,
+    previous,
+    windows: monthWindows(previous, selected),
+    incomes: { from: previousMonth(FIRST_MONTH), to: lastComplete },
   };
 }
 
-/** The month dropdown from January 2022 to the last complete month and the chosen month against the one before. */
-export async function dashboardActualData(
-  ctx: AppContext,
-  session: Session,
-  query: { location: number; yearMonth?: number | undefined },
-  now = portalNow(ctx.config.portalToday),
-): Promise<DashboardActualData> {
-  const lastComplete = lastCompleteMonth(now);
-  const dates = monthRange(FIRST_MONTH, lastComplete).reverse();
-  const selected = query.yearMonth ?? lastComplete;
-  if (selected < FIRST_MONTH || selected > lastComplete) throw badRequest('validation.invalid', 'yearMonth');
-  const previous = previousMonth(selected);
-  // The units, their monthly totals summed in SQL and the two months' booked time, in one statement. The totals are
-  // the dropdown's months and the one before the first (its comparison), so the answer follows the calendar, not
-  // the length of the history.
-  const months = monthWindows(previous, selected);
-  const rows = await ownedUnitRows(session, () =>
-    q.ownedUnitsMonthFigures(ctx.database.db, session.userId, query.location, months, {
-      from: previousMonth(FIRST_MONTH),
-      to: lastComplete,
-    }),
-  );
-  const occupancy = occupancyByMonth(rows, months);
+/** dashboard/actual-data's answer from its rows. */
+function actualDataOf(
+  rows: q.UnitMonthFigures[],
+  { lastComplete, selected, previous, windows }: ReturnType<typeof actualDataMonths>,
+): DashboardActualData {
+  const occupancy = occupancyByMonth(rows, windows);
   const totals = new Map((rows[0]?.totals ?? []).map(([yearMonth, amount]) => [yearMonth, Number(amount)]));
   return {
-    actualDataDates: dates,
+    actualDataDates: monthRange(FIRST_MONTH, lastComplete).reverse(),
     actualData: [...totals]
       .filter(([yearMonth]) => yearMonth >= FIRST_MONTH)
       .sort(([a], [b]) => a - b)
@@ -135,20 +151,37 @@ export async function dashboardActualData(
   };
 }
 
+/** The month dropdown from January 2022 to the last complete month and the chosen month against the one before. */
+export async function dashboardActualData(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonth?: number | undefined },
+  now = portalNow(ctx.config.portalToday),
+): Promise<DashboardActualData> {
+  const months = actualDataMonths(now, query.yearMonth);
+  // The units, their monthly totals summed in SQL and the two months' booked time, in one statement.
+  const rows = await ownedUnitRows(session, () =>
+    q.ownedUnitsMonthFigures(ctx.database.db, session.userId, query.location, months.windows, months.incomes),
+  );
+  return actualDataOf(rows, months);
+}
+
 /**
  * GET dashboard/first-screen: the four answers for the location the client picks (the stored one while it is the
  * investor's, else the first of the investor's locations that is not a placeholder, as pickLocation in the web
- * client), each as its own call answers it; nulls for a user who is not an investor or has no such location.
+ * client), each as its own call answers it, from one statement (q.firstScreenRow); nulls for a user who is not an
+ * investor or has no such location.
  */
 export async function dashboardFirstScreen(
   ctx: AppContext,
   session: Session,
   query: { startDate?: string; endDate?: string; location?: number },
 ): Promise<DashboardFirstScreen> {
+  const now = portalNow(ctx.config.portalToday);
   const range =
     query.startDate && query.endDate
       ? { startDate: query.startDate, endDate: query.endDate }
-      : occupancyChartRange(portalNow(ctx.config.portalToday));
+      : occupancyChartRange(now);
   const none = {
     location: null,
     ...range,
@@ -157,21 +190,27 @@ export async function dashboardFirstScreen(
     actualData: null,
     graph: null,
   };
-  const location = await investorLocation(ctx, session, query.location);
-  if (location === null) return none;
-  try {
-    const [info, statistics, actualData, graph] = await Promise.all([
-      locationInfo(ctx, session, location),
-      dashboardStatistics(ctx, session, location),
-      dashboardActualData(ctx, session, { location }),
-      dashboardGraph(ctx, session, { ...range, location }),
-    ]);
-    return { location, ...range, locationInfo: info, statistics, actualData, graph };
-  } catch (error) {
-    // Units that ended since the locations were read: the client's own calls will say so.
-    if (error instanceof AppError && error.status === 404) return none;
-    throw error;
-  }
+  if (!hasRole(session, 'INVESTOR')) return none;
+  const graph = chartMonths(range);
+  const actual = actualDataMonths(now);
+  const row = await q.firstScreenRow(ctx.database.db, {
+    userId: session.userId,
+    preferred: query.location ?? null,
+    graph,
+    actual: actual.windows,
+    incomes: actual.incomes,
+  });
+  const statistics = investorStatisticsOf(ownedIncomeSummaryOf(row?.summary ?? undefined));
+  // No location, or units that ended since the locations were read: the client's own calls will say so.
+  if (!row || row.location === null || !row.entry || !statistics) return none;
+  return {
+    location: row.location,
+    ...range,
+    locationInfo: locationInfoOf(row.entry, locationUnitsByPartOf(row.units)),
+    statistics: dashboardStatisticsOf(statistics),
+    actualData: actualDataOf(row.month_figures, actual),
+    graph: graphOf(row.booked_time, graph),
+  };
 }
 
 /** The catalogue entry of a location the user reads (modules/access: units or loans there, any role); else 404. */
@@ -182,17 +221,25 @@ export async function locationInfo(
 ): Promise<LocationInfo> {
   const { db } = ctx.database;
   // The units are read beside the access check (one wave of statements), and dropped when it fails.
-  const [holds, { main: units, periphery }] = await Promise.all([
+  const [entry, units] = await Promise.all([
     q.readableLocationEntry(db, session, locationId),
     locationUnitsByPart(db, locationId),
   ]);
-  if (!holds) throw notFound();
+  if (!entry) throw notFound();
+  return locationInfoOf(entry, units);
+}
+
+/** location-info's answer from the location's entry and its units by part. */
+function locationInfoOf(
+  entry: q.LocationEntryRow,
+  { main: units, periphery }: ReturnType<typeof locationUnitsByPartOf>,
+): LocationInfo {
   // The console edits the entry (modules/catalogue); the units by type are counted from the location's units.
-  const info = parseLocationInfo(holds.info);
+  const info = parseLocationInfo(entry.info);
   return {
-    id: holds.id,
-    name: holds.name,
-    nameEn: holds.name_en,
+    id: entry.id,
+    name: entry.name,
+    nameEn: entry.name_en,
     distanceKm: info.distanceKm ?? null,
     description: info.description,
     descriptionEn: info.descriptionEn,

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { anyOf, hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
@@ -26,34 +26,58 @@ const toSummary = (row: { total: unknown; first: unknown; last: unknown } | unde
  */
 export async function ownedIncomeSummary(db: Executor, userId: number, locationId: number) {
   const [row] = await ownedIncomeSummaryStatement(db, { userId, locationId });
-  return { units: Number(row?.units ?? 0), invested: Number(row?.invested ?? 0), ...toSummary(row) };
+  return ownedIncomeSummaryOf(row);
 }
+
+/** A row of ownedIncomeSummaryQuery, as the driver or JSON gives it. */
+export type OwnedIncomeSummaryRow = {
+  units: unknown;
+  invested: unknown;
+  total: unknown;
+  first: unknown;
+  last: unknown;
+};
+
+/** ownedIncomeSummary's figures from its statement's row. */
+export const ownedIncomeSummaryOf = (row: OwnedIncomeSummaryRow | undefined) => ({
+  units: Number(row?.units ?? 0),
+  invested: Number(row?.invested ?? 0),
+  ...toSummary(row),
+});
 
 const ownedIncomeSummaryStatement = prepared(
   'ownedIncomeSummary',
-  (db, { userId, locationId }: { userId: number; locationId: number }) => {
-    const owned = ownedUnitLinks(db, userId)
-      .select(['user_units.id', 'user_units.invested_kopecks'])
-      .where('units.location_id', '=', locationId);
-    const perUnit = db
-      .selectFrom(owned.as('o'))
-      .select([
-        'o.invested_kopecks',
-        sql<number>`(select t.total_kopecks from income_totals t where t.user_unit_id = o.id)`.as('total'),
-        sql<number>`(select min(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('first'),
-        sql<number>`(select max(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('last'),
-      ]);
-    return db
-      .selectFrom(perUnit.as('u'))
-      .select((eb) => [
-        eb.fn.countAll<number>().as('units'),
-        eb.fn.sum<number>('u.invested_kopecks').as('invested'),
-        eb.fn.sum<number>('u.total').as('total'),
-        eb.fn.min<number>('u.first').as('first'),
-        eb.fn.max<number>('u.last').as('last'),
-      ]);
-  },
+  (db, { userId, locationId }: { userId: number; locationId: number }) =>
+    ownedIncomeSummaryQuery(db, userId, locationId),
 );
+
+/** ownedIncomeSummary's statement, for dashboard/first-screen to read in its own (the location may be its choice). */
+export const ownedIncomeSummaryQuery = (
+  db: Kysely<DB>,
+  userId: number,
+  locationId: number | Expression<number>,
+) => {
+  const owned = ownedUnitLinks(db, userId)
+    .select(['user_units.id', 'user_units.invested_kopecks'])
+    .where('units.location_id', '=', locationId);
+  const perUnit = db
+    .selectFrom(owned.as('o'))
+    .select([
+      'o.invested_kopecks',
+      sql<number>`(select t.total_kopecks from income_totals t where t.user_unit_id = o.id)`.as('total'),
+      sql<number>`(select min(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('first'),
+      sql<number>`(select max(i.year_month) from incomes i where i.user_unit_id = o.id)`.as('last'),
+    ]);
+  return db
+    .selectFrom(perUnit.as('u'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('units'),
+      eb.fn.sum<number>('u.invested_kopecks').as('invested'),
+      eb.fn.sum<number>('u.total').as('total'),
+      eb.fn.min<number>('u.first').as('first'),
+      eb.fn.max<number>('u.last').as('last'),
+    ]);
+};
 
 /** The payments of loans, summed. */
 export async function loanPaymentSummary(db: Executor, loanIds: number[]) {

@@ -95,14 +95,23 @@ export async function investorStatistics(
 ): Promise<IncomeStatistics> {
   requireRole(session, 'INVESTOR');
   // The units (404 when none), what was invested and the summed incomes in one statement.
-  const { units, invested, ...summary } = await q.ownedIncomeSummary(
-    ctx.database.db,
-    session.userId,
-    locationId,
-  );
-  if (units === 0) throw notFound();
-  return statistics(invested, summary, null);
+  const stats = investorStatisticsOf(await q.ownedIncomeSummary(ctx.database.db, session.userId, locationId));
+  if (!stats) throw notFound();
+  return stats;
 }
+
+/** investorStatistics' answer from its figures (ownedIncomeSummaryOf); null when the user owns nothing there. */
+export function investorStatisticsOf(
+  figures: ReturnType<typeof q.ownedIncomeSummaryOf>,
+): IncomeStatistics | null {
+  const { units, invested, ...summary } = figures;
+  return units === 0 ? null : statistics(invested, summary, null);
+}
+
+/** investorStatistics' statement and the reading of its row, for dashboard/first-screen to read in its own. */
+export const ownedIncomeSummaryQuery = q.ownedIncomeSummaryQuery;
+export const ownedIncomeSummaryOf = q.ownedIncomeSummaryOf;
+export type OwnedIncomeSummaryRow = q.OwnedIncomeSummaryRow;
 
 export async function lenderStatistics(
   ctx: AppContext,

@@ -16,6 +16,23 @@ const userLocationRowsStatement = prepared('userLocationRows', (db, { userId }: 
   locationRows(db, userId),
 );
 
+/**
+ * The location the client picks (pickLocation over users/locations): the preferred one (the stored one) while it is
+ * one of the investor's real locations, else the first of them in userLocations' order. A statement of one id (or
+ * none) for dashboard/first-screen to read in its own; `preferred` may be null.
+ */
+export const investorLocationQuery = (db: Executor, userId: number, preferred: number | null) =>
+  db
+    .selectFrom(locationRows(db, userId).as('l'))
+    .select('l.id')
+    .where('l.held', '=', true)
+    .where('l.roleCode', '=', 'INVESTOR')
+    .where('l.is_placeholder', '=', false)
+    .orderBy(sql`coalesce(l.id = ${preferred}::int, false)`, 'desc')
+    .orderBy('l.position')
+    .orderBy('l.id')
+    .limit(1);
+
 /** A row of userLocationRows. */
 export type UserLocationRow = Awaited<ReturnType<typeof userLocationRows>>[number];
 

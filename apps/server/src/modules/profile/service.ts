@@ -38,23 +38,6 @@ const ownerRoles = (session: Session): RoleCode[] =>
   (['INVESTOR', 'LENDER'] as const).filter((role) => session.roles.includes(role));
 
 /**
- * The location the client picks (pickLocation over users/locations): the preferred one (the stored one) while it is
- * one of the investor's real locations, else the first of them in userLocations' order; one statement.
- */
-export async function investorLocation(
-  ctx: AppContext,
-  session: Session,
-  preferred?: number,
-): Promise<number | null> {
-  if (!ownerRoles(session).includes('INVESTOR')) return null;
-  const rows = (await q.userLocationRows(ctx.database.db, session.userId)).filter(
-    (row) => row.held && row.roleCode === 'INVESTOR' && !row.is_placeholder,
-  );
-  rows.sort((a, b) => a.position - b.position || a.id - b.id);
-  return (rows.find((row) => row.id === preferred) ?? rows[0])?.id ?? null;
-}
-
-/**
  * GET users/locations: by role, in the order the company gives its locations in the console (locations.position;
  * the spec's fixed order of the four named locations is their position in the demo and in older databases), then
  * the placeholder "coming soon" entries.
@@ -114,6 +97,9 @@ export async function userUnits(ctx: AppContext, session: Session): Promise<User
  */
 export const profileRowQuery = q.profileRowQuery;
 export const userUnitRowsQuery = q.userUnitRowsQuery;
+
+/** The location dashboard/first-screen answers for, as a statement of its own to read in its one (an investor's). */
+export const investorLocationQuery = q.investorLocationQuery;
 export type { ProfileRow, UserUnitRow } from './queries.ts';
 
 /** The units from their rows. */
