@@ -98,6 +98,9 @@ function calls(): Call[] {
     { name: 'notifications/unread-count', path: '/api/v1/notifications/unread-count' },
     { name: 'users/open-requests', path: '/api/v1/users/open-requests' },
     { name: 'company-settings', path: '/api/v1/company-settings' },
+    // The dashboard's four answers in one call, for the location and range a first visit asks for.
+    { name: 'dashboard/first-screen', path: '/api/v1/dashboard/first-screen' },
+    { name: 'dashboard/location-info', path: '/api/v1/dashboard/location-info?location=1' },
     { name: 'dashboard/statistics', path: '/api/v1/dashboard/statistics?location=1' },
     { name: 'dashboard/actual-data', path: '/api/v1/dashboard/actual-data?location=1' },
     {
