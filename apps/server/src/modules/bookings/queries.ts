@@ -20,45 +20,6 @@ const bookingLocationRowsStatement = prepared('bookingLocationRows', (db, { user
 );
 
 /**
- * The units of a location part, the user's own (held) marked, in one statement with the access check: null when the
- * user does not read the location (modules/access), an empty list when it has no units in that part.
- */
-export async function unitsOfLocationPart(
-  db: Executor,
-  reader: Reader,
-  locationId: number,
-  part: 'main' | 'periphery',
-) {
-  const rows = await unitsOfLocationPartStatement(db, { userId: reader.userId, locationId, part });
-  if (rows.length === 0) return null;
-  return rows.flatMap(({ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn }) =>
-    id === null || name === null || name_en === null || unit_type === null || unit_type_en === null
-      ? []
-      : [{ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn: Boolean(isOwn) }],
-  );
-}
-
-const unitsOfLocationPartStatement = prepared(
-  'unitsOfLocationPart',
-  (db, p: { userId: number; locationId: number; part: 'main' | 'periphery' }) =>
-    heldLocations(db, p.userId)
-      .leftJoin('units', (join) =>
-        join.onRef('units.location_id', '=', 'locations.id').on('units.part', '=', p.part),
-      )
-      .select((eb) => [
-        'units.id',
-        'units.name',
-        'units.name_en',
-        'units.unit_number',
-        'units.unit_type',
-        'units.unit_type_en',
-        eb('units.id', 'in', unitLinks(db, p.userId).select('user_units.unit_id')).as('isOwn'),
-      ])
-      .where('locations.id', '=', p.locationId)
-      .orderBy('units.id'),
-);
-
-/**
  * An instant as the client's ISO text (`Date#toISOString`: UTC, milliseconds, `Z`), written by the database: the
  * grid only passes its times on.
  */
@@ -72,20 +33,73 @@ function rublesText(column: string): RawBuilder<string> {
 }
 
 /**
- * The grid's bookings and repairs of each unit that overlap [start, end), as the JSON text of the contract's lists
- * (bookingSchema, repairSchema: their fields in their order), written by the database: a 60-day grid holds
- * hundreds of bookings, which Node no longer parses, builds and serializes one by one. A unit without any has null.
- * The index on (unit_id, ends_at, starts_at) serves both (migration 021).
+ * The grid of a location part: its units, the user's own (held) marked, each with its bookings and repairs that
+ * overlap [start, end) as the JSON text of the contract's lists (bookingSchema, repairSchema: their fields in their
+ * order), written by the database: a 60-day grid holds hundreds of bookings, which Node no longer parses, builds and
+ * serializes one by one. A unit without any has null. One statement with the access check: null when the user does
+ * not read the location (modules/access), an empty list when it has no units in that part. The index on (unit_id,
+ * ends_at, starts_at) serves both lists (migration 021).
  */
-export async function gridLists(db: Executor, unitIds: number[], start: Date, end: Date) {
-  if (unitIds.length === 0) return [];
-  return gridListsStatement(db, { unitIds, start, end });
+export async function gridUnits(
+  db: Executor,
+  reader: Reader,
+  locationId: number,
+  part: 'main' | 'periphery',
+  window: { start: Date; end: Date },
+) {
+  const rows = await gridUnitsStatement(db, { userId: reader.userId, locationId, part, ...window });
+  if (rows.length === 0) return null;
+  return rows.flatMap(
+    ({ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn, bookings, repairs }) =>
+      id === null || name === null || name_en === null || unit_type === null || unit_type_en === null
+        ? []
+        : [
+            {
+              id: Number(id),
+              name,
+              name_en,
+              unit_number,
+              unit_type,
+              unit_type_en,
+              isOwn: Boolean(isOwn),
+              bookings,
+              repairs,
+            },
+          ],
+  );
 }
 
-const gridListsStatement = prepared('gridLists', (_db, p: { unitIds: number[]; start: Date; end: Date }) => {
-  const [start, end] = [hiddenFromPlanner(p.start, 'timestamptz'), hiddenFromPlanner(p.end, 'timestamptz')];
-  return sql<{ unit_id: number; bookings: string | null; repairs: string | null }>`
-      select unit.id as unit_id,
+const gridUnitsStatement = prepared(
+  'gridUnits',
+  (db, p: { userId: number; locationId: number; part: 'main' | 'periphery'; start: Date; end: Date }) => {
+    // A readable location's row with null unit columns when the part has no units (a left join).
+    const units = heldLocations(db, p.userId)
+      .leftJoin('units', (join) =>
+        join.onRef('units.location_id', '=', 'locations.id').on('units.part', '=', p.part),
+      )
+      .select((eb) => [
+        'units.id',
+        'units.name',
+        'units.name_en',
+        'units.unit_number',
+        'units.unit_type',
+        'units.unit_type_en',
+        eb('units.id', 'in', unitLinks(db, p.userId).select('user_units.unit_id')).as('isOwn'),
+      ])
+      .where('locations.id', '=', p.locationId);
+    const [start, end] = [hiddenFromPlanner(p.start, 'timestamptz'), hiddenFromPlanner(p.end, 'timestamptz')];
+    return sql<{
+      id: number | null;
+      name: string | null;
+      name_en: string | null;
+      unit_number: string | null;
+      unit_type: string | null;
+      unit_type_en: string | null;
+      isOwn: boolean | null;
+      bookings: string | null;
+      repairs: string | null;
+    }>`
+      select unit.id, unit.name, unit.name_en, unit.unit_number, unit.unit_type, unit.unit_type_en, unit."isOwn",
         (select '[' || string_agg(
             '{"id":' || b.id
             || ',"startDateTime":"' || ${isoText('b.starts_at')}
@@ -107,8 +121,10 @@ const gridListsStatement = prepared('gridLists', (_db, p: { unitIds: number[]; s
             || '}', ',' order by r.starts_at, r.id) || ']'
           from repairs r
           where r.unit_id = unit.id and r.starts_at < ${end} and r.ends_at > ${start}) as repairs
-      from unnest(${p.unitIds}::bigint[]) as unit (id)`;
-});
+      from (${units}) as unit
+      order by unit.id`;
+  },
+);
 
 /** The instants the booking statistics are counted at: now, the Moscow day and the months around it. */
 export type StatisticsInstants = {

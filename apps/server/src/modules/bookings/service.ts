@@ -33,18 +33,11 @@ export async function bookingLocations(ctx: AppContext, session: Session): Promi
   };
 }
 
-/** The units of a location part the user may see: any location they read (modules/access); others are 404. */
-async function visibleUnits(ctx: AppContext, session: Session, locationId: number, part: Part) {
-  // The check and the units in one statement.
-  const units = await q.unitsOfLocationPart(ctx.database.db, session, locationId, part);
-  if (!units) throw notFound();
-  return units;
-}
-
 /**
  * GET bookings / bookings-periphery: units grouped by type (in the order of their first unit) with the bookings and
- * repairs of the window. The lists come from the database as JSON text (q.gridLists); the units around them are
- * written here, the answer going out as its text (jsonText: tests check it against the contract's serializer).
+ * repairs of the window, of any location the user reads (modules/access; others are 404). The lists come from the
+ * database as JSON text with the units, in one statement (q.gridUnits); the units around them are written here, the
+ * answer going out as its text (jsonText: tests check it against the contract's serializer).
  */
 export async function bookings(
   ctx: AppContext,
@@ -54,17 +47,8 @@ export async function bookings(
 ): Promise<BookingsResponse> {
   const start = new Date(query.startDate);
   const end = new Date(query.endDate);
-  const units = await visibleUnits(ctx, session, query.location, part);
-  const lists = new Map(
-    (
-      await q.gridLists(
-        ctx.database.db,
-        units.map((u) => u.id),
-        start,
-        end,
-      )
-    ).map((row) => [Number(row.unit_id), row]),
-  );
+  const units = await q.gridUnits(ctx.database.db, session, query.location, part, { start, end });
+  if (!units) throw notFound();
   const groups = new Map<string, { name: string; nameEn: string; units: string[] }>();
   for (const unit of units) {
     const group = groups.get(unit.unit_type) ?? {
@@ -73,11 +57,10 @@ export async function bookings(
       units: [],
     };
     groups.set(unit.unit_type, group);
-    const list = lists.get(unit.id);
     group.units.push(
       `{"id":${unit.id},"name":${JSON.stringify(unit.name)},"nameEn":${JSON.stringify(unit.name_en)},` +
-        `"unitNumber":${JSON.stringify(unit.unit_number)},"isOwn":${Boolean(unit.isOwn)},` +
-        `"bookings":${list?.bookings ?? '[]'},"repairs":${list?.repairs ?? '[]'}}`,
+        `"unitNumber":${JSON.stringify(unit.unit_number)},"isOwn":${unit.isOwn},` +
+        `"bookings":${unit.bookings ?? '[]'},"repairs":${unit.repairs ?? '[]'}}`,
     );
   }
   const groupTexts = [...groups.values()].map(
