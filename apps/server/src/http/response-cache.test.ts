@@ -24,6 +24,9 @@ describe('the answer cache', () => {
   const get = (url: string, token = investor, headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url, token, headers });
   const investorId = async () => (await get(PROFILE)).json().id as number;
+  /** The investor's write of their language through this instance (it changes their own row). */
+  const saveLocale = (currentLocale: 'en' | 'ru') =>
+    t.request({ method: 'POST', url: '/api/v1/users/profile', token: investor, payload: { currentLocale } });
 
   it('answers a repeated read from the cache, the same bytes, and a write through this instance drops it at once', async () => {
     const first = await get(STATISTICS);
@@ -35,23 +38,13 @@ describe('the answer cache', () => {
 
     expect((await get(PROFILE)).json().currentLocale).toBe('ru');
     expect((await get(PROFILE)).headers['x-cache']).toBe('hit');
-    const saved = await t.request({
-      method: 'POST',
-      url: '/api/v1/users/profile',
-      token: investor,
-      payload: { currentLocale: 'en' },
-    });
+    const saved = await saveLocale('en');
     expect(saved.statusCode).toBe(200);
     // No wait: the write's own answer dropped this instance's answers.
     const after = await get(PROFILE);
     expect(after.headers['x-cache']).toBe('miss');
     expect(after.json().currentLocale).toBe('en');
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/users/profile',
-      token: investor,
-      payload: { currentLocale: 'ru' },
-    });
+    await saveLocale('ru');
   });
 
   it('drops its answers when the database says any table an answer reads has changed', async () => {
@@ -196,12 +189,7 @@ describe('the answer cache', () => {
       },
       { timeout: 10_000 },
     );
-    const saved = await t.request({
-      method: 'POST',
-      url: '/api/v1/users/profile',
-      token: investor,
-      payload: { currentLocale: 'en' },
-    });
+    const saved = await saveLocale('en');
     expect(saved.statusCode).toBe(200);
     // At once, the investor's other answers too: the write may have changed anything the investor reads.
     expect((await get(STATISTICS)).headers['x-cache']).toBe('miss');
@@ -211,12 +199,7 @@ describe('the answer cache', () => {
       timeout: 10_000,
     });
     expect((await get(PROFILE, lender)).headers['x-cache']).toBe('hit');
-    await t.request({
-      method: 'POST',
-      url: '/api/v1/users/profile',
-      token: investor,
-      payload: { currentLocale: 'ru' },
-    });
+    await saveLocale('ru');
   });
 
   it('reads a notice as the users it names, or as everyone', () => {
