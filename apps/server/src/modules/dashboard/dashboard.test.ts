@@ -248,6 +248,10 @@ describe('dashboard calls', () => {
     );
     const others = (await get('dashboard/first-screen?location=9999')).json();
     expect(others.location).toBe(real[0]);
+    // An id past any location's type (a stored id from elsewhere) falls back the same, not a database error.
+    const beyond = await get('dashboard/first-screen?location=9007199254740991');
+    expect(beyond.statusCode).toBe(200);
+    expect(beyond.json().location).toBe(real[0]);
     // Without a range, the chart's default one on the portal's clock, named in the answer.
     const defaults = occupancyChartRange(portalNow(t.ctx.config.portalToday));
     expect(others).toEqual(

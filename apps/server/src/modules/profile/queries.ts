@@ -28,7 +28,7 @@ export const investorLocationQuery = (db: Executor, userId: number, preferred: n
     .where('l.held', '=', true)
     .where('l.roleCode', '=', 'INVESTOR')
     .where('l.is_placeholder', '=', false)
-    .orderBy(sql`coalesce(l.id = ${preferred}::int, false)`, 'desc')
+    .orderBy(sql`coalesce(l.id = ${preferred}::bigint, false)`, 'desc')
     .orderBy('l.position')
     .orderBy('l.id')
     .limit(1);
