@@ -1,13 +1,14 @@
 import { ROUTER_SCROLL_DELAY_MS } from '@portal/contract/constants';
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation } from 'react-router';
-import { prefetchDashboard, prefetchLayout } from '../features/dashboard/prefetch';
+import { prefetchDashboard } from '../features/dashboard/prefetch';
 import { closeEarlyCalls } from '../shared/api/early-calls';
+import { prefetchLayout } from '../shared/api/layout-prefetch';
 import { queryClient } from '../shared/api/query-client';
 import { loadTexts } from '../shared/i18n';
 import { storage } from '../shared/storage';
 import { LoadingState } from '../shared/ui/page-state';
-import { page } from './lazy-page';
+import { page, pageCalls } from './lazy-page';
 import { PageError, RouteError } from './route-error';
 
 /** Auth routes are for anonymous users: a stored token goes to /. */
@@ -314,6 +315,10 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: '/dashboard/income/',
+                    loader: pageCalls(
+                      () => import('../features/income/prefetch'),
+                      (m) => m.prefetchIncome(queryClient),
+                    ),
                     lazy: page(
                       () => import('../features/income/income-page'),
                       (m) => m.IncomePage,
@@ -335,6 +340,10 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: '/dashboard/booking/',
+                    loader: pageCalls(
+                      () => import('../features/bookings/prefetch'),
+                      (m) => m.prefetchBookings(queryClient, 'main'),
+                    ),
                     lazy: page(
                       () => import('../features/bookings/bookings-page'),
                       (m) => () => <m.BookingsPage part="main" />,
@@ -342,6 +351,10 @@ export const router = createBrowserRouter([
                   },
                   {
                     path: '/dashboard/booking-periphery/',
+                    loader: pageCalls(
+                      () => import('../features/bookings/prefetch'),
+                      (m) => m.prefetchBookings(queryClient, 'periphery'),
+                    ),
                     lazy: page(
                       () => import('../features/bookings/bookings-page'),
                       (m) => () => <m.BookingsPage part="periphery" />,

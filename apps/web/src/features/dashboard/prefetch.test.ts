@@ -1,43 +1,20 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAYOUT_CALL } from '../../shared/api/early-calls';
+import { layout, profile } from '../../test/layout-answer';
+import { answer, calls, paths } from '../../test/pending-calls';
 
-/** The API as the prefetch sees it: each call waits until the test answers it. */
-const calls: Array<{ path: string; query?: Record<string, unknown>; answer: (value: unknown) => void }> = [];
-vi.mock('../../shared/api/client', () => ({
-  // `call('GET /users/locations', { query })` is recorded by its path, `users/locations`.
-  call: (key: string, input?: { query?: Record<string, unknown> }) =>
-    new Promise((answer) =>
-      calls.push({ path: key.slice(key.indexOf(' /') + 2), query: input?.query, answer }),
-    ),
+vi.mock('../../shared/api/client', async () => ({
+  call: (await import('../../test/pending-calls')).pendingCall,
 }));
 vi.mock('../../shared/ui/charts-preload', () => ({ preloadCharts: () => Promise.resolve() }));
 
-const { prefetchDashboard, prefetchLayout, startDashboardCalls } = await import('./prefetch');
-const { layoutQueries } = await import('../../shared/api/queries');
-const { notificationQueries } = await import('../../shared/api/notifications');
-const { companySettingsQuery } = await import('../../shared/api/company-settings');
+const { prefetchDashboard, startDashboardCalls } = await import('./prefetch');
 const { dashboardQueries, graphRange } = await import('./queries');
 
-const profile = { roles: [{ code: 'INVESTOR', name: '', nameEn: '' }], currentRole: 'INVESTOR' };
-const locations = {
-  locations: [
-    { id: 2, roleCode: 'INVESTOR', isPlaceholder: false },
-    { id: 3, roleCode: 'INVESTOR', isPlaceholder: false },
-  ],
-};
 /** The layout's one call on a first load (its three answers and the header's): the shell's script asks for it too. */
 const LAYOUT = [LAYOUT_CALL];
-/** The layout's answer: the six parts, each as its own call gives it. */
-const layout = (parts: Record<string, unknown> = {}) => ({
-  profile,
-  locations,
-  actives: { actives: [] },
-  unreadCount: { unread: 3 },
-  openRequests: { requests: [] },
-  companySettings: { companyName: 'Сосны' },
-  ...parts,
-});
+
 /** The first screen's answer for location 2 and the client's chart range. */
 const screen = {
   location: 2,
@@ -47,8 +24,6 @@ const screen = {
   actualData: { actualDataDates: [] },
   graph: { points: [] },
 };
-const paths = () => calls.map((c) => `${c.path}${c.query?.location ? `@${c.query.location}` : ''}`);
-const answer = (path: string, value: unknown) => calls.find((c) => c.path === path)?.answer(value);
 
 beforeEach(() => {
   calls.length = 0;
@@ -175,48 +150,5 @@ describe("the dashboard's route loader", () => {
     localStorage.clear();
     prefetchDashboard(new QueryClient());
     expect(calls).toEqual([]);
-  });
-});
-
-describe("the signed-in layout's loader", () => {
-  it('asks once on a first load and files each of the six parts under its own call', async () => {
-    const client = new QueryClient();
-    prefetchLayout(client);
-    expect(paths()).toEqual([LAYOUT_CALL]);
-    answer(LAYOUT_CALL, layout());
-    await vi.waitFor(() => {
-      expect(client.getQueryData(layoutQueries.profile.queryKey)).toEqual(profile);
-      expect(client.getQueryData(layoutQueries.locations.queryKey)).toEqual(locations);
-      expect(client.getQueryData(layoutQueries.units.queryKey)).toEqual({ actives: [] });
-      expect(client.getQueryData(notificationQueries.unread().queryKey)).toEqual({ unread: 3 });
-      expect(client.getQueryData(layoutQueries.openRequests.queryKey)).toEqual({ requests: [] });
-      expect(client.getQueryData(companySettingsQuery().queryKey)).toEqual({ companyName: 'Сосны' });
-    });
-    expect(paths()).toEqual([LAYOUT_CALL]);
-    // A refetch asks the call of its own, not the first load's answer again.
-    void client.refetchQueries({ queryKey: notificationQueries.unread().queryKey });
-    await vi.waitFor(() => expect(paths()).toEqual([LAYOUT_CALL, 'notifications/unread-count']));
-  });
-
-  it('asks each call on its own when the one call fails, and on a later load', async () => {
-    const client = new QueryClient();
-    prefetchLayout(client);
-    calls.find((c) => c.path === LAYOUT_CALL)?.answer(Promise.reject(new Error('offline')));
-    const own = [
-      'users/data-profile',
-      'users/locations',
-      'users/actives',
-      'notifications/unread-count',
-      'users/open-requests',
-      'company-settings',
-    ];
-    await vi.waitFor(() => expect(paths().sort()).toEqual([LAYOUT_CALL, ...own].sort()));
-    answer('users/data-profile', profile);
-    await vi.waitFor(() => expect(client.getQueryData(layoutQueries.profile.queryKey)).toEqual(profile));
-    calls.length = 0;
-    // The profile is known: a later load (its answers stale) refreshes each call, not the layout's.
-    prefetchLayout(client);
-    expect(paths()).not.toContain(LAYOUT_CALL);
-    expect(paths()).toContain('users/data-profile');
   });
 });

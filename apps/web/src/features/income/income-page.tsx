@@ -27,7 +27,6 @@ import { CapitalizationChart } from './capitalization-chart';
 import {
   axisWidth,
   buildIncomeChart,
-  defaultRange,
   labelledMonths,
   MONTH_LABEL_PX,
   moneyTicks,
@@ -35,6 +34,7 @@ import {
   SERIES_COLORS,
   yearMonthOfRow,
 } from './income-series';
+import { defaultRange } from './prefetch';
 import { useIncomeActives, useIncomeStatistics, useInvestorIncome, useLenderIncome } from './queries';
 
 export function IncomePage() {

@@ -1,7 +1,6 @@
 import { addMonths, monthRange, monthsBetween } from '@portal/contract/periods';
 import { describe, expect, it } from 'vitest';
-import { yearMonthOfPicked } from '../../shared/time';
-import { buildIncomeChart, defaultRange, labelledMonths, moneyTicks, monthLabelRoom } from './income-series';
+import { buildIncomeChart, labelledMonths, moneyTicks, monthLabelRoom } from './income-series';
 
 const units = [
   {
@@ -81,13 +80,5 @@ describe('income chart', () => {
     expect(moneyTicks([])).toEqual([0]);
     // A loss goes below 0 on the same steps.
     expect(moneyTicks([-30_000, 70_000])).toEqual([-40_000, -20_000, 0, 20_000, 40_000, 60_000, 80_000]);
-  });
-
-  it('defaults to the twelve complete Moscow months before the current one', () => {
-    const range = (instant: string) => defaultRange(Date.parse(instant)).map(yearMonthOfPicked);
-    expect(range('2026-11-22T12:00:00+03:00')).toEqual([202511, 202610]);
-    // 22:30 UTC on 30 November is 1 December in Moscow: November is complete.
-    expect(range('2026-11-30T22:30:00Z')).toEqual([202512, 202611]);
-    expect(range('2027-01-01T00:10:00+03:00')).toEqual([202601, 202612]);
   });
 });

@@ -1,13 +1,5 @@
 import type { InvestorIncome } from '@portal/contract/finance';
-import {
-  addMonths,
-  firstDayOf,
-  lastCompleteMonth,
-  monthRange,
-  monthsBetween,
-} from '@portal/contract/periods';
-import { nowMs } from '../../shared/clock';
-import { pickedMonth } from '../../shared/time';
+import { firstDayOf, monthRange, monthsBetween } from '@portal/contract/periods';
 
 /** The spec's four series colours; the unit filter appears when there are more series than colours. */
 export const SERIES_COLORS = ['forest.7', 'orange.6', 'blue.6', 'grape.6'] as const;
@@ -98,9 +90,3 @@ export function axisWidth(labels: string[]): number {
 
 /** yyyymm of a chart row's date ('2026-11-05' → 202611). */
 export const yearMonthOfRow = (date: string) => Number(date.slice(0, 7).replace('-', ''));
-
-/** The default range, as the month picker's values: the twelve complete (Moscow) months up to now. */
-export function defaultRange(now = nowMs()): [Date, Date] {
-  const last = lastCompleteMonth(now);
-  return [pickedMonth(addMonths(last, -11)), pickedMonth(last)];
-}

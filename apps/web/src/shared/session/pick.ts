@@ -18,3 +18,19 @@ export function pickLocation(locations: UserLocation[], stored: number | null): 
   const selectable = locations.filter((l) => !l.isPlaceholder);
   return selectable.find((l) => l.id === stored) ?? selectable[0] ?? null;
 }
+
+/**
+ * The session's current role (the stored one, else the profile's, by pickRole; INVESTOR when the user holds none),
+ * its locations and the current one among them: what the layout shows and the pages' calls ask for.
+ */
+export function pickCurrent(
+  profile: { roles: Array<{ code: RoleCode }>; currentRole: string | null },
+  locations: UserLocation[],
+  storedRole: string | null,
+  storedLocation: number | null,
+): { role: RoleCode; locations: UserLocation[]; location: UserLocation | null } {
+  const roles = profile.roles.map((r) => r.code);
+  const role = pickRole(roles, storedRole ?? profile.currentRole) ?? 'INVESTOR';
+  const roleLocations = locations.filter((l) => l.roleCode === role);
+  return { role, locations: roleLocations, location: pickLocation(roleLocations, storedLocation) };
+}

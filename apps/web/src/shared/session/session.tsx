@@ -5,7 +5,7 @@ import { createContext, type ReactNode, useCallback, useContext, useMemo, useSta
 import { call } from '../api/client';
 import { useProfile, useUserLocations, useUserUnits } from '../api/queries';
 import { storage } from '../storage';
-import { pickLocation, pickRole } from './pick';
+import { pickCurrent } from './pick';
 
 export type Session = {
   profile: DataProfile;
@@ -64,19 +64,17 @@ export function useSessionState(): SessionState {
       };
     }
     if (!profile.data || !locations.data || !units.data) return { status: 'loading' };
-    const roles = profile.data.roles.map((r) => r.code);
-    const currentRole = pickRole(roles, storedRole ?? profile.data.currentRole) ?? 'INVESTOR';
-    const roleLocations = locations.data.locations.filter((l) => l.roleCode === currentRole);
-    const currentLocation = pickLocation(roleLocations, storedLocation);
+    const current = pickCurrent(profile.data, locations.data.locations, storedRole, storedLocation);
+    const currentRole = current.role;
     return {
       status: 'ready',
       session: {
         profile: profile.data,
-        roles,
+        roles: profile.data.roles.map((r) => r.code),
         currentRole,
         setCurrentRole,
-        locations: roleLocations,
-        currentLocation,
+        locations: current.locations,
+        currentLocation: current.location,
         setCurrentLocationId,
         units: units.data.actives.filter((u) => u.roleCode === currentRole),
       },

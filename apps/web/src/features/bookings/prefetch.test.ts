@@ -1,0 +1,81 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAYOUT_CALL } from '../../shared/api/early-calls';
+import { layout, profile } from '../../test/layout-answer';
+import { answer, calls, paths } from '../../test/pending-calls';
+
+vi.mock('../../shared/api/client', async () => ({
+  call: (await import('../../test/pending-calls')).pendingCall,
+}));
+
+const { prefetchBookings, startBookingCalls } = await import('./prefetch');
+const { bookingQueries } = await import('./queries');
+const { initialWindow } = await import('./window');
+
+const TODAY = new Date('2026-11-22T12:00:00+03:00');
+
+beforeEach(() => {
+  calls.length = 0;
+  localStorage.setItem('user_jwt_token', 'token');
+});
+afterEach(() => localStorage.clear());
+
+describe("the bookings pages' route loader", () => {
+  it("starts the grid's initial window and the statistics for the investor's location, with the layout's", async () => {
+    localStorage.setItem('user_current_location_id', '3');
+    const client = new QueryClient();
+    const started = startBookingCalls(client, 'main', TODAY);
+    expect(paths().sort()).toEqual([LAYOUT_CALL, 'booking-locations'].sort());
+    answer(LAYOUT_CALL, layout());
+    await started;
+    expect(paths().sort()).toEqual(
+      [LAYOUT_CALL, 'booking-locations', 'bookings@3', 'bookings/location-statistics@3'].sort(),
+    );
+    const window = initialWindow(TODAY);
+    expect(calls.find((c) => c.path === 'bookings')?.query).toEqual({
+      location: 3,
+      startDate: window.start.toISOString(),
+      endDate: window.end.toISOString(),
+    });
+    // The page's hook finds the answer under its own key.
+    answer('bookings', { units: [] });
+    await vi.waitFor(() =>
+      expect(
+        client.getQueryData(bookingQueries.bookings('main', 3, window.start, window.end).queryKey),
+      ).toEqual({ units: [] }),
+    );
+  });
+
+  it("asks the outbuildings' calls on the periphery page", async () => {
+    const started = startBookingCalls(new QueryClient(), 'periphery', TODAY);
+    answer(LAYOUT_CALL, layout());
+    await started;
+    expect(
+      paths()
+        .filter((p) => p !== LAYOUT_CALL && p !== 'booking-locations')
+        .sort(),
+    ).toEqual(['bookings-periphery@2', 'location-statistics-periphery@2']);
+  });
+
+  it("asks for a lender's first booking location of the part, once the booking locations are in", async () => {
+    const started = startBookingCalls(new QueryClient(), 'periphery', TODAY);
+    answer(
+      LAYOUT_CALL,
+      layout({ profile: { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' } }),
+    );
+    await vi.waitFor(() => expect(calls.length).toBe(2));
+    answer('booking-locations', { main: [{ id: 7 }], periphery: [{ id: 8 }, { id: 9 }] });
+    await started;
+    expect(
+      paths()
+        .filter((p) => p !== LAYOUT_CALL && p !== 'booking-locations')
+        .sort(),
+    ).toEqual(['bookings-periphery@8', 'location-statistics-periphery@8']);
+  });
+
+  it('starts nothing without a token', () => {
+    localStorage.clear();
+    prefetchBookings(new QueryClient(), 'main');
+    expect(calls).toEqual([]);
+  });
+});

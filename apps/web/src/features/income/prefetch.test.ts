@@ -1,0 +1,84 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LAYOUT_CALL } from '../../shared/api/early-calls';
+import { yearMonthOfPicked } from '../../shared/time';
+import { layout, profile } from '../../test/layout-answer';
+import { answer, calls, paths } from '../../test/pending-calls';
+
+vi.mock('../../shared/api/client', async () => ({
+  call: (await import('../../test/pending-calls')).pendingCall,
+}));
+
+const { defaultRange, prefetchIncome, startIncomeCalls } = await import('./prefetch');
+const { incomeQueries } = await import('./queries');
+
+const NOW = Date.parse('2026-11-22T12:00:00+03:00');
+
+beforeEach(() => {
+  calls.length = 0;
+  localStorage.setItem('user_jwt_token', 'token');
+});
+afterEach(() => localStorage.clear());
+
+describe("the income page's route loader", () => {
+  it("starts the page's three calls with the layout's, for the location the layout picks", async () => {
+    localStorage.setItem('user_current_location_id', '3');
+    const client = new QueryClient();
+    const started = startIncomeCalls(client, NOW);
+    expect(paths()).toEqual([LAYOUT_CALL]);
+    answer(LAYOUT_CALL, layout());
+    await started;
+    expect(paths().sort()).toEqual(
+      [LAYOUT_CALL, 'investor-income@3', 'investor-income/actives@3', 'investor-income/statistics@3'].sort(),
+    );
+    // The default range: the twelve complete months before this one, the actives of its last.
+    expect(calls.find((c) => c.path === 'investor-income')?.query).toMatchObject({
+      yearMonthFrom: 202511,
+      yearMonthTo: 202610,
+    });
+    expect(calls.find((c) => c.path === 'investor-income/actives')?.query).toMatchObject({
+      yearMonth: 202610,
+    });
+    // The page's hooks find the answers under their own keys.
+    answer('investor-income/statistics', { invested: 1 });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(incomeQueries.statistics('INVESTOR', 3).queryKey)).toEqual({ invested: 1 }),
+    );
+  });
+
+  it("asks a lender's calls for the lender's first location", async () => {
+    const started = startIncomeCalls(new QueryClient(), NOW);
+    answer(
+      LAYOUT_CALL,
+      layout({
+        profile: { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' },
+        locations: { locations: [{ id: 5, roleCode: 'LENDER', isPlaceholder: false }] },
+      }),
+    );
+    await started;
+    expect(
+      paths()
+        .filter((p) => p !== LAYOUT_CALL)
+        .sort(),
+    ).toEqual(['lender-income@5', 'lender-income/actives@5', 'lender-income/statistics@5'].sort());
+  });
+
+  it('starts none of them without a location, nor anything without a token', async () => {
+    const started = startIncomeCalls(new QueryClient(), NOW);
+    answer(LAYOUT_CALL, layout({ locations: { locations: [] } }));
+    await started;
+    expect(paths()).toEqual([LAYOUT_CALL]);
+    calls.length = 0;
+    localStorage.clear();
+    prefetchIncome(new QueryClient());
+    expect(calls).toEqual([]);
+  });
+
+  it('defaults to the twelve complete Moscow months before the current one', () => {
+    const range = (instant: string) => defaultRange(Date.parse(instant)).map(yearMonthOfPicked);
+    expect(range('2026-11-22T12:00:00+03:00')).toEqual([202511, 202610]);
+    // 22:30 UTC on 30 November is 1 December in Moscow: November is complete.
+    expect(range('2026-11-30T22:30:00Z')).toEqual([202512, 202611]);
+    expect(range('2027-01-01T00:10:00+03:00')).toEqual([202601, 202612]);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The API as a route loader's test sees it: `call` records each call and waits until the test answers it. A test
+ * mocks the client with it: `vi.mock('…/shared/api/client', async () => ({ call: (await import('…')).pendingCall }))`.
+ */
+export const calls: Array<{
+  path: string;
+  query?: Record<string, unknown>;
+  answer: (value: unknown) => void;
+}> = [];
+
+/** `call('GET /users/locations', { query })`, recorded by its path, `users/locations`. */
+export function pendingCall(key: string, input?: { query?: Record<string, unknown> }): Promise<unknown> {
+  return new Promise((answer) =>
+    calls.push({ path: key.slice(key.indexOf(' /') + 2), query: input?.query, answer }),
+  );
+}
+
+/** The calls asked so far, with the location asked for: `dashboard/statistics@2`. */
+export const paths = () => calls.map((c) => `${c.path}${c.query?.location ? `@${c.query.location}` : ''}`);
+
+/** Answers the first call of the path. */
+export const answer = (path: string, value: unknown) => calls.find((c) => c.path === path)?.answer(value);
