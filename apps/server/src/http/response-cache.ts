@@ -1,8 +1,8 @@
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { isStaff } from '../modules/access/service.ts';
 import { requestLocale } from './locale.ts';
+import { dropOnWrite } from './session-auth.ts';
 
 /**
  * The answers of a signed-in user's reads (the calls whose contract definition says `cache: true`), kept in this
@@ -91,14 +91,7 @@ export function responseCacheOf(ctx: AppContext): ResponseCache | null {
 /** Drops answers when a write request of this instance answers (see above). */
 export function registerResponseCache(app: FastifyInstance, ctx: AppContext) {
   const cache = responseCacheOf(ctx);
-  if (!cache) return;
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return payload;
-    const session = request.session;
-    if (session && !isStaff(session)) cache.forget(session.userId);
-    else cache.clear();
-    return payload;
-  });
+  if (cache) dropOnWrite(app, cache);
 }
 
 /** The users a `data_change` notice names, or null for a notice that drops every answer. */

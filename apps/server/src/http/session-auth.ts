@@ -17,7 +17,15 @@ export function registerSessionAuth(app: FastifyInstance, ctx: AppContext) {
   // A write of this instance may end sessions or change roles: the next call is checked in the database even before
   // the database's notification reaches the cache (modules/auth/session-cache.ts). An owner's write can touch only
   // the owner's own sessions; staff and anonymous writes (a password reset) anyone's.
-  const cache = sessionCacheOf(ctx.database);
+  dropOnWrite(app, sessionCacheOf(ctx.database));
+}
+
+/**
+ * An onSend hook that drops from a cache of this instance what a write request may have changed, as it answers: an
+ * owner's write can touch only the owner's own rows (one user's entries); a staff member's or an anonymous write (a
+ * password reset, the console) anyone's (every entry). Reads drop nothing.
+ */
+export function dropOnWrite(app: FastifyInstance, cache: { forget(userId: number): void; clear(): void }) {
   app.addHook('onSend', async (request, _reply, payload) => {
     if (request.method === 'GET' || request.method === 'HEAD') return payload;
     const session = request.session;
