@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -81,6 +81,53 @@ const cacheCounts = async () => ({
 setInterval(() => {
   rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
 }, 1000).unref();
+
+/**
+ * What a long turn of the loop holds: a 5 ms ticker sees every turn over 20 ms, and counts the processor time the
+ * process had, the requests that arrived and were answered and the garbage collection that ran since its last tick. Many requests in one long turn is a
+ * busy loop; few requests and a long collection or one long task is a stall.
+ */
+type Turns = {
+  count: number;
+  ms: number;
+  cpuMs: number;
+  arrived: number;
+  answered: number;
+  gcMs: number;
+  worstMs: number;
+};
+const noTurns = (): Turns => ({ count: 0, ms: 0, cpuMs: 0, arrived: 0, answered: 0, gcMs: 0, worstMs: 0 });
+let longTurns = noTurns();
+const since = { arrived: 0, answered: 0, gcMs: 0 };
+app.server.on('request', (_request, response) => {
+  since.arrived++;
+  response.once('finish', () => since.answered++);
+});
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) since.gcMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+let lastTick = performance.now();
+let lastCpu = process.cpuUsage();
+setInterval(() => {
+  const now = performance.now();
+  const turn = now - lastTick - 5;
+  const cpu = process.cpuUsage(lastCpu);
+  lastTick = now;
+  lastCpu = process.cpuUsage();
+  if (turn > 20) {
+    longTurns.count++;
+    longTurns.ms += turn;
+    // Less processor time than the turn took: the process waited for a core (the machine's other work).
+    longTurns.cpuMs += (cpu.user + cpu.system) / 1000;
+    longTurns.arrived += since.arrived;
+    longTurns.answered += since.answered;
+    longTurns.gcMs += since.gcMs;
+    longTurns.worstMs = Math.max(longTurns.worstMs, turn);
+  }
+  since.arrived = 0;
+  since.answered = 0;
+  since.gcMs = 0;
+}, 5).unref();
 void answerCommands();
 
 async function answerCommands() {
@@ -110,6 +157,7 @@ async function answerCommands() {
       rssAtReset = process.memoryUsage.rss();
       rssPeak = rssAtReset;
       cacheAtReset = await cacheCounts();
+      longTurns = noTurns();
     }
     if (command === 'stats') {
       const cache = await cacheCounts();
@@ -120,6 +168,7 @@ async function answerCommands() {
         eventLoopMaxMs: delay.max / 1e6,
         rssPeakMb: Math.max(rssPeak, process.memoryUsage.rss()) / 1048576,
         rssAtResetMb: rssAtReset / 1048576,
+        ...Object.fromEntries(Object.entries(longTurns).map(([key, value]) => [`longTurns.${key}`, value])),
         ...Object.fromEntries(
           Object.entries(process.memoryUsage()).map(([key, bytes]) => [`${key}Mb`, bytes / 1048576]),
         ),

@@ -190,6 +190,7 @@ export async function firstVisit(tools: Tools) {
             `max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began); ` +
             `load average before ${load}, after ${tools.load1()}`,
         );
+        console.log(turnsLine(stats));
         console.log(
           `  the ${warmUpOwners} owners before them, the first after the start: dashboard p50 ` +
             `${ms(percentile(cold.pages.get('dashboard') ?? [], 50))} ms, p99 ${ms(percentile(cold.pages.get('dashboard') ?? [], 99))} ms; ` +
@@ -271,8 +272,20 @@ export async function mixed(tools: Tools) {
           `${Math.round(stats.heapUsedMb ?? 0)} of ${Math.round(stats.heapTotalMb ?? 0)} MB, buffers ` +
           `${Math.round(stats.arrayBuffersMb ?? 0)} MB); load average before ${load}, after ${tools.load1()}`,
       );
+      console.log(turnsLine(stats));
     } finally {
       await tools.stop(portal);
     }
   }
+}
+
+/** The long turns of the loop the portal saw (serve.ts): how many, and what one held on average. */
+function turnsLine(stats: Record<string, number>): string {
+  const count = stats['longTurns.count'] ?? 0;
+  const each = (key: string) => ((stats[`longTurns.${key}`] ?? 0) / Math.max(1, count)).toFixed(1);
+  return (
+    `  turns over 20 ms: ${count} (${ms((stats['longTurns.ms'] ?? 0) / 1000)} s in all, worst ${ms(stats['longTurns.worstMs'] ?? 0)} ms); ` +
+    `one held on average ${each('ms')} ms with ${each('cpuMs')} ms of processor time, ${each('arrived')} requests arriving, ${each('answered')} answered, ` +
+    `${each('gcMs')} ms of garbage collection`
+  );
 }
