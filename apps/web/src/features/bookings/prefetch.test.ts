@@ -10,9 +10,6 @@ vi.mock('../../shared/api/client', async () => ({
 
 const { prefetchBookings, startBookingCalls } = await import('./prefetch');
 const { bookingQueries } = await import('./queries');
-const { initialWindow } = await import('./window');
-
-const TODAY = new Date('2026-11-22T12:00:00+03:00');
 
 beforeEach(() => {
   calls.length = 0;
@@ -21,44 +18,36 @@ beforeEach(() => {
 afterEach(() => localStorage.clear());
 
 describe("the bookings pages' route loader", () => {
-  it("starts the grid's initial window and the statistics for the investor's location, with the layout's", async () => {
+  it("starts the statistics for the investor's location with the layout's, and leaves the grid to the page", async () => {
     localStorage.setItem('user_current_location_id', '3');
     const client = new QueryClient();
-    const started = startBookingCalls(client, 'main', TODAY);
+    const started = startBookingCalls(client, 'main');
     expect(paths().sort()).toEqual([LAYOUT_CALL, 'booking-locations'].sort());
     answer(LAYOUT_CALL, layout());
     await started;
     expect(paths().sort()).toEqual(
-      [LAYOUT_CALL, 'booking-locations', 'bookings@3', 'bookings/location-statistics@3'].sort(),
+      [LAYOUT_CALL, 'booking-locations', 'bookings/location-statistics@3'].sort(),
     );
-    const window = initialWindow(TODAY);
-    expect(calls.find((c) => c.path === 'bookings')?.query).toEqual({
-      location: 3,
-      startDate: window.start.toISOString(),
-      endDate: window.end.toISOString(),
-    });
     // The page's hook finds the answer under its own key.
-    answer('bookings', { units: [] });
+    answer('bookings/location-statistics', { todayLoad: 1 });
     await vi.waitFor(() =>
-      expect(
-        client.getQueryData(bookingQueries.bookings('main', 3, window.start, window.end).queryKey),
-      ).toEqual({ units: [] }),
+      expect(client.getQueryData(bookingQueries.statistics('main', 3).queryKey)).toEqual({ todayLoad: 1 }),
     );
   });
 
   it("asks the outbuildings' calls on the periphery page", async () => {
-    const started = startBookingCalls(new QueryClient(), 'periphery', TODAY);
+    const started = startBookingCalls(new QueryClient(), 'periphery');
     answer(LAYOUT_CALL, layout());
     await started;
     expect(
       paths()
         .filter((p) => p !== LAYOUT_CALL && p !== 'booking-locations')
         .sort(),
-    ).toEqual(['bookings-periphery@2', 'location-statistics-periphery@2']);
+    ).toEqual(['location-statistics-periphery@2']);
   });
 
   it("asks for a lender's first booking location of the part, once the booking locations are in", async () => {
-    const started = startBookingCalls(new QueryClient(), 'periphery', TODAY);
+    const started = startBookingCalls(new QueryClient(), 'periphery');
     answer(
       LAYOUT_CALL,
       layout({ profile: { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' } }),
@@ -70,7 +59,7 @@ describe("the bookings pages' route loader", () => {
       paths()
         .filter((p) => p !== LAYOUT_CALL && p !== 'booking-locations')
         .sort(),
-    ).toEqual(['bookings-periphery@8', 'location-statistics-periphery@8']);
+    ).toEqual(['location-statistics-periphery@8']);
   });
 
   it('starts nothing without a token', () => {

@@ -1,16 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchLayout } from '../../shared/api/layout-prefetch';
-import { now } from '../../shared/clock';
 import { currentPick } from '../../shared/session/current-pick';
 import { storage } from '../../shared/storage';
 import { bookingQueries, type Part } from './queries';
-import { initialWindow } from './window';
 
 /**
- * A bookings page's loader: the booking locations, the grid's initial window and the statistics start as the route
- * is entered, beside the layout's calls, instead of once the page's code has arrived and rendered: an investor's for
- * the location the layout will pick, a lender's for the first booking location of the part (the page's first tab).
- * The page's hooks ask with the same keys and join them.
+ * A bookings page's loader: the booking locations and the statistics start as the route is entered, beside the
+ * layout's calls, instead of once the page's code has arrived and rendered: an investor's for the location the
+ * layout will pick, a lender's for the first booking location of the part (the page's first tab). The page's hooks
+ * ask with the same keys and join them.
  */
 export function prefetchBookings(client: QueryClient, part: Part): null {
   void startBookingCalls(client, part);
@@ -18,7 +16,7 @@ export function prefetchBookings(client: QueryClient, part: Part): null {
 }
 
 /** prefetchBookings' work; settles once the calls are started (or none are due). */
-export async function startBookingCalls(client: QueryClient, part: Part, today = now()): Promise<void> {
+export async function startBookingCalls(client: QueryClient, part: Part): Promise<void> {
   if (!storage.token()) return;
   prefetchLayout(client);
   void client.prefetchQuery(bookingQueries.locations);
@@ -31,7 +29,8 @@ export async function startBookingCalls(client: QueryClient, part: Part, today =
     location = (part === 'main' ? tabs?.main : tabs?.periphery)?.[0]?.id;
   }
   if (location === undefined) return;
-  const window = initialWindow(today);
-  void client.prefetchQuery(bookingQueries.bookings(part, location, window.start, window.end));
+  // The grid's own window is the page's to ask: it grows its first window to the view and loads at the edges from
+  // when its answer comes, and an answer there before the page renders left it without a later edge (end-to-end:
+  // tests/bookings.test.ts).
   void client.prefetchQuery(bookingQueries.statistics(part, location));
 }
