@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LAYOUT_CALL } from '../../shared/api/early-calls';
 import { layout, profile } from '../../test/layout-answer';
-import { answer, calls, paths } from '../../test/pending-calls';
+import { answer, calls, paths, signedInForEachTest } from '../../test/pending-calls';
 
 vi.mock('../../shared/api/client', async () => ({
   call: (await import('../../test/pending-calls')).pendingCall,
@@ -11,11 +11,7 @@ vi.mock('../../shared/api/client', async () => ({
 const { prefetchBookings, startBookingCalls } = await import('./prefetch');
 const { bookingQueries } = await import('./queries');
 
-beforeEach(() => {
-  calls.length = 0;
-  localStorage.setItem('user_jwt_token', 'token');
-});
-afterEach(() => localStorage.clear());
+signedInForEachTest();
 
 describe("the bookings pages' route loader", () => {
   it("starts the statistics for the investor's location with the layout's, and leaves the grid to the page", async () => {

@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LAYOUT_CALL } from '../../shared/api/early-calls';
 import { layout, profile } from '../../test/layout-answer';
-import { answer, calls, paths } from '../../test/pending-calls';
+import { answer, calls, paths, signedInForEachTest } from '../../test/pending-calls';
 
 vi.mock('../../shared/api/client', async () => ({
   call: (await import('../../test/pending-calls')).pendingCall,
@@ -25,12 +25,7 @@ const screen = {
   graph: { points: [] },
 };
 
-beforeEach(() => {
-  calls.length = 0;
-  localStorage.clear();
-  localStorage.setItem('user_jwt_token', 'token');
-});
-afterEach(() => localStorage.clear());
+signedInForEachTest();
 
 describe("the dashboard's route loader", () => {
   it("asks for the dashboard's four answers in one call with the layout's, for the stored location", async () => {

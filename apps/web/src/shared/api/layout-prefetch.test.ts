@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { layout, locations, profile } from '../../test/layout-answer';
-import { answer, calls, paths } from '../../test/pending-calls';
+import { answer, calls, paths, signedInForEachTest } from '../../test/pending-calls';
 import { LAYOUT_CALL } from './early-calls';
 
 vi.mock('./client', async () => ({ call: (await import('../../test/pending-calls')).pendingCall }));
@@ -11,11 +11,7 @@ const { layoutQueries } = await import('./queries');
 const { notificationQueries } = await import('./notifications');
 const { companySettingsQuery } = await import('./company-settings');
 
-beforeEach(() => {
-  calls.length = 0;
-  localStorage.setItem('user_jwt_token', 'token');
-});
-afterEach(() => localStorage.clear());
+signedInForEachTest();
 
 describe("the signed-in layout's loader", () => {
   it('asks once on a first load and files each of the six parts under its own call', async () => {
