@@ -113,6 +113,15 @@ function calls(): Call[] {
     },
     { name: 'investor-income/statistics', path: '/api/v1/investor-income/statistics?location=1' },
     {
+      name: 'investor-income/actives',
+      path: `/api/v1/investor-income/actives?location=1&yearMonth=${lastMonth}`,
+    },
+    // The income page's three answers in one call, as its first load asks for them.
+    {
+      name: 'investor-income/first-screen',
+      path: `/api/v1/investor-income/first-screen?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
+    },
+    {
       name: 'bookings (60 days)',
       path: `/api/v1/bookings?location=1&startDate=${windowStart.toISOString()}&endDate=${windowEnd.toISOString()}`,
     },

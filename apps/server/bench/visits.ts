@@ -58,14 +58,10 @@ function pages(): Page[] {
     {
       name: 'income',
       calls: [
-        { name: 'investor-income/statistics', path: '/api/v1/investor-income/statistics?location=1' },
+        // The three answers in one call, as an investor's first load of the page asks (apps/web: income/prefetch.ts).
         {
-          name: 'investor-income',
-          path: `/api/v1/investor-income?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
-        },
-        {
-          name: 'investor-income/actives',
-          path: `/api/v1/investor-income/actives?location=1&yearMonth=${lastMonth}`,
+          name: 'investor-income/first-screen',
+          path: `/api/v1/investor-income/first-screen?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
         },
       ],
     },

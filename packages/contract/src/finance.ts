@@ -238,6 +238,19 @@ export const locationInfoSchema = z
   .meta({ id: 'LocationInfo' });
 export type LocationInfo = z.infer<typeof locationInfoSchema>;
 
+/**
+ * GET investor-income/first-screen: the income page's three answers for one of the investor's locations in one
+ * call (the statistics, the months of the range and the units of its last month), so the page's first load is one
+ * request and one statement instead of three. Each part is the answer of its own call (which stay as they are, for
+ * the later changes of range or month).
+ */
+export const investorIncomeFirstScreenSchema = z.object({
+  statistics: incomeStatisticsSchema,
+  income: investorIncomeResponseSchema,
+  actives: incomeActivesResponseSchema,
+});
+export type InvestorIncomeFirstScreen = z.infer<typeof investorIncomeFirstScreenSchema>;
+
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The calls of the income pages (investor and lender) and of the dashboard's requests. */
@@ -295,6 +308,17 @@ export const incomeApi = {
     cache: true,
     query: incomeActivesQuerySchema,
     response: incomeActivesResponseSchema,
+    errors: [404],
+  }),
+  investorFirstScreen: defineRoute({
+    method: 'GET',
+    path: '/investor-income/first-screen',
+    summary: "Investor: the income page's statistics, months and the last month's units, in one call",
+    tags: ['income'],
+    access: 'session',
+    cache: true,
+    query: incomeRangeQuerySchema,
+    response: investorIncomeFirstScreenSchema,
     errors: [404],
   }),
   lenderActives: defineRoute({

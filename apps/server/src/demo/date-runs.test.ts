@@ -79,6 +79,10 @@ const CALLS: Record<string, { role?: Role; queries: (w: World) => Query[] }> = {
     role: 'LENDER',
     queries: (w) => lenderLocations(w).map(({ id }) => ({ location: id, ...yearRange(w) })),
   },
+  'GET /investor-income/first-screen': {
+    role: 'INVESTOR',
+    queries: (w) => investorLocations(w).map(({ id }) => ({ location: id, ...yearRange(w) })),
+  },
   'GET /investor-income/actives': {
     role: 'INVESTOR',
     queries: (w) => investorLocations(w).map(({ id }) => ({ location: id, yearMonth: w.lastComplete })),

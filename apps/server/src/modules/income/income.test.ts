@@ -117,6 +117,40 @@ describe('income calls', () => {
     }
   });
 
+  it("answers the income page's three calls in one, each part as its own call answers it", async () => {
+    const first = async (location: number, from: number, to: number, token = investor) =>
+      get(`investor-income/first-screen?location=${location}&yearMonthFrom=${from}&yearMonthTo=${to}`, token);
+    for (const [from, to] of [
+      [202511, 202610],
+      [202608, 202608],
+      // Months before any income: the units with empty lists, the statistics as ever.
+      [202001, 202002],
+    ] as const) {
+      const response = await first(1, from, to);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        statistics: (await get('investor-income/statistics?location=1', investor)).json(),
+        income: (
+          await get(`investor-income?location=1&yearMonthFrom=${from}&yearMonthTo=${to}`, investor)
+        ).json(),
+        actives: (await get(`investor-income/actives?location=1&yearMonth=${to}`, investor)).json(),
+      });
+    }
+    expect((await first(1, 202610, 202610)).json().actives.actives.length).toBeGreaterThan(0);
+    // Another owner's location, the other role, and bad ranges, as for each of the three.
+    expect((await first(99, 202601, 202602)).statusCode).toBe(404);
+    expect((await first(1, 202601, 202602, lender)).statusCode).toBe(403);
+    for (const url of [
+      'investor-income/first-screen?location=1&yearMonthFrom=202610&yearMonthTo=202601',
+      'investor-income/first-screen?location=1&yearMonthFrom=202613&yearMonthTo=202614',
+      'investor-income/first-screen?location=1',
+    ]) {
+      const response = await get(url, investor);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toBeTruthy();
+    }
+  });
+
   it("gives the lender's loan, payments and term", async () => {
     const stats = (await get('lender-income/statistics?location=1', lender)).json();
     expect(stats.invested).toBe(3_000_000);

@@ -147,18 +147,56 @@ function ownedUnitsWithIncomesQuery(db: Kysely<DB>, p: OwnedUnitsWithIncomesPara
 
 const ownedUnitsWithIncomesStatement = prepared('ownedUnitsWithIncomes', ownedUnitsWithIncomesQuery);
 
+const ownedUnitsWithIncomesAndPriceQuery = (db: Kysely<DB>, p: OwnedUnitsWithIncomesParams) =>
+  ownedUnitsWithIncomesQuery(db, p).select((eb) =>
+    eb
+      .selectFrom('capitalization')
+      .select('capitalization.price_kopecks')
+      .whereRef('capitalization.unit_id', '=', 'units.id')
+      .orderBy('capitalization.stage_date', 'desc')
+      .limit(1)
+      .as('capitalizationPriceKopecks'),
+  );
+
 const ownedUnitsWithIncomesAndPriceStatement = prepared(
   'ownedUnitsWithIncomesAndPrice',
+  ownedUnitsWithIncomesAndPriceQuery,
+);
+
+/** A row of ownedUnitsWithIncomesAndPrice, as the driver or JSON gives it. */
+export type OwnedUnitIncomeRow = {
+  userUnitId: number;
+  unitId: number;
+  name: string;
+  name_en: string;
+  invested_kopecks: number;
+  year_month: number | null;
+  amount_kopecks: unknown;
+  capitalizationPriceKopecks: number | null;
+};
+
+/**
+ * Everything investor-income/first-screen answers, in one statement: the summary of investorStatistics and the rows
+ * of ownedUnitsWithIncomesAndPrice over the range and the month before it (the income list's and the last month's
+ * unit cards' months), each its own call's statement as JSON, so the parts cannot drift from the calls.
+ */
+export async function incomeFirstScreenRow(
+  db: Executor,
+  userId: number,
+  locationId: number,
+  months: { from: number; to: number },
+) {
+  const [row] = await incomeFirstScreenRowStatement(db, { userId, locationId, ...months });
+  return row;
+}
+
+const incomeFirstScreenRowStatement = prepared(
+  'incomeFirstScreenRow',
   (db, p: OwnedUnitsWithIncomesParams) =>
-    ownedUnitsWithIncomesQuery(db, p).select((eb) =>
-      eb
-        .selectFrom('capitalization')
-        .select('capitalization.price_kopecks')
-        .whereRef('capitalization.unit_id', '=', 'units.id')
-        .orderBy('capitalization.stage_date', 'desc')
-        .limit(1)
-        .as('capitalizationPriceKopecks'),
-    ),
+    sql<{ summary: OwnedIncomeSummaryRow | null; units: OwnedUnitIncomeRow[] }>`
+      select
+        (select to_json(s) from (${ownedIncomeSummaryQuery(db, p.userId, p.locationId)}) as s) as summary,
+        (select coalesce(json_agg(u), '[]') from (${ownedUnitsWithIncomesAndPriceQuery(db, p)}) as u) as units`,
 );
 
 /** The capitalization stages of a unit the user owns (modules/access); none for another user's unit. */

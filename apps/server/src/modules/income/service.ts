@@ -3,6 +3,7 @@ import type {
   IncomeActives,
   IncomeStatistics,
   InvestorIncome,
+  InvestorIncomeFirstScreen,
   LenderIncome,
 } from '@portal/contract/finance';
 import {
@@ -39,13 +40,21 @@ export function investorUnitsWithIncomes(
 }
 
 /** investorUnitsWithIncomes' rule over a statement's rows: a unit (its first row) with its incomes by month. */
-async function ownedUnitsOf<
-  R extends { userUnitId: number; year_month: number | null; amount_kopecks: unknown },
->(session: Session, read: () => Promise<R[]>) {
+async function ownedUnitsOf<R extends UnitMonthRow>(session: Session, read: () => Promise<R[]>) {
   requireRole(session, 'INVESTOR');
   const rows = await read();
   if (rows.length === 0) throw notFound();
-  const units = new Map<number, { unit: R; incomes: Map<number, number> }>();
+  return unitsOfRows(rows);
+}
+
+/** A row of a unit and one of its months (none: null month and amount). */
+type UnitMonthRow = { userUnitId: number; year_month: number | null; amount_kopecks: unknown };
+
+/** A unit as its first row, with its incomes by month. */
+type OwnedUnitIncomes<R = q.OwnedUnitIncomeRow> = { unit: R; incomes: Map<number, number> };
+
+function unitsOfRows<R extends UnitMonthRow>(rows: R[]): OwnedUnitIncomes<R>[] {
+  const units = new Map<number, OwnedUnitIncomes<R>>();
   for (const row of rows) {
     const entry = units.get(row.userUnitId) ?? { unit: row, incomes: new Map<number, number>() };
     units.set(row.userUnitId, entry);
@@ -137,10 +146,18 @@ export async function investorIncome(
     from: previousMonth(query.yearMonthFrom),
     to: query.yearMonthTo,
   });
+  return investorIncomeOf(units, query.yearMonthFrom);
+}
+
+/** investorIncome's answer from the units with their incomes from the month before `yearMonthFrom` on. */
+function investorIncomeOf(
+  units: OwnedUnitIncomes<Omit<q.OwnedUnitIncomeRow, 'capitalizationPriceKopecks'>>[],
+  yearMonthFrom: number,
+): InvestorIncome {
   let periodIncome = 0;
   const result = units.map(({ unit, incomes: byMonth }) => {
     const incomes = [...byMonth]
-      .filter(([yearMonth]) => yearMonth >= query.yearMonthFrom)
+      .filter(([yearMonth]) => yearMonth >= yearMonthFrom)
       .map(([yearMonth, amount]) => {
         periodIncome += amount;
         return {
@@ -162,6 +179,31 @@ export async function investorIncome(
     units: result,
     periodIncome: toRubles(periodIncome),
     periodPercent: roiForPeriod(periodIncome, invested),
+  };
+}
+
+/**
+ * GET investor-income/first-screen: investorStatistics, investorIncome over the range and investorActives of its
+ * last month, from one statement (q.incomeFirstScreenRow). Investors only (403); a location without their units is
+ * someone else's (404), as for each of the three.
+ */
+export async function investorIncomeFirstScreen(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonthFrom: number; yearMonthTo: number },
+): Promise<InvestorIncomeFirstScreen> {
+  requireRole(session, 'INVESTOR');
+  const row = await q.incomeFirstScreenRow(ctx.database.db, session.userId, query.location, {
+    from: previousMonth(query.yearMonthFrom),
+    to: query.yearMonthTo,
+  });
+  const statistics = investorStatisticsOf(q.ownedIncomeSummaryOf(row?.summary ?? undefined));
+  if (!row || !statistics || row.units.length === 0) throw notFound();
+  const units = unitsOfRows(row.units);
+  return {
+    statistics,
+    income: investorIncomeOf(units, query.yearMonthFrom),
+    actives: investorActivesOf(units, query.yearMonthTo),
   };
 }
 
@@ -198,10 +240,15 @@ export async function investorActives(
   const units = await ownedUnitsOf(session, () =>
     q.ownedUnitsWithIncomesAndPrice(ctx.database.db, session.userId, query.location, months),
   );
+  return investorActivesOf(units, query.yearMonth);
+}
+
+/** investorActives' answer from the units with their incomes of the month and the month before. */
+function investorActivesOf(units: OwnedUnitIncomes[], yearMonth: number): IncomeActives {
   return {
-    yearMonth: query.yearMonth,
+    yearMonth,
     actives: units.map(({ unit, incomes }) => {
-      const amount = incomes.get(query.yearMonth) ?? 0;
+      const amount = incomes.get(yearMonth) ?? 0;
       const price = unit.capitalizationPriceKopecks;
       return {
         id: unit.unitId,
@@ -210,7 +257,7 @@ export async function investorActives(
         invested: toRubles(unit.invested_kopecks),
         amount: toRubles(amount),
         percent: roiForPeriod(amount, unit.invested_kopecks),
-        lastMonthDiff: percentChange(amount, incomes.get(previousMonth(query.yearMonth))),
+        lastMonthDiff: percentChange(amount, incomes.get(previousMonth(yearMonth))),
         capitalizationPrice: price === null ? null : toRubles(price),
       };
     }),

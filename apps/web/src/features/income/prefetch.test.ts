@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LAYOUT_CALL } from '../../shared/api/early-calls';
 import { yearMonthOfPicked } from '../../shared/time';
 import { layout, profile } from '../../test/layout-answer';
-import { answer, calls, paths } from '../../test/pending-calls';
+import { answer, calls, fail, paths, signedInForEachTest } from '../../test/pending-calls';
 
 vi.mock('../../shared/api/client', async () => ({
   call: (await import('../../test/pending-calls')).pendingCall,
@@ -14,24 +14,52 @@ const { incomeQueries } = await import('./queries');
 
 const NOW = Date.parse('2026-11-22T12:00:00+03:00');
 
-beforeEach(() => {
-  calls.length = 0;
-  localStorage.setItem('user_jwt_token', 'token');
-});
-afterEach(() => localStorage.clear());
+signedInForEachTest();
 
 describe("the income page's route loader", () => {
-  it("starts the page's three calls with the layout's, for the location the layout picks", async () => {
+  it("asks an investor's three answers in one call with the layout's, for the location the layout picks", async () => {
     localStorage.setItem('user_current_location_id', '3');
     const client = new QueryClient();
     const started = startIncomeCalls(client, NOW);
     expect(paths()).toEqual([LAYOUT_CALL]);
     answer(LAYOUT_CALL, layout());
     await started;
-    expect(paths().sort()).toEqual(
-      [LAYOUT_CALL, 'investor-income@3', 'investor-income/actives@3', 'investor-income/statistics@3'].sort(),
+    expect(paths()).toEqual([LAYOUT_CALL, 'investor-income/first-screen@3']);
+    // The default range: the twelve complete months before this one (the actives are of its last).
+    expect(calls[1]?.query).toEqual({ location: 3, yearMonthFrom: 202511, yearMonthTo: 202610 });
+    // The page's hooks find each part under its own call's key.
+    answer('investor-income/first-screen', {
+      statistics: { invested: 1 },
+      income: { units: [], periodIncome: 2, periodPercent: 0 },
+      actives: { yearMonth: 202610, actives: [] },
+    });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(incomeQueries.actives('INVESTOR', 3, 202610).queryKey)).toEqual({
+        yearMonth: 202610,
+        actives: [],
+      }),
     );
-    // The default range: the twelve complete months before this one, the actives of its last.
+    expect(client.getQueryData(incomeQueries.statistics('INVESTOR', 3).queryKey)).toEqual({ invested: 1 });
+    expect(client.getQueryData(incomeQueries.investorIncome(3, 202511, 202610).queryKey)).toMatchObject({
+      periodIncome: 2,
+    });
+    expect(paths()).toHaveLength(2);
+  });
+
+  it('asks each call on its own when the one call fails, or when one of them is known already', async () => {
+    localStorage.setItem('user_current_location_id', '3');
+    // The app's freshness: an answer of the last 30 s is not asked again.
+    const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const started = startIncomeCalls(client, NOW);
+    answer(LAYOUT_CALL, layout());
+    await started;
+    fail('investor-income/first-screen');
+    await vi.waitFor(() =>
+      expect(paths().slice(2).sort()).toEqual(
+        ['investor-income@3', 'investor-income/actives@3', 'investor-income/statistics@3'].sort(),
+      ),
+    );
+    // The range and the month of the page's own calls.
     expect(calls.find((c) => c.path === 'investor-income')?.query).toMatchObject({
       yearMonthFrom: 202511,
       yearMonthTo: 202610,
@@ -39,11 +67,16 @@ describe("the income page's route loader", () => {
     expect(calls.find((c) => c.path === 'investor-income/actives')?.query).toMatchObject({
       yearMonth: 202610,
     });
-    // The page's hooks find the answers under their own keys.
     answer('investor-income/statistics', { invested: 1 });
     await vi.waitFor(() =>
       expect(client.getQueryData(incomeQueries.statistics('INVESTOR', 3).queryKey)).toEqual({ invested: 1 }),
     );
+    // Back on the page with the statistics known: the two others ask on their own, not the one call.
+    calls.length = 0;
+    client.removeQueries({ queryKey: incomeQueries.actives('INVESTOR', 3, 202610).queryKey });
+    client.removeQueries({ queryKey: incomeQueries.investorIncome(3, 202511, 202610).queryKey });
+    await startIncomeCalls(client, NOW);
+    expect(paths().sort()).toEqual(['investor-income/actives@3', 'investor-income@3']);
   });
 
   it("asks a lender's calls for the lender's first location", async () => {
