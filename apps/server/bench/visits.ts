@@ -36,6 +36,10 @@ const owners = Number(process.env.BENCH_OWNERS ?? 500);
 const atOnce = Number(process.env.BENCH_AT_ONCE ?? 20);
 /** The owners who visit first, right after the start, and are not measured with the rest (BENCH_WARM_UP). */
 const warmUpOwners = Number(process.env.BENCH_WARM_UP ?? 100);
+/** Owners who visit alone after the others, each after a quiet spell and each right after another (BENCH_LONE). */
+const loneOwners = Number(process.env.BENCH_LONE ?? 3);
+/** The quiet spell before a lone owner's visit, seconds (BENCH_QUIET_SECONDS). */
+const quietSeconds = Number(process.env.BENCH_QUIET_SECONDS ?? 12);
 
 /** The calls each page makes on a first visit (apps/web: the layout's queries, then the page's), location 1. */
 function pages(): Page[] {
@@ -94,9 +98,17 @@ type Visits = {
   seconds: number;
 };
 
-/** Every owner's visit, `atOnce` owners at a time; `target` maps a call to the URL loaded (the bare server's `/`). */
-async function visitAll(base: string, tokens: string[], target: (call: Call) => string): Promise<Visits> {
-  const agent = new Agent({ keepAlive: true, maxSockets: atOnce * 8 });
+/**
+ * Every owner's visit, `together` owners at a time (`atOnce`); `target` maps a call to the URL loaded (the bare
+ * server's `/`).
+ */
+async function visitAll(
+  base: string,
+  tokens: string[],
+  target: (call: Call) => string,
+  together = atOnce,
+): Promise<Visits> {
+  const agent = new Agent({ keepAlive: true, maxSockets: together * 8 });
   const result: Visits = { calls: new Map(), pages: new Map(), requests: 0, errors: 0, seconds: 0 };
   const record = (map: Map<string, number[]>, key: string, value: number) => {
     const list = map.get(key) ?? [];
@@ -121,7 +133,7 @@ async function visitAll(base: string, tokens: string[], target: (call: Call) => 
   let next = 0;
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: Math.min(atOnce, tokens.length) }, async () => {
+    Array.from({ length: Math.min(together, tokens.length) }, async () => {
       while (next < tokens.length) {
         const token = tokens[next++];
         if (token) await visit(token);
@@ -156,14 +168,15 @@ export async function firstVisit(tools: Tools) {
     for (const kind of tools.databases) {
       const portal = await tools.start('serve.ts', {
         BENCH_DB: kind,
-        BENCH_OWNERS: String(owners + warmUpOwners),
+        BENCH_OWNERS: String(owners + warmUpOwners + 2 * loneOwners),
       });
       try {
         const all = JSON.parse(await readFile(String(portal.info.tokensFile), 'utf8')) as string[];
         // The first owners after a start meet a cold server (code not yet compiled, the pool's connections not yet
         // open): their visits are printed on their own, and the measured owners are others, whose answers the
         // warm-up cannot have kept (an answer is kept for its session only).
-        const tokens = all.slice(warmUpOwners);
+        const tokens = all.slice(warmUpOwners, warmUpOwners + owners);
+        const lone = all.slice(warmUpOwners + owners);
         const cold = await visitAll(portal.url, all.slice(0, warmUpOwners), (call) => call.path);
         await visitAll(bare.url, tokens.slice(0, atOnce), () => '/');
         const bareRun = await visitAll(bare.url, tokens, () => '/');
@@ -192,6 +205,7 @@ export async function firstVisit(tools: Tools) {
             `${ms(percentile(cold.pages.get('dashboard') ?? [], 50))} ms, p99 ${ms(percentile(cold.pages.get('dashboard') ?? [], 99))} ms; ` +
             `every call p99 ${ms(percentile([...cold.calls.values()].flat(), 99))} ms`,
         );
+        if (loneOwners > 0) console.log(await loneVisits(portal.url, lone));
         console.table(
           [...run.calls].map(([call, values]) => ({
             call,
@@ -214,6 +228,32 @@ export async function firstVisit(tools: Tools) {
   } finally {
     await tools.stop(bare);
   }
+}
+
+/**
+ * An owner who comes alone, as most do on a quiet day: each of `loneOwners` visits after `quietSeconds` of no
+ * requests, then another right after (the server as the one before left it). Prints their pages' times side by
+ * side: what a quiet spell costs the next owner (connections the pool closed, statements prepared again).
+ */
+async function loneVisits(base: string, tokens: string[]): Promise<string> {
+  const afterQuiet: Visits[] = [];
+  const afterAnother: Visits[] = [];
+  for (let i = 0; i < loneOwners; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, quietSeconds * 1000));
+    afterQuiet.push(await visitAll(base, tokens.slice(2 * i, 2 * i + 1), (call) => call.path, 1));
+    afterAnother.push(await visitAll(base, tokens.slice(2 * i + 1, 2 * i + 2), (call) => call.path, 1));
+  }
+  const pagesOf = (visits: Visits[]) =>
+    pages()
+      .map((page) => {
+        const times = visits.flatMap((v) => v.pages.get(page.name) ?? []);
+        return `${page.name} ${times.map((t) => ms(t)).join('/')}`;
+      })
+      .join(', ');
+  return (
+    `  an owner alone, after ${quietSeconds} s of quiet (${loneOwners} owners): ${pagesOf(afterQuiet)} ms; ` +
+    `right after another: ${pagesOf(afterAnother)} ms`
+  );
 }
 
 export async function mixed(tools: Tools) {
