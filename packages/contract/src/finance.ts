@@ -239,10 +239,10 @@ export const locationInfoSchema = z
 export type LocationInfo = z.infer<typeof locationInfoSchema>;
 
 /**
- * GET investor-income/first-screen: the income page's three answers for one of the investor's locations in one
- * call (the statistics, the months of the range and the units of its last month), so the page's first load is one
- * request and one statement instead of three. Each part is the answer of its own call (which stay as they are, for
- * the later changes of range or month).
+ * GET investor-income/first-screen and lender-income/first-screen: the income page's three answers for one of the
+ * user's locations in one call (the statistics, the months of the range and the units, or loans, of its last
+ * month), so the page's first load is one request and one statement instead of three. Each part is the answer of
+ * its own call (which stay as they are, for the later changes of range or month).
  */
 export const investorIncomeFirstScreenSchema = z.object({
   statistics: incomeStatisticsSchema,
@@ -250,6 +250,12 @@ export const investorIncomeFirstScreenSchema = z.object({
   actives: incomeActivesResponseSchema,
 });
 export type InvestorIncomeFirstScreen = z.infer<typeof investorIncomeFirstScreenSchema>;
+export const lenderIncomeFirstScreenSchema = z.object({
+  statistics: incomeStatisticsSchema,
+  income: lenderIncomeResponseSchema,
+  actives: incomeActivesResponseSchema,
+});
+export type LenderIncomeFirstScreen = z.infer<typeof lenderIncomeFirstScreenSchema>;
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -319,6 +325,17 @@ export const incomeApi = {
     cache: true,
     query: incomeRangeQuerySchema,
     response: investorIncomeFirstScreenSchema,
+    errors: [404],
+  }),
+  lenderFirstScreen: defineRoute({
+    method: 'GET',
+    path: '/lender-income/first-screen',
+    summary: "Lender: the income page's statistics, payments and the last month's loans, in one call",
+    tags: ['income'],
+    access: 'session',
+    cache: true,
+    query: incomeRangeQuerySchema,
+    response: lenderIncomeFirstScreenSchema,
     errors: [404],
   }),
   lenderActives: defineRoute({

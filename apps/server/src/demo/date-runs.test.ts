@@ -87,6 +87,10 @@ const CALLS: Record<string, { role?: Role; queries: (w: World) => Query[] }> = {
     role: 'INVESTOR',
     queries: (w) => investorLocations(w).map(({ id }) => ({ location: id, yearMonth: w.lastComplete })),
   },
+  'GET /lender-income/first-screen': {
+    role: 'LENDER',
+    queries: (w) => lenderLocations(w).map(({ id }) => ({ location: id, ...yearRange(w) })),
+  },
   'GET /lender-income/actives': {
     role: 'LENDER',
     queries: (w) => lenderLocations(w).map(({ id }) => ({ location: id, yearMonth: w.lastComplete })),

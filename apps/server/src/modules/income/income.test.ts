@@ -151,6 +151,38 @@ describe('income calls', () => {
     }
   });
 
+  it("answers a lender's income page in one call, each part as its own call answers it", async () => {
+    for (const [from, to] of [
+      [202511, 202610],
+      [202602, 202602],
+      // Before the loan and after its term: the statistics as ever, no payments in the range.
+      [202001, 202002],
+      [202801, 202803],
+    ] as const) {
+      const response = await get(
+        `lender-income/first-screen?location=1&yearMonthFrom=${from}&yearMonthTo=${to}`,
+        lender,
+      );
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        statistics: (await get('lender-income/statistics?location=1', lender)).json(),
+        income: (
+          await get(`lender-income?location=1&yearMonthFrom=${from}&yearMonthTo=${to}`, lender)
+        ).json(),
+        actives: (await get(`lender-income/actives?location=1&yearMonth=${to}`, lender)).json(),
+      });
+    }
+    const range = 'yearMonthFrom=202601&yearMonthTo=202603';
+    expect(
+      (await get(`lender-income/first-screen?location=1&${range}`, lender)).json().income.incomes,
+    ).toHaveLength(3);
+    expect((await get(`lender-income/first-screen?location=99&${range}`, lender)).statusCode).toBe(404);
+    expect((await get(`lender-income/first-screen?location=1&${range}`, investor)).statusCode).toBe(403);
+    expect((await get('lender-income/first-screen?location=1&yearMonthFrom=202603', lender)).statusCode).toBe(
+      400,
+    );
+  });
+
   it("gives the lender's loan, payments and term", async () => {
     const stats = (await get('lender-income/statistics?location=1', lender)).json();
     expect(stats.invested).toBe(3_000_000);

@@ -25,6 +25,9 @@ export function incomeRoutes(ctx: AppContext) {
     route(incomeApi.investorFirstScreen, (request) =>
       income.investorIncomeFirstScreen(ctx, sessionOf(request), request.query),
     );
+    route(incomeApi.lenderFirstScreen, (request) =>
+      income.lenderIncomeFirstScreen(ctx, sessionOf(request), request.query),
+    );
     route(incomeApi.lenderIncome, (request) => income.lenderIncome(ctx, sessionOf(request), request.query));
     route(incomeApi.investorActives, (request) =>
       income.investorActives(ctx, sessionOf(request), request.query),

@@ -5,6 +5,7 @@ import type {
   InvestorIncome,
   InvestorIncomeFirstScreen,
   LenderIncome,
+  LenderIncomeFirstScreen,
 } from '@portal/contract/finance';
 import {
   annualYield,
@@ -132,6 +133,10 @@ export async function lenderStatistics(
     ctx.database.db,
     loans.map((l) => l.id),
   );
+  return lenderStatisticsOf(loans, summary);
+}
+
+function lenderStatisticsOf(loans: q.LoanRow[], summary: q.MonthsSummary): IncomeStatistics {
   const provided = loans.reduce((sum, l) => sum + l.amount_kopecks, 0);
   return statistics(provided, summary, Math.max(...loans.map((l) => l.term_year_month)));
 }
@@ -218,6 +223,18 @@ export async function lenderIncome(
     loans.map((l) => l.id),
     { from: query.yearMonthFrom, to: query.yearMonthTo },
   );
+  return lenderIncomeOf(loans, rows, query);
+}
+
+/** lenderIncome's answer from the loans and their payments of the range (or more: only the range's count). */
+function lenderIncomeOf(
+  loans: q.LoanRow[],
+  payments: q.LoanPaymentRow[],
+  query: { location: number; yearMonthFrom: number; yearMonthTo: number },
+): LenderIncome {
+  const rows = payments.filter(
+    (p) => p.year_month >= query.yearMonthFrom && p.year_month <= query.yearMonthTo,
+  );
   const location = {
     id: loans[0]?.locationId ?? query.location,
     name: loans[0]?.locationName ?? '',
@@ -227,6 +244,33 @@ export async function lenderIncome(
   return {
     incomes: months.map((m) => ({ amount: toRubles(m.amount), yearMonth: m.yearMonth, location })),
     periodIncome: toRubles(months.reduce((sum, m) => sum + m.amount, 0)),
+  };
+}
+
+/**
+ * GET lender-income/first-screen: lenderStatistics, lenderIncome over the range and lenderActives of its last
+ * month, from one statement (q.lenderFirstScreenRow: the loans and all their payments). Lenders only (403); a
+ * location without their loans is someone else's (404), as for each of the three.
+ */
+export async function lenderIncomeFirstScreen(
+  ctx: AppContext,
+  session: Session,
+  query: { location: number; yearMonthFrom: number; yearMonthTo: number },
+): Promise<LenderIncomeFirstScreen> {
+  requireRole(session, 'LENDER');
+  const row = await q.lenderFirstScreenRow(ctx.database.db, session.userId, query.location);
+  if (!row || row.loans.length === 0) throw notFound();
+  const { loans, payments } = row;
+  const months = payments.map((p) => p.year_month);
+  const summary: q.MonthsSummary = {
+    total: payments.reduce((sum, p) => sum + p.amount_kopecks, 0),
+    first: months.length ? Math.min(...months) : null,
+    last: months.length ? Math.max(...months) : null,
+  };
+  return {
+    statistics: lenderStatisticsOf(loans, summary),
+    income: lenderIncomeOf(loans, payments, query),
+    actives: lenderActivesOf(loans, payments, query.yearMonthTo),
   };
 }
 
@@ -275,12 +319,17 @@ export async function lenderActives(
     loans.map((l) => l.id),
     { from: previousMonth(query.yearMonth), to: query.yearMonth },
   );
-  const amountOf = (loanId: number, yearMonth: number) =>
-    rows.find((r) => r.loan_id === loanId && r.year_month === yearMonth)?.amount_kopecks;
+  return lenderActivesOf(loans, rows, query.yearMonth);
+}
+
+/** lenderActives' answer from the loans and their payments of the month and the month before (or more). */
+function lenderActivesOf(loans: q.LoanRow[], rows: q.LoanPaymentRow[], yearMonth: number): IncomeActives {
+  const amountOf = (loanId: number, month: number) =>
+    rows.find((r) => r.loan_id === loanId && r.year_month === month)?.amount_kopecks;
   return {
-    yearMonth: query.yearMonth,
+    yearMonth,
     actives: loans.map((loan) => {
-      const amount = amountOf(loan.id, query.yearMonth) ?? 0;
+      const amount = amountOf(loan.id, yearMonth) ?? 0;
       return {
         id: loan.id,
         name: `Заём от ${formatDay(loan.issued_at, 'ru')}`,
@@ -288,7 +337,7 @@ export async function lenderActives(
         invested: toRubles(loan.amount_kopecks),
         amount: toRubles(amount),
         percent: roiForPeriod(amount, loan.amount_kopecks),
-        lastMonthDiff: percentChange(amount, amountOf(loan.id, previousMonth(query.yearMonth))),
+        lastMonthDiff: percentChange(amount, amountOf(loan.id, previousMonth(yearMonth))),
         capitalizationPrice: null,
       };
     }),

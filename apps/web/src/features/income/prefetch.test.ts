@@ -79,8 +79,9 @@ describe("the income page's route loader", () => {
     expect(paths().sort()).toEqual(['investor-income/actives@3', 'investor-income@3']);
   });
 
-  it("asks a lender's calls for the lender's first location", async () => {
-    const started = startIncomeCalls(new QueryClient(), NOW);
+  it("asks a lender's three answers in one call for the lender's first location", async () => {
+    const client = new QueryClient();
+    const started = startIncomeCalls(client, NOW);
     answer(
       LAYOUT_CALL,
       layout({
@@ -89,11 +90,41 @@ describe("the income page's route loader", () => {
       }),
     );
     await started;
-    expect(
-      paths()
-        .filter((p) => p !== LAYOUT_CALL)
-        .sort(),
-    ).toEqual(['lender-income@5', 'lender-income/actives@5', 'lender-income/statistics@5'].sort());
+    expect(paths()).toEqual([LAYOUT_CALL, 'lender-income/first-screen@5']);
+    expect(calls[1]?.query).toEqual({ location: 5, yearMonthFrom: 202511, yearMonthTo: 202610 });
+    answer('lender-income/first-screen', {
+      statistics: { invested: 3 },
+      income: { incomes: [], periodIncome: 0 },
+      actives: { yearMonth: 202610, actives: [] },
+    });
+    await vi.waitFor(() =>
+      expect(client.getQueryData(incomeQueries.lenderIncome(5, 202511, 202610).queryKey)).toEqual({
+        incomes: [],
+        periodIncome: 0,
+      }),
+    );
+    expect(client.getQueryData(incomeQueries.statistics('LENDER', 5).queryKey)).toEqual({ invested: 3 });
+    expect(client.getQueryData(incomeQueries.actives('LENDER', 5, 202610).queryKey)).toMatchObject({
+      yearMonth: 202610,
+    });
+    // Failed: each of the lender's own calls.
+    calls.length = 0;
+    const again = new QueryClient();
+    const second = startIncomeCalls(again, NOW);
+    answer(
+      LAYOUT_CALL,
+      layout({
+        profile: { ...profile, roles: [{ code: 'LENDER' }], currentRole: 'LENDER' },
+        locations: { locations: [{ id: 5, roleCode: 'LENDER', isPlaceholder: false }] },
+      }),
+    );
+    await second;
+    fail('lender-income/first-screen');
+    await vi.waitFor(() =>
+      expect(paths().slice(2).sort()).toEqual(
+        ['lender-income/actives@5', 'lender-income/statistics@5', 'lender-income@5'].sort(),
+      ),
+    );
   });
 
   it('starts none of them without a location, nor anything without a token', async () => {

@@ -1,5 +1,5 @@
 import { addMonths, lastCompleteMonth } from '@portal/contract/periods';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
 import { nowMs } from '../../shared/clock';
@@ -18,9 +18,9 @@ export function defaultRange(now = nowMs()): [Date, Date] {
  * The income page's loader: its three calls (the statistics, the months of the default range, the units of its
  * last month) start as the route is entered, beside the layout's, for the role and location the layout will pick,
  * instead of once the page's code has arrived and rendered. The page's hooks ask with the same keys and join them.
- * An investor's first load of a location asks for the three answers in one call, `investor-income/first-screen`
- * (one request and one statement instead of three); each query takes its part, and asks on its own only when that
- * call fails, and on every later run (partOnce). A lender's page asks its three calls.
+ * The first load of a location asks for the three answers in one call (`investor-income/first-screen` or
+ * `lender-income/first-screen`: one request and one statement instead of three); each query takes its part, and
+ * asks on its own only when that call fails, and on every later run (partOnce).
  */
 export function prefetchIncome(client: QueryClient): null {
   void startIncomeCalls(client);
@@ -36,43 +36,65 @@ export async function startIncomeCalls(client: QueryClient, now = nowMs()): Prom
   const location = current?.location?.id;
   if (!current || location === undefined) return;
   const [from, to] = defaultRange(now).map(yearMonthOfPicked) as [number, number];
-  const statistics = incomeQueries.statistics(current.role, location);
-  const actives = incomeQueries.actives(current.role, location, to);
-  if (current.role !== 'INVESTOR') {
-    void client.prefetchQuery(statistics);
-    void client.prefetchQuery(incomeQueries.lenderIncome(location, from, to));
-    void client.prefetchQuery(actives);
-    return;
-  }
-  const income = incomeQueries.investorIncome(location, from, to);
-  // One call only when none of the three is known: a query already asked keeps its answer or its own refresh.
-  const first = [statistics, income, actives].every((q) => client.getQueryState(q.queryKey) === undefined)
-    ? call('GET /investor-income/first-screen', {
-        query: { location, yearMonthFrom: from, yearMonthTo: to },
-      }).catch(() => null)
+  const range = { location, yearMonthFrom: from, yearMonthTo: to };
+  const month = { location, yearMonth: to };
+  if (current.role === 'INVESTOR')
+    startParts(
+      client,
+      {
+        statistics: incomeQueries.statistics('INVESTOR', location).queryKey,
+        income: incomeQueries.investorIncome(location, from, to).queryKey,
+        actives: incomeQueries.actives('INVESTOR', location, to).queryKey,
+      },
+      () => call('GET /investor-income/first-screen', { query: range }),
+      {
+        statistics: () => call('GET /investor-income/statistics', { query: { location } }),
+        income: () => call('GET /investor-income', { query: range }),
+        actives: () => call('GET /investor-income/actives', { query: month }),
+      },
+    );
+  else
+    startParts(
+      client,
+      {
+        statistics: incomeQueries.statistics('LENDER', location).queryKey,
+        income: incomeQueries.lenderIncome(location, from, to).queryKey,
+        actives: incomeQueries.actives('LENDER', location, to).queryKey,
+      },
+      () => call('GET /lender-income/first-screen', { query: range }),
+      {
+        statistics: () => call('GET /lender-income/statistics', { query: { location } }),
+        income: () => call('GET /lender-income', { query: range }),
+        actives: () => call('GET /lender-income/actives', { query: month }),
+      },
+    );
+}
+
+type Parts<S, I, A> = { statistics: S; income: I; actives: A };
+
+/**
+ * The page's three queries, each taking its part of the one call (partOnce). The one call is asked only when none
+ * of the three is known: a query already asked keeps its answer or its own refresh.
+ */
+function startParts<S, I, A>(
+  client: QueryClient,
+  keys: Record<keyof Parts<S, I, A>, QueryKey>,
+  one: () => Promise<Parts<S, I, A>>,
+  own: { [K in keyof Parts<S, I, A>]: () => Promise<Parts<S, I, A>[K]> },
+) {
+  const first = Object.values(keys).every((key) => client.getQueryState(key) === undefined)
+    ? one().catch(() => null)
     : null;
   void client.prefetchQuery({
-    ...statistics,
-    queryFn: partOnce(
-      first,
-      (a) => a.statistics,
-      () => call('GET /investor-income/statistics', { query: { location } }),
-    ),
+    queryKey: keys.statistics,
+    queryFn: partOnce(first, (a) => a.statistics, own.statistics),
   });
   void client.prefetchQuery({
-    ...income,
-    queryFn: partOnce(
-      first,
-      (a) => a.income,
-      () => call('GET /investor-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
-    ),
+    queryKey: keys.income,
+    queryFn: partOnce(first, (a) => a.income, own.income),
   });
   void client.prefetchQuery({
-    ...actives,
-    queryFn: partOnce(
-      first,
-      (a) => a.actives,
-      () => call('GET /investor-income/actives', { query: { location, yearMonth: to } }),
-    ),
+    queryKey: keys.actives,
+    queryFn: partOnce(first, (a) => a.actives, own.actives),
   });
 }
