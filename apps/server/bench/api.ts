@@ -80,7 +80,8 @@ async function stop(server: Server) {
   await once(server.process, 'exit');
 }
 
-type Call = { name: string; path: string };
+/** A call to load, as the demo investor or (`as`) the demo lender. */
+type Call = { name: string; path: string; as?: 'investor' | 'lender' };
 
 function calls(): Call[] {
   const day = 86_400_000;
@@ -120,6 +121,23 @@ function calls(): Call[] {
     {
       name: 'investor-income/first-screen',
       path: `/api/v1/investor-income/first-screen?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
+    },
+    // The demo lender's income page: its three calls and the one a first load asks.
+    {
+      name: 'lender-income (12 months)',
+      path: `/api/v1/lender-income?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
+      as: 'lender',
+    },
+    { name: 'lender-income/statistics', path: '/api/v1/lender-income/statistics?location=1', as: 'lender' },
+    {
+      name: 'lender-income/actives',
+      path: `/api/v1/lender-income/actives?location=1&yearMonth=${lastMonth}`,
+      as: 'lender',
+    },
+    {
+      name: 'lender-income/first-screen',
+      path: `/api/v1/lender-income/first-screen?location=1&yearMonthFrom=${yearAgo}&yearMonthTo=${lastMonth}`,
+      as: 'lender',
     },
     {
       name: 'bookings (60 days)',
@@ -204,11 +222,15 @@ async function load(
   } satisfies Measure;
 }
 
-async function signIn(base: string): Promise<Record<string, string>> {
+async function signIn(base: string, as: Call['as'] = 'investor'): Promise<Record<string, string>> {
+  const login =
+    as === 'lender'
+      ? { login: 'lender@example.com', password: 'Lender1' }
+      : { login: 'investor@example.com', password: 'Investor1' };
   const response = await fetch(`${base}/api/v1/authenticate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login: 'investor@example.com', password: 'Investor1' }),
+    body: JSON.stringify(login),
   });
   const { token } = (await response.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
@@ -245,7 +267,7 @@ try {
     for (const growth of [1, ...growthFactors]) {
       const portal = await start('serve.ts', { BENCH_DB: kind, BENCH_GROWTH: String(growth) });
       try {
-        const headers = await signIn(portal.url);
+        const signedIn = { investor: await signIn(portal.url), lender: await signIn(portal.url, 'lender') };
         const counts = growth === 1 ? connectionCounts : connectionCounts.filter((c) => c === 10);
         for (const connections of counts.length ? counts : [connectionCounts[0] ?? 10]) {
           const bareTarget = { pid: bare.process.pid ?? 0 };
@@ -256,6 +278,7 @@ try {
           const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
           const rows: Array<Record<string, string | number>> = [];
           for (const call of calls()) {
+            const headers = signedIn[call.as ?? 'investor'];
             await load(portal.url + call.path, connections, headers, 1, portalTarget);
             const profileFile = path.join(tmpdir(), `portal-bench-${process.pid}.cpuprofile`);
             if (profiling && growth === 1) await command(portal, 'start');
