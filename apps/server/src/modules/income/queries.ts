@@ -87,15 +87,18 @@ export async function loanPaymentSummary(db: Executor, loanIds: number[]) {
 }
 
 const loanPaymentSummaryStatement = prepared('loanPaymentSummary', (db, { loanIds }: { loanIds: number[] }) =>
+  loanPaymentSummaryQuery(db).where((eb) => eb('loan_id', '=', anyOf(loanIds))),
+);
+
+/** The payments' sum, first and last month; the caller says whose (lender-income/statistics and first-screen). */
+const loanPaymentSummaryQuery = (db: Executor) =>
   db
     .selectFrom('loan_payments')
     .select((eb) => [
       eb.fn.sum<number>('amount_kopecks').as('total'),
       eb.fn.min<number>('year_month').as('first'),
       eb.fn.max<number>('year_month').as('last'),
-    ])
-    .where((eb) => eb('loan_id', '=', anyOf(loanIds))),
-);
+    ]);
 
 /**
  * The user's owned units (modules/access) in a location, each with its incomes of a month range, in one statement:
@@ -248,21 +251,22 @@ export type LoanPaymentRow = { loan_id: number; year_month: number; amount_kopec
 
 /**
  * Everything lender-income/first-screen answers, in one statement: the user's loans in the location (as
- * loansInLocation) and every payment of them (as loanPaymentsOf over all months: a loan's term holds a few dozen),
- * each as JSON. Six statements in three calls before.
+ * loansInLocation), every payment of them (as loanPaymentsOf over all months: a loan's term holds a few dozen), each
+ * as JSON, and their summary (as loanPaymentSummary). Six statements in three calls before. Undefined: no loans.
  */
 export async function lenderFirstScreenRow(db: Executor, userId: number, locationId: number) {
   const [row] = await lenderFirstScreenRowStatement(db, { userId, locationId });
-  return row;
+  return row && row.loans.length > 0 ? { ...row, summary: toSummary(row.summary) } : undefined;
 }
 
 const lenderFirstScreenRowStatement = prepared(
   'lenderFirstScreenRow',
   (db, { userId, locationId }: { userId: number; locationId: number }) =>
-    sql<{ loans: LoanRow[]; payments: LoanPaymentRow[] }>`
+    sql<{ loans: LoanRow[]; payments: LoanPaymentRow[]; summary: Parameters<typeof toSummary>[0] }>`
       with held as (${loansInLocationQuery(db, userId, locationId)})
       select
         (select coalesce(json_agg(l order by l.id), '[]') from held as l) as loans,
+        (select row_to_json(s) from (${loanPaymentSummaryQuery(db).where('loan_id', 'in', sql<number>`(select id from held)`)}) as s) as summary,
         (select coalesce(json_agg(p order by p.year_month, p.loan_id), '[]') from (
           select lp.loan_id, lp.year_month, lp.amount_kopecks
           from loan_payments lp

@@ -259,14 +259,8 @@ export async function lenderIncomeFirstScreen(
 ): Promise<LenderIncomeFirstScreen> {
   requireRole(session, 'LENDER');
   const row = await q.lenderFirstScreenRow(ctx.database.db, session.userId, query.location);
-  if (!row || row.loans.length === 0) throw notFound();
-  const { loans, payments } = row;
-  const months = payments.map((p) => p.year_month);
-  const summary: q.MonthsSummary = {
-    total: payments.reduce((sum, p) => sum + p.amount_kopecks, 0),
-    first: months.length ? Math.min(...months) : null,
-    last: months.length ? Math.max(...months) : null,
-  };
+  if (!row) throw notFound();
+  const { loans, payments, summary } = row;
   return {
     statistics: lenderStatisticsOf(loans, summary),
     income: lenderIncomeOf(loans, payments, query),
