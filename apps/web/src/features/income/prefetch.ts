@@ -2,11 +2,12 @@ import { addMonths, lastCompleteMonth } from '@portal/contract/periods';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
+import { queryKeyOf } from '../../shared/api/query-key';
 import { nowMs } from '../../shared/clock';
 import { currentPick } from '../../shared/session/current-pick';
 import { storage } from '../../shared/storage';
 import { pickedMonth, yearMonthOfPicked } from '../../shared/time';
-import { incomeQueries } from './queries';
+import { incomeQueries, incomeRoutes } from './queries';
 
 /** The page's first range, as the month picker's values: the twelve complete (Moscow) months up to now. */
 export function defaultRange(now = nowMs()): [Date, Date] {
@@ -38,36 +39,21 @@ export async function startIncomeCalls(client: QueryClient, now = nowMs()): Prom
   const [from, to] = defaultRange(now).map(yearMonthOfPicked) as [number, number];
   const range = { location, yearMonthFrom: from, yearMonthTo: to };
   const month = { location, yearMonth: to };
-  if (current.role === 'INVESTOR')
-    startParts(
-      client,
-      {
-        statistics: incomeQueries.statistics('INVESTOR', location).queryKey,
-        income: incomeQueries.investorIncome(location, from, to).queryKey,
-        actives: incomeQueries.actives('INVESTOR', location, to).queryKey,
-      },
-      () => call('GET /investor-income/first-screen', { query: range }),
-      {
-        statistics: () => call('GET /investor-income/statistics', { query: { location } }),
-        income: () => call('GET /investor-income', { query: range }),
-        actives: () => call('GET /investor-income/actives', { query: month }),
-      },
-    );
-  else
-    startParts(
-      client,
-      {
-        statistics: incomeQueries.statistics('LENDER', location).queryKey,
-        income: incomeQueries.lenderIncome(location, from, to).queryKey,
-        actives: incomeQueries.actives('LENDER', location, to).queryKey,
-      },
-      () => call('GET /lender-income/first-screen', { query: range }),
-      {
-        statistics: () => call('GET /lender-income/statistics', { query: { location } }),
-        income: () => call('GET /lender-income', { query: range }),
-        actives: () => call('GET /lender-income/actives', { query: month }),
-      },
-    );
+  const routes = incomeRoutes[current.role];
+  startParts(
+    client,
+    {
+      statistics: incomeQueries.statistics(current.role, location).queryKey,
+      income: queryKeyOf(routes.income, location, from, to),
+      actives: incomeQueries.actives(current.role, location, to).queryKey,
+    },
+    () => call(routes.firstScreen, { query: range }),
+    {
+      statistics: () => call(routes.statistics, { query: { location } }),
+      income: () => call(routes.income, { query: range }),
+      actives: () => call(routes.actives, { query: month }),
+    },
+  );
 }
 
 type Parts<S, I, A> = { statistics: S; income: I; actives: A };

@@ -4,10 +4,26 @@ import { queryKeyOf } from '../../shared/api/query-key';
 
 type Role = 'INVESTOR' | 'LENDER';
 
+/** Each role's calls of the page: the same shapes of request, its own routes and answers. */
+export const incomeRoutes = {
+  INVESTOR: {
+    statistics: 'GET /investor-income/statistics',
+    income: 'GET /investor-income',
+    actives: 'GET /investor-income/actives',
+    firstScreen: 'GET /investor-income/first-screen',
+  },
+  LENDER: {
+    statistics: 'GET /lender-income/statistics',
+    income: 'GET /lender-income',
+    actives: 'GET /lender-income/actives',
+    firstScreen: 'GET /lender-income/first-screen',
+  },
+} as const;
+
 /** The income page's calls (investor and lender variants), as options shared by its hooks. */
 export const incomeQueries = {
   statistics: (role: Role, location: number) => {
-    const route = role === 'INVESTOR' ? 'GET /investor-income/statistics' : 'GET /lender-income/statistics';
+    const route = incomeRoutes[role].statistics;
     return queryOptions({
       queryKey: queryKeyOf(route, location),
       queryFn: () => call(route, { query: { location } }),
@@ -26,7 +42,7 @@ export const incomeQueries = {
         call('GET /lender-income', { query: { location, yearMonthFrom: from, yearMonthTo: to } }),
     }),
   actives: (role: Role, location: number, yearMonth: number) => {
-    const route = role === 'INVESTOR' ? 'GET /investor-income/actives' : 'GET /lender-income/actives';
+    const route = incomeRoutes[role].actives;
     return queryOptions({
       queryKey: queryKeyOf(route, location, yearMonth),
       queryFn: () => call(route, { query: { location, yearMonth } }),
