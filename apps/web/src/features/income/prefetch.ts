@@ -2,7 +2,6 @@ import { addMonths, lastCompleteMonth } from '@portal/contract/periods';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
 import { partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
-import { queryKeyOf } from '../../shared/api/query-key';
 import { nowMs } from '../../shared/clock';
 import { currentPick } from '../../shared/session/current-pick';
 import { storage } from '../../shared/storage';
@@ -44,7 +43,11 @@ export async function startIncomeCalls(client: QueryClient, now = nowMs()): Prom
     client,
     {
       statistics: incomeQueries.statistics(current.role, location).queryKey,
-      income: queryKeyOf(routes.income, location, from, to),
+      income: (current.role === 'INVESTOR' ? incomeQueries.investorIncome : incomeQueries.lenderIncome)(
+        location,
+        from,
+        to,
+      ).queryKey,
       actives: incomeQueries.actives(current.role, location, to).queryKey,
     },
     () => call(routes.firstScreen, { query: range }),
