@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFlags } from '../../apps/server/src/start-flags.ts';
+import { startEnvironment, startFlags } from '../../apps/server/src/start-flags.ts';
 import { PINNED_TODAY } from '../../apps/server/src/test/pinned-today.ts';
 import { startSmtpServer } from '../../apps/server/src/test/smtp.ts';
 import { TEST_WASM_FLAGS } from '../../apps/server/src/test/wasm-flags.ts';
@@ -38,6 +38,7 @@ export async function startPortal(options: PortalOptions = {}) {
       cwd: ROOT,
       env: {
         ...env,
+        ...startEnvironment(),
         PORT: '0',
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

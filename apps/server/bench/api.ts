@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline';
 import { addMonths, firstDayOf, lastCompleteMonth } from '@portal/contract/periods';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startFlags } from '../src/start-flags.ts';
+import { startEnvironment, startFlags } from '../src/start-flags.ts';
 import { breakdown, type CpuProfile, PARTS } from './profile.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -53,7 +53,7 @@ async function start(script: string, env: Record<string, string>): Promise<Serve
     process.execPath,
     ['--expose-gc', ...startFlags(), path.join(import.meta.dirname, script)],
     {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...startEnvironment(), ...env },
       stdio: ['pipe', 'pipe', 'inherit'],
     },
   );

@@ -2,17 +2,31 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
- * The Node and V8 flags `npm start` gives the server (the start script of apps/server/package.json, their one home),
- * for what starts it another way and must run it as `npm start` does: the benches and the tests that start a server
- * process.
+ * The start script of apps/server/package.json is the one home of how `npm start` runs the server:
+ * `exec env NAME=value… node <flags> --import <preload> src/main.ts`. What starts the server another way and must
+ * run it as `npm start` does (the benches and the tests that start a server process) reads it from there.
  */
-export function startFlags(): string[] {
+function startWords(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  // `exec node <flags> --import <preload> src/main.ts`: the preload is the start script's own, not a setting.
-  const words = manifest.scripts.start.split(/\s+/);
+  return manifest.scripts.start.split(/\s+/);
+}
+
+/** The Node and V8 flags; the preload is the start script's own, not a setting. */
+export function startFlags(): string[] {
+  const words = startWords();
   return words.filter(
     (word, i) => word.startsWith('--') && word !== '--import' && words[i - 1] !== '--import',
   );
+}
+
+/** The environment the start script sets before Node starts (read by the C library as the process loads). */
+export function startEnvironment(): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const word of startWords()) {
+    const match = /^([A-Z_][A-Z0-9_]*)=(.*)$/.exec(word);
+    if (match?.[1] && match[2] !== undefined) environment[match[1]] = match[2];
+  }
+  return environment;
 }

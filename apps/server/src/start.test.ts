@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedLockFile } from './db/embedded-lock.ts';
+import { startEnvironment } from './start-flags.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const MAIN = path.join(import.meta.dirname, 'main.ts');
@@ -79,6 +80,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
     const serverPid = JSON.parse(readFileSync(embeddedLockFile(dataDir), 'utf8')).pid as number;
     expect(serverPid).not.toBe(child.pid);
+    // The start script's environment (the C library's memory setting) reaches the server through npm's layers.
+    const environ = readFileSync(`/proc/${serverPid}/environ`, 'utf8').split('\0');
+    expect(startEnvironment()).toHaveProperty('GLIBC_TUNABLES');
+    for (const [name, value] of Object.entries(startEnvironment()))
+      expect(environ).toContain(`${name}=${value}`);
 
     // SIGTERM to the top of the tree only, as a container runtime or a service manager sends it.
     child.kill('SIGTERM');

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { startFlags } from '../start-flags.ts';
+import { startEnvironment, startFlags } from '../start-flags.ts';
 import { TEST_WASM_FLAGS } from './wasm-flags.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function startServerProcess(env: Record<string, string>) {
     process.execPath,
     [...startFlags(), ...TEST_WASM_FLAGS, path.join(import.meta.dirname, '..', 'main.ts')],
     {
-      env: { ...base, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      env: { ...base, ...startEnvironment(), PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
