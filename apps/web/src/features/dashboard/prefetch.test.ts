@@ -132,6 +132,37 @@ describe("the dashboard's route loader", () => {
     expect(paths().filter((p) => p.startsWith('dashboard/'))).toEqual([]);
   });
 
+  it('asks the one call again on a later visit once the answers have gone stale', async () => {
+    // Noon, so that the minute below never crosses a midnight (the chart's range would change with the day).
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T12:00:00+03:00'));
+    try {
+      localStorage.setItem('user_current_role', 'INVESTOR');
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      const started = startDashboardCalls(client);
+      answer(LAYOUT_CALL, layout());
+      answer('dashboard/first-screen', { ...screen, ...graphRange() });
+      await started;
+      await vi.waitFor(() =>
+        expect(client.getQueryData(dashboardQueries.statistics(2).queryKey)).toEqual({ invested: 1 }),
+      );
+      // A minute later: the layout's answers in its one call, the location's four in the dashboard's.
+      vi.advanceTimersByTime(60_000);
+      calls.length = 0;
+      const again = startDashboardCalls(client);
+      await again;
+      expect(paths()).toEqual([LAYOUT_CALL, 'dashboard/first-screen@2']);
+      answer('dashboard/first-screen', { ...screen, ...graphRange(), statistics: { invested: 7 } });
+      await vi.waitFor(() =>
+        expect(client.getQueryData(dashboardQueries.statistics(2).queryKey)).toEqual({ invested: 7 }),
+      );
+      expect(client.getQueryData(dashboardQueries.locationInfo(2).queryKey)).toEqual({ id: 2 });
+      expect(paths()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('starts none of them for a lender, and nothing without a token', async () => {
     localStorage.setItem('user_current_role', 'LENDER');
     const started = startDashboardCalls(new QueryClient());

@@ -1,7 +1,7 @@
 import type { DashboardFirstScreen } from '@portal/contract/finance';
 import type { QueryClient } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
+import { oneCallDue, partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
 import { layoutQueries } from '../../shared/api/queries';
 import { pickLocation, pickRole } from '../../shared/session/pick';
 import { storage } from '../../shared/storage';
@@ -14,7 +14,8 @@ import { dashboardQueries, firstScreen, graphRange } from './queries';
  * location (the server falls back to the first one by the layout's rule when it is no longer the investor's); the
  * shell's script has usually started it already (early-calls.ts). The four queries of the location the layout picks
  * (once the locations are in) take their answers from it, asking on their own only when it is for another location
- * or another chart range, or fails. The role is the one stored at sign-in (else the profile's). Lenders' dashboards
+ * or another chart range, or fails. A later visit asks the one call again for the picked location when two or more
+ * of its answers have gone stale. The role is the one stored at sign-in (else the profile's). Lenders' dashboards
  * make no calls. The chart library starts loading too, but nothing waits for it.
  */
 export function prefetchDashboard(client: QueryClient): null {
@@ -31,24 +32,27 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
   const started = new Set<number>();
   const range = graphRange();
   // The first navigation (the locations not yet known) asks for the four answers in one call with the layout's,
-  // instead of after `users/locations`; later ones pick from the locations they have.
-  const first =
-    storedRole !== 'LENDER' && !client.getQueryData(layoutQueries.locations.queryKey)
-      ? firstScreen(storedLocation).catch(() => null)
-      : null;
+  // instead of after `users/locations`; later ones pick from the locations they have, and ask the one call for the
+  // picked location when two or more of its answers are due (gone stale since the last visit).
+  const later = client.getQueryData(layoutQueries.locations.queryKey) !== undefined;
+  let first: Promise<DashboardFirstScreen | null> | null =
+    storedRole !== 'LENDER' && !later ? firstScreen(storedLocation).catch(() => null) : null;
   /** A part of the first screen's answer when it is for this location (partOnce). */
   const part = <T>(
     location: number,
     pick: (answer: DashboardFirstScreen) => T | null,
     own: () => Promise<T>,
   ) => partOnce(first, (answer) => (answer.location === location ? pick(answer) : null), own);
+  const queriesOf = (location: number) => ({
+    info: dashboardQueries.locationInfo(location),
+    statistics: dashboardQueries.statistics(location),
+    actualData: dashboardQueries.actualData(location, undefined),
+    graph: dashboardQueries.graph(location, range.startDate, range.endDate),
+  });
   const start = (location: number) => {
     if (started.has(location)) return;
     started.add(location);
-    const info = dashboardQueries.locationInfo(location);
-    const statistics = dashboardQueries.statistics(location);
-    const actualData = dashboardQueries.actualData(location, undefined);
-    const graph = dashboardQueries.graph(location, range.startDate, range.endDate);
+    const { info, statistics, actualData, graph } = queriesOf(location);
     // Registered at once, so the page's hooks join these fetches instead of starting their own.
     void client.prefetchQuery({
       ...info,
@@ -86,7 +90,7 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
   };
   if (storedRole !== 'LENDER') {
     void preloadCharts();
-    if (storedLocation) start(storedLocation);
+    if (storedLocation && !later) start(storedLocation);
     void first?.then((answer) => {
       if (answer?.location) start(answer.location);
     });
@@ -108,7 +112,10 @@ export function startDashboardCalls(client: QueryClient): Promise<void> {
           locations.locations.filter((l) => l.roleCode === 'INVESTOR'),
           storedLocation,
         );
-        if (location) start(location.id);
+        if (!location) return;
+        if (later && !first && oneCallDue(client, Object.values(queriesOf(location.id))))
+          first = firstScreen(location.id).catch(() => null);
+        start(location.id);
       })
       // The layout's own queries show their error; a prefetch has nothing to add.
       .catch(() => undefined)

@@ -46,7 +46,7 @@ describe("the income page's route loader", () => {
     expect(paths()).toHaveLength(2);
   });
 
-  it('asks each call on its own when the one call fails, or when one of them is known already', async () => {
+  it('asks each call on its own when the one call fails, or when it is the only one due', async () => {
     localStorage.setItem('user_current_location_id', '3');
     // The app's freshness: an answer of the last 30 s is not asked again.
     const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
@@ -71,12 +71,65 @@ describe("the income page's route loader", () => {
     await vi.waitFor(() =>
       expect(client.getQueryData(incomeQueries.statistics('INVESTOR', 3).queryKey)).toEqual({ invested: 1 }),
     );
-    // Back on the page with the statistics known: the two others ask on their own, not the one call.
+    // Back on the page with the statistics fresh and the months still being asked: the units, the only part due,
+    // ask their own call.
+    const actives = incomeQueries.actives('INVESTOR', 3, 202610).queryKey;
     calls.length = 0;
-    client.removeQueries({ queryKey: incomeQueries.actives('INVESTOR', 3, 202610).queryKey });
+    client.removeQueries({ queryKey: actives });
+    await startIncomeCalls(client, NOW);
+    expect(paths()).toEqual(['investor-income/actives@3']);
+    // With the months gone as well, the two come in the one call; the fresh statistics keep their answer.
+    calls.length = 0;
+    client.removeQueries({ queryKey: actives });
     client.removeQueries({ queryKey: incomeQueries.investorIncome(3, 202511, 202610).queryKey });
     await startIncomeCalls(client, NOW);
-    expect(paths().sort()).toEqual(['investor-income/actives@3', 'investor-income@3']);
+    expect(paths()).toEqual(['investor-income/first-screen@3']);
+    answer('investor-income/first-screen', {
+      statistics: { invested: 9 },
+      income: { units: [], periodIncome: 2, periodPercent: 0 },
+      actives: { yearMonth: 202610, actives: [] },
+    });
+    await vi.waitFor(() => expect(client.getQueryData(actives)).toMatchObject({ yearMonth: 202610 }));
+    expect(client.getQueryData(incomeQueries.statistics('INVESTOR', 3).queryKey)).toEqual({ invested: 1 });
+  });
+
+  it('asks the three answers in one call again on a visit after they have gone stale', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      localStorage.setItem('user_current_location_id', '3');
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      const started = startIncomeCalls(client, NOW);
+      answer(LAYOUT_CALL, layout());
+      await started;
+      answer('investor-income/first-screen', {
+        statistics: { invested: 1 },
+        income: { units: [], periodIncome: 2, periodPercent: 0 },
+        actives: { yearMonth: 202610, actives: [] },
+      });
+      const statistics = incomeQueries.statistics('INVESTOR', 3).queryKey;
+      await vi.waitFor(() => expect(client.getQueryData(statistics)).toEqual({ invested: 1 }));
+      // Back within 30 s: the answers are fresh, nothing is asked.
+      vi.advanceTimersByTime(10_000);
+      calls.length = 0;
+      await startIncomeCalls(client, NOW);
+      expect(paths()).toEqual([]);
+      // Back a minute later: the layout's answers and the page's three, one request each.
+      vi.advanceTimersByTime(60_000);
+      const again = startIncomeCalls(client, NOW);
+      expect(paths()).toEqual([LAYOUT_CALL]);
+      answer(LAYOUT_CALL, layout());
+      await again;
+      expect(paths()).toEqual([LAYOUT_CALL, 'investor-income/first-screen@3']);
+      answer('investor-income/first-screen', {
+        statistics: { invested: 5 },
+        income: { units: [], periodIncome: 2, periodPercent: 0 },
+        actives: { yearMonth: 202610, actives: [] },
+      });
+      await vi.waitFor(() => expect(client.getQueryData(statistics)).toEqual({ invested: 5 }));
+      expect(paths()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("asks a lender's three answers in one call for the lender's first location", async () => {

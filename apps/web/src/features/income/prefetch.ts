@@ -1,7 +1,7 @@
 import { addMonths, lastCompleteMonth } from '@portal/contract/periods';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { call } from '../../shared/api/client';
-import { partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
+import { oneCallDue, partOnce, prefetchLayout } from '../../shared/api/layout-prefetch';
 import { nowMs } from '../../shared/clock';
 import { currentPick } from '../../shared/session/current-pick';
 import { storage } from '../../shared/storage';
@@ -18,9 +18,10 @@ export function defaultRange(now = nowMs()): [Date, Date] {
  * The income page's loader: its three calls (the statistics, the months of the default range, the units of its
  * last month) start as the route is entered, beside the layout's, for the role and location the layout will pick,
  * instead of once the page's code has arrived and rendered. The page's hooks ask with the same keys and join them.
- * The first load of a location asks for the three answers in one call (`investor-income/first-screen` or
- * `lender-income/first-screen`: one request and one statement instead of three); each query takes its part, and
- * asks on its own only when that call fails, and on every later run (partOnce).
+ * The first load of a location, and a later one after its answers have gone stale, asks for the three answers in
+ * one call (`investor-income/first-screen` or `lender-income/first-screen`: one request and one statement instead of
+ * three); each query takes its part, and asks on its own only when that call fails, and on every later run
+ * (partOnce).
  */
 export function prefetchIncome(client: QueryClient): null {
   void startIncomeCalls(client);
@@ -62,8 +63,8 @@ export async function startIncomeCalls(client: QueryClient, now = nowMs()): Prom
 type Parts<S, I, A> = { statistics: S; income: I; actives: A };
 
 /**
- * The page's three queries, each taking its part of the one call (partOnce). The one call is asked only when none
- * of the three is known: a query already asked keeps its answer or its own refresh.
+ * The page's three queries, each taking its part of the one call (partOnce). The one call is asked when two or
+ * more of them are due (oneCallDue): on a first visit, and on a visit after their answers have gone stale.
  */
 function startParts<S, I, A>(
   client: QueryClient,
@@ -71,7 +72,10 @@ function startParts<S, I, A>(
   one: () => Promise<Parts<S, I, A>>,
   own: { [K in keyof Parts<S, I, A>]: () => Promise<Parts<S, I, A>[K]> },
 ) {
-  const first = Object.values(keys).every((key) => client.getQueryState(key) === undefined)
+  const first = oneCallDue(
+    client,
+    Object.values(keys).map((queryKey) => ({ queryKey })),
+  )
     ? one().catch(() => null)
     : null;
   void client.prefetchQuery({

@@ -49,9 +49,40 @@ describe("the signed-in layout's loader", () => {
     answer('users/data-profile', profile);
     await vi.waitFor(() => expect(client.getQueryData(layoutQueries.profile.queryKey)).toEqual(profile));
     calls.length = 0;
-    // The profile is known: a later load (its answers stale) refreshes each call, not the layout's.
+    // A later load with the profile's answer stale and the five others still being asked: the profile asks its own
+    // call again (one request either way), the others are joined.
     prefetchLayout(client);
-    expect(paths()).not.toContain(LAYOUT_CALL);
-    expect(paths()).toContain('users/data-profile');
+    expect(paths()).toEqual(['users/data-profile']);
+  });
+
+  it('asks the one call again on a later load once two or more answers are stale; a fresh one keeps its answer', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // The app's freshness: 30 s, the company's settings 5 minutes.
+      const client = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+      prefetchLayout(client);
+      answer(LAYOUT_CALL, layout());
+      await vi.waitFor(() => expect(client.getQueryData(layoutQueries.profile.queryKey)).toEqual(profile));
+      // Within 30 s nothing is asked again.
+      vi.advanceTimersByTime(20_000);
+      calls.length = 0;
+      prefetchLayout(client);
+      expect(paths()).toEqual([]);
+      // Past 30 s five answers are stale: one request instead of five.
+      vi.advanceTimersByTime(15_000);
+      prefetchLayout(client);
+      expect(paths()).toEqual([LAYOUT_CALL]);
+      answer(
+        LAYOUT_CALL,
+        layout({ profile: { ...profile, name: 'Пётр' }, companySettings: { companyName: 'Другая' } }),
+      );
+      await vi.waitFor(() =>
+        expect(client.getQueryData(layoutQueries.profile.queryKey)).toMatchObject({ name: 'Пётр' }),
+      );
+      expect(client.getQueryData(companySettingsQuery().queryKey)).toEqual({ companyName: 'Сосны' });
+      expect(paths()).toEqual([LAYOUT_CALL]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { LayoutResponse } from '@portal/contract/layout';
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { storage } from '../storage';
 import { call } from './client';
 import { companySettingsQuery } from './company-settings';
@@ -11,16 +11,22 @@ import { layoutQueries } from './queries';
  * still on its way: its three, and the header's (the bell's count, the requests still open, the company's
  * settings), which would otherwise start only once the layout has rendered. On a first load the six answers come
  * in one call, `users/layout` (six requests waited for the browser's six connections behind the page's files); on
- * a first screen the shell's script has started it already (early-calls.ts: LAYOUT_CALL). Each query takes its
- * part, and asks on its own only when that call fails; later refreshes ask each call. It does not wait for them
- * (the layout shows its own loading state).
+ * a first screen the shell's script has started it already (early-calls.ts: LAYOUT_CALL). A later navigation asks
+ * the one call again when two or more of the answers have gone stale (oneCallDue). Each query takes its part, and
+ * asks on its own only when that call fails; its refreshes (a refetch, a poll) ask its own call. It does not wait
+ * for them (the layout shows its own loading state).
  */
 export function prefetchLayout(client: QueryClient): null {
   if (!storage.token()) return null;
-  const first =
-    client.getQueryState(layoutQueries.profile.queryKey) === undefined
-      ? call('GET /users/layout').catch(() => null)
-      : null;
+  const parts = [
+    layoutQueries.profile,
+    layoutQueries.locations,
+    layoutQueries.units,
+    notificationQueries.unread(),
+    layoutQueries.openRequests,
+    companySettingsQuery(),
+  ];
+  const first = oneCallDue(client, parts) ? call('GET /users/layout').catch(() => null) : null;
   const part = <T>(pick: (answer: LayoutResponse) => T | undefined, own: () => Promise<T>) =>
     partOnce(first, pick, own);
   void client.prefetchQuery({
@@ -66,6 +72,28 @@ export function prefetchLayout(client: QueryClient): null {
     ),
   });
   return null;
+}
+
+/**
+ * Whether a screen's one call should bring its parts (those queries' answers): when two or more of them are due,
+ * so one request replaces several. That is every part on a first load, and on a later visit those whose answers
+ * have gone stale. A part is due when nothing is known of it, or its answer is older than its staleTime and no
+ * fetch of it is under way (that one is joined instead); a fresh part keeps its answer.
+ */
+export function oneCallDue(
+  client: QueryClient,
+  parts: ReadonlyArray<{ queryKey: QueryKey; staleTime?: unknown }>,
+): boolean {
+  return parts.filter((part) => isDue(client, part)).length >= 2;
+}
+
+function isDue(client: QueryClient, part: { queryKey: QueryKey; staleTime?: unknown }): boolean {
+  const query = client.getQueryCache().find({ queryKey: part.queryKey, exact: true });
+  if (!query) return true;
+  if (query.state.fetchStatus !== 'idle') return false;
+  // The part's own freshness (the company's settings keep 5 minutes), else the client's (the app's 30 s).
+  const staleTime = part.staleTime ?? client.getDefaultOptions().queries?.staleTime;
+  return query.isStaleByTime(typeof staleTime === 'number' || staleTime === 'static' ? staleTime : 0);
 }
 
 /**
