@@ -77,6 +77,14 @@ describe('the SPA shell of the first screens', () => {
   it("starts the screen's calls with an inline script first in the head, allowed by its hash alone", async () => {
     const dashboard = await get('/dashboard/');
     expect(dashboard.body).toContain(`<head><meta charset="UTF-8" /><script>${SCRIPT}</script>`);
+    // Its calls go before the route's chunks: the chunks' preloads ask for a low priority, where a screen without
+    // calls keeps the browser's own.
+    expect(dashboard.body).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/dashboard-page-1.js">',
+    );
+    expect((await get('/login')).body).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/login-page-1.js">',
+    );
     const hash = createHash('sha256').update(SCRIPT).digest('base64');
     expect(dashboard.headers['content-security-policy']).toBe(
       `default-src 'self';script-src 'self' 'sha256-${hash}';object-src 'none'`,

@@ -43,11 +43,17 @@ export function webShell(webRoot: string, today?: string) {
     const byScreen = new Map<string, Shell>();
     for (const [route, languages] of Object.entries(screens)) {
       for (const [language, files] of Object.entries(languages)) {
+        const script = inlineScript(files?.script);
+        // A screen whose script starts its calls preloads its chunks at low priority: over HTTP/1.1 the browser
+        // sends requests of one priority in the order it met them, and the preload scanner meets the two dozen
+        // chunks before the script's calls, which waited 300 ms for a connection behind them (docs/performance.md).
+        const priority = script ? ' fetchpriority="low"' : '';
         const links = [
-          ...assets(files?.js).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+          ...assets(files?.js).map(
+            (file) => `<link rel="modulepreload" crossorigin${priority} href="${file}">`,
+          ),
           ...assets(files?.css).map((file) => `<link rel="preload" as="style" crossorigin href="${file}">`),
         ];
-        const script = inlineScript(files?.script);
         if (!links.length && !script) continue;
         let html = plain.replace('</head>', `${links.join('')}</head>`);
         // First in the head, so its calls are asked before the browser queues the client's files.
