@@ -13,9 +13,10 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { startEnvironment, startFlags } from '../src/start-flags.ts';
 
 const main = path.join(import.meta.dirname, '../src/main.ts');
-/** As `npm start` runs it: with the compile cache preloaded (BENCH_NO_COMPILE_CACHE=1 leaves it out). */
+/** As `npm start` runs it (its flags and environment): with the compile cache preloaded (BENCH_NO_COMPILE_CACHE=1 leaves it out). */
 const preload = process.env.BENCH_NO_COMPILE_CACHE
   ? []
   : ['--import', path.join(import.meta.dirname, '../src/compile-cache.ts')];
@@ -31,8 +32,15 @@ async function freePort(): Promise<number> {
 async function timedStart(env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...preload, main], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  const child = spawn(process.execPath, [...startFlags(), ...preload, main], {
+    env: {
+      ...process.env,
+      ...startEnvironment(),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
