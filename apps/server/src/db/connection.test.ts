@@ -12,9 +12,9 @@ describe('the database connection', () => {
     (await sql<Record<string, string>>`show ${sql.raw(name)}`.execute(test.ctx.database.db)).rows[0]?.[name];
 
   it.runIf(process.env.TEST_DB === 'pglite')(
-    'keeps a page cache of 64 MB when embedded, not the 128 MB it would touch whole as it starts',
+    'keeps a page cache of 32 MB when embedded, not the 128 MB it would touch whole as it starts',
     async () => {
-      expect(await setting('shared_buffers')).toBe('64MB');
+      expect(await setting('shared_buffers')).toBe('32MB');
     },
   );
 
