@@ -13,13 +13,11 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { startEnvironment, startFlags } from '../src/start-flags.ts';
+import { startEnvironment, startFlags, startPreload } from '../src/start-flags.ts';
 
 const main = path.join(import.meta.dirname, '../src/main.ts');
 /** As `npm start` runs it (its flags and environment): with the compile cache preloaded (BENCH_NO_COMPILE_CACHE=1 leaves it out). */
-const preload = process.env.BENCH_NO_COMPILE_CACHE
-  ? []
-  : ['--import', path.join(import.meta.dirname, '../src/compile-cache.ts')];
+const preload = process.env.BENCH_NO_COMPILE_CACHE ? [] : startPreload();
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');

@@ -21,6 +21,13 @@ export function startFlags(): string[] {
   );
 }
 
+/** The start script's preload (`--import` and the file, resolved), which the benches run the server with. */
+export function startPreload(): string[] {
+  const words = startWords();
+  const file = words[words.indexOf('--import') + 1];
+  return file ? ['--import', path.resolve(import.meta.dirname, '..', file)] : [];
+}
+
 /** The environment the start script sets before Node starts (read by the C library as the process loads). */
 export function startEnvironment(): Record<string, string> {
   const environment: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedLockFile } from './db/embedded-lock.ts';
-import { startEnvironment } from './start-flags.ts';
+import { startEnvironment, startPreload } from './start-flags.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const MAIN = path.join(import.meta.dirname, 'main.ts');
@@ -47,6 +47,11 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it("names the start script's preload as a file that exists, for the benches that start the server themselves", () => {
+    expect(startPreload()).toEqual(['--import', path.join(import.meta.dirname, 'compile-cache.ts')]);
+    expect(existsSync(startPreload()[1] ?? '')).toBe(true);
   });
 
   it('npm start passes SIGTERM on to the server, which stops cleanly', async () => {

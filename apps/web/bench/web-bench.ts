@@ -23,7 +23,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { startEnvironment, startFlags } from '../../server/src/start-flags.ts';
+import { startEnvironment, startFlags, startPreload } from '../../server/src/start-flags.ts';
 import { startHttp2Front } from './h2-front.ts';
 import { initialSizes } from './initial-js.ts';
 
@@ -64,19 +64,17 @@ for (const r of initialSizes(dist)) {
 // The manifest has served its turn; the portal serves dist as it is.
 await rm(path.join(dist, '.vite'), { recursive: true, force: true });
 
-/** The portal as `npm start` runs it (its flags, environment and compile cache), on a fresh embedded database with the demo data, in a temporary folder. */
+/**
+ * The portal as `npm start` runs it (its flags, environment and preload), on a fresh embedded database with the demo
+ * data, in a temporary folder.
+ */
 async function startPortal(): Promise<{ url: string; stop: () => Promise<void> }> {
   if (process.env.BENCH_URL) return { url: process.env.BENCH_URL.replace(/\/$/, ''), stop: async () => {} };
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-web-'));
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      ...startFlags(),
-      '--import',
-      path.join(ROOT, 'apps/server/src/compile-cache.ts'),
-      path.join(ROOT, 'apps/server/src/main.ts'),
-    ],
+    [...startFlags(), ...startPreload(), path.join(ROOT, 'apps/server/src/main.ts')],
     {
       cwd: ROOT,
       env: {

@@ -211,7 +211,7 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
  * PGlite's page cache. PostgreSQL's default of 128 MB is memory the embedded server touches whole as it starts, while
  * its files sit in the operating system's cache as well. 32 MB holds the pages the owners' reads use and answers the
  * bench's mixed load at the requests a second of 64 MB, 35–40 MB smaller (at 100 times the demo's bookings, a call
- * costs what it costs at 128 MB); docs/performance.md.
+ * costs what it costs at 64 MB); docs/performance.md.
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
