@@ -15,7 +15,7 @@
  *   BENCH_SECONDS=3 BENCH_CONNECTIONS=10,100 BENCH_DBS=postgres,pglite BENCH_CALLS=bookings,statistics (names
  *   containing these words) narrow a run.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ import { createInterface } from 'node:readline';
 import { addMonths, firstDayOf, lastCompleteMonth } from '@portal/contract/periods';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { startEnvironment, startFlags } from '../src/start-flags.ts';
+import { startEnvironment, startFlags, startPreload } from '../src/start-flags.ts';
 import { breakdown, type CpuProfile, PARTS } from './profile.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -47,11 +47,11 @@ export type Server = {
 };
 
 async function start(script: string, env: Record<string, string>): Promise<Server> {
-  // --expose-gc: serve.ts collects the heap before a measured load starts. The other flags are the server's start
-  // script's (apps/server/package.json), so what is measured is what `npm start` runs.
+  // --expose-gc: serve.ts collects the heap before a measured load starts. The other flags and the compile cache's
+  // preload are the server's start script's (apps/server/package.json), so what is measured is what `npm start` runs.
   const child = spawn(
     process.execPath,
-    ['--expose-gc', ...startFlags(), path.join(import.meta.dirname, script)],
+    ['--expose-gc', ...startFlags(), ...startPreload(), path.join(import.meta.dirname, script)],
     {
       env: { ...process.env, ...startEnvironment(), ...env },
       stdio: ['pipe', 'pipe', 'inherit'],
@@ -247,6 +247,20 @@ console.log(
     `answer cache ${process.env.BENCH_CACHE === 'off' ? 'off' : 'on'}; ` +
     `load average at start ${load1()}\n`,
 );
+
+// The servers' modules go into Node's compile cache first, as `npm start` fills it before it starts the server: the
+// measured processes then read every module from it and never load Node's TypeScript stripper (src/compile-cache.js).
+const warmed = spawnSync(
+  process.execPath,
+  [
+    ...startPreload(),
+    path.join(import.meta.dirname, '..', 'src', 'warm-compile-cache.ts'),
+    ...['bare.ts', 'serve.ts'].map((script) => path.join(import.meta.dirname, script)),
+  ],
+  { stdio: 'inherit' },
+);
+if (warmed.status !== 0)
+  throw new Error(`warming the compile cache failed (${warmed.status ?? warmed.signal})`);
 
 const mode = process.env.BENCH_MODE ?? 'calls';
 if (mode === 'first-visit' || mode === 'mixed') {

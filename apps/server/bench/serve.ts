@@ -22,253 +22,256 @@ import type { Database } from '../src/db/connection.ts';
 import { createLogger } from '../src/logger.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 
-const adminUrl = process.env.BENCH_DB === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
-const growth = Math.max(1, Math.round(Number(process.env.BENCH_GROWTH ?? 1)));
-const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
-const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-}
-const config = loadConfig({
-  NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  JWT_SECRET: randomBytes(32).toString('hex'),
-  DEMO_DATA: 'true',
-  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-  STAFF_REQUIRE_SECOND_FACTOR: 'false',
-  // Growing the data copies up to hundreds of thousands of rows in one statement.
-  DB_STATEMENT_TIMEOUT_SECONDS: '0',
-  // BENCH_CACHE=off measures what every answer costs to compute (the answer cache is on in production).
-  ...(process.env.BENCH_CACHE === 'off' ? { RESPONSE_CACHE_SECONDS: '0' } : {}),
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-});
-const logger = createLogger(config, '/dev/null');
-// PGlite keeps its files in the data folder, as `npm start` does; BENCH_PGLITE=memory keeps them in memory.
-const ctx = await createContext(config, logger, {
-  inMemory: !databaseUrl && process.env.BENCH_PGLITE === 'memory',
-});
-const rows = await grow(ctx.database, growth);
-const app = await buildApp(ctx, { logger, serveWeb: false });
-const url = await app.listen({ port: 0, host: '127.0.0.1' });
-
-const owners = await generateOwners(ctx, Math.max(0, Math.round(Number(process.env.BENCH_OWNERS ?? 0))));
-const tokensFile = owners.length > 0 ? path.join(dataDir, 'tokens.json') : undefined;
-if (tokensFile) await writeFile(tokensFile, JSON.stringify(owners));
-process.stdout.write(
-  `${JSON.stringify({ url, kind: ctx.database.kind, growth, ...rows, ...(adminUrl ? { database: name } : {}), ...(tokensFile ? { tokensFile } : {}) })}\n`,
-);
-
-// The bench's commands on stdin, one answer line each: `start` and `stop <file>` drive V8's profiler (a profile holds
-// one call's load and nothing of the start-up); `reset` and `stats` measure the event loop's delay, the peak RSS and
-// the answer cache's hits.
-const delay = monitorEventLoopDelay({ resolution: 10 });
-delay.enable();
-let rssPeak = 0;
-let rssAtReset = 0;
-let cacheAtReset = { hits: 0, misses: 0 };
-/** The answer cache's hits and misses so far (its metrics' counters). */
-const cacheCounts = async () => ({
-  hits: (await ctx.metrics.cache.hits.get()).values[0]?.value ?? 0,
-  misses: (await ctx.metrics.cache.misses.get()).values[0]?.value ?? 0,
-});
-setInterval(() => {
-  rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-}, 1000).unref();
-
-/**
- * What a long turn of the loop holds: a 5 ms ticker sees every turn over 20 ms, and counts the processor time the
- * process had, the requests that arrived and were answered and the garbage collection that ran since its last tick. Many requests in one long turn is a
- * busy loop; few requests and a long collection or one long task is a stall.
- */
-type Turns = {
-  count: number;
-  ms: number;
-  cpuMs: number;
-  arrived: number;
-  answered: number;
-  gcMs: number;
-  worstMs: number;
-};
-const noTurns = (): Turns => ({ count: 0, ms: 0, cpuMs: 0, arrived: 0, answered: 0, gcMs: 0, worstMs: 0 });
-let longTurns = noTurns();
-// Only the modes that print the long turns watch them: their listener a request, collection observer and 5 ms ticker
-// cost the process time, which the calls mode would count as the portal's own (the bare server has none of them).
-if ((process.env.BENCH_MODE ?? 'calls') !== 'calls') watchTurns();
-
-function watchTurns() {
-  const since = { arrived: 0, answered: 0, gcMs: 0 };
-  app.server.on('request', (_request, response) => {
-    since.arrived++;
-    response.once('finish', () => since.answered++);
-  });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) since.gcMs += entry.duration;
-  }).observe({ entryTypes: ['gc'] });
-  let lastTick = performance.now();
-  let lastCpu = process.cpuUsage();
-  setInterval(() => {
-    const now = performance.now();
-    const turn = now - lastTick - 5;
-    const cpu = process.cpuUsage(lastCpu);
-    lastTick = now;
-    lastCpu = process.cpuUsage();
-    if (turn > 20) {
-      longTurns.count++;
-      longTurns.ms += turn;
-      // Less processor time than the turn took: the process waited for a core (the machine's other work).
-      longTurns.cpuMs += (cpu.user + cpu.system) / 1000;
-      longTurns.arrived += since.arrived;
-      longTurns.answered += since.answered;
-      longTurns.gcMs += since.gcMs;
-      longTurns.worstMs = Math.max(longTurns.worstMs, turn);
-    }
-    since.arrived = 0;
-    since.answered = 0;
-    since.gcMs = 0;
-  }, 5).unref();
-}
-void answerCommands();
-
-async function answerCommands() {
-  let inspector: import('node:inspector/promises').Session | undefined;
-  for await (const line of createInterface({ input: process.stdin })) {
-    const [command, file] = line.split(' ');
-    let answer: Record<string, unknown> = { done: command };
-    if (command === 'start') {
-      if (!inspector) {
-        const { Session } = await import('node:inspector/promises');
-        inspector = new Session();
-        inspector.connect();
-        await inspector.post('Profiler.enable');
-        await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
-      }
-      await inspector.post('Profiler.start');
-    }
-    if (command === 'stop' && file && inspector) {
-      const { profile } = await inspector.post('Profiler.stop');
-      await writeFile(file, JSON.stringify(profile));
-    }
-    if (command === 'reset') {
-      // The load starts from a collected heap, as a server's does once its start-up work is done: what the seeding
-      // and the generated owners left behind is not counted as the load's.
-      globalThis.gc?.();
-      delay.reset();
-      rssAtReset = process.memoryUsage.rss();
-      rssPeak = rssAtReset;
-      cacheAtReset = await cacheCounts();
-      longTurns = noTurns();
-    }
-    if (command === 'stats') {
-      const cache = await cacheCounts();
-      answer = {
-        cacheHits: cache.hits - cacheAtReset.hits,
-        cacheMisses: cache.misses - cacheAtReset.misses,
-        eventLoopP99Ms: delay.percentile(99) / 1e6,
-        eventLoopMaxMs: delay.max / 1e6,
-        rssPeakMb: Math.max(rssPeak, process.memoryUsage.rss()) / 1048576,
-        rssAtResetMb: rssAtReset / 1048576,
-        ...Object.fromEntries(Object.entries(longTurns).map(([key, value]) => [`longTurns.${key}`, value])),
-        ...Object.fromEntries(
-          Object.entries(process.memoryUsage()).map(([key, bytes]) => [`${key}Mb`, bytes / 1048576]),
-        ),
-      };
-    }
-    process.stdout.write(`${JSON.stringify(answer)}\n`);
-  }
-}
-
-process.on('SIGTERM', async () => {
-  await app.close();
-  await ctx.database.close();
+// Run as the entry; imported, it only loads (npm run bench fills the compile cache so: src/warm-compile-cache.ts).
+if (import.meta.main) {
+  const adminUrl = process.env.BENCH_DB === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
+  const growth = Math.max(1, Math.round(Number(process.env.BENCH_GROWTH ?? 1)));
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
+  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string | undefined;
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
     await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
   }
-  await rm(dataDir, { recursive: true, force: true });
-  process.exit(0);
-});
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DEMO_DATA: 'true',
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+    STAFF_REQUIRE_SECOND_FACTOR: 'false',
+    // Growing the data copies up to hundreds of thousands of rows in one statement.
+    DB_STATEMENT_TIMEOUT_SECONDS: '0',
+    // BENCH_CACHE=off measures what every answer costs to compute (the answer cache is on in production).
+    ...(process.env.BENCH_CACHE === 'off' ? { RESPONSE_CACHE_SECONDS: '0' } : {}),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const logger = createLogger(config, '/dev/null');
+  // PGlite keeps its files in the data folder, as `npm start` does; BENCH_PGLITE=memory keeps them in memory.
+  const ctx = await createContext(config, logger, {
+    inMemory: !databaseUrl && process.env.BENCH_PGLITE === 'memory',
+  });
+  const rows = await grow(ctx.database, growth);
+  const app = await buildApp(ctx, { logger, serveWeb: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
 
-/**
- * factor − 1 copies of the demo bookings and incomes, each shifted further into the past (bookings by whole
- * multiples of their span, incomes by whole years past theirs), so the history grows while the current window's
- * data stays the demo's. The incomes' 2000–2999 check is relaxed in this throw-away database: 100 copies of the
- * demo's years reach back before 2000.
- */
-async function grow(database: Database, factor: number) {
-  const { db } = database;
-  if (factor > 1) {
-    const span = await sql<{ days: number; years: number }>`
+  const owners = await generateOwners(ctx, Math.max(0, Math.round(Number(process.env.BENCH_OWNERS ?? 0))));
+  const tokensFile = owners.length > 0 ? path.join(dataDir, 'tokens.json') : undefined;
+  if (tokensFile) await writeFile(tokensFile, JSON.stringify(owners));
+  process.stdout.write(
+    `${JSON.stringify({ url, kind: ctx.database.kind, growth, ...rows, ...(adminUrl ? { database: name } : {}), ...(tokensFile ? { tokensFile } : {}) })}\n`,
+  );
+
+  // The bench's commands on stdin, one answer line each: `start` and `stop <file>` drive V8's profiler (a profile holds
+  // one call's load and nothing of the start-up); `reset` and `stats` measure the event loop's delay, the peak RSS and
+  // the answer cache's hits.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  let rssPeak = 0;
+  let rssAtReset = 0;
+  let cacheAtReset = { hits: 0, misses: 0 };
+  /** The answer cache's hits and misses so far (its metrics' counters). */
+  const cacheCounts = async () => ({
+    hits: (await ctx.metrics.cache.hits.get()).values[0]?.value ?? 0,
+    misses: (await ctx.metrics.cache.misses.get()).values[0]?.value ?? 0,
+  });
+  setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 1000).unref();
+
+  /**
+   * What a long turn of the loop holds: a 5 ms ticker sees every turn over 20 ms, and counts the processor time the
+   * process had, the requests that arrived and were answered and the garbage collection that ran since its last tick. Many requests in one long turn is a
+   * busy loop; few requests and a long collection or one long task is a stall.
+   */
+  type Turns = {
+    count: number;
+    ms: number;
+    cpuMs: number;
+    arrived: number;
+    answered: number;
+    gcMs: number;
+    worstMs: number;
+  };
+  const noTurns = (): Turns => ({ count: 0, ms: 0, cpuMs: 0, arrived: 0, answered: 0, gcMs: 0, worstMs: 0 });
+  let longTurns = noTurns();
+  // Only the modes that print the long turns watch them: their listener a request, collection observer and 5 ms ticker
+  // cost the process time, which the calls mode would count as the portal's own (the bare server has none of them).
+  if ((process.env.BENCH_MODE ?? 'calls') !== 'calls') watchTurns();
+
+  function watchTurns() {
+    const since = { arrived: 0, answered: 0, gcMs: 0 };
+    app.server.on('request', (_request, response) => {
+      since.arrived++;
+      response.once('finish', () => since.answered++);
+    });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) since.gcMs += entry.duration;
+    }).observe({ entryTypes: ['gc'] });
+    let lastTick = performance.now();
+    let lastCpu = process.cpuUsage();
+    setInterval(() => {
+      const now = performance.now();
+      const turn = now - lastTick - 5;
+      const cpu = process.cpuUsage(lastCpu);
+      lastTick = now;
+      lastCpu = process.cpuUsage();
+      if (turn > 20) {
+        longTurns.count++;
+        longTurns.ms += turn;
+        // Less processor time than the turn took: the process waited for a core (the machine's other work).
+        longTurns.cpuMs += (cpu.user + cpu.system) / 1000;
+        longTurns.arrived += since.arrived;
+        longTurns.answered += since.answered;
+        longTurns.gcMs += since.gcMs;
+        longTurns.worstMs = Math.max(longTurns.worstMs, turn);
+      }
+      since.arrived = 0;
+      since.answered = 0;
+      since.gcMs = 0;
+    }, 5).unref();
+  }
+  void answerCommands();
+
+  async function answerCommands() {
+    let inspector: import('node:inspector/promises').Session | undefined;
+    for await (const line of createInterface({ input: process.stdin })) {
+      const [command, file] = line.split(' ');
+      let answer: Record<string, unknown> = { done: command };
+      if (command === 'start') {
+        if (!inspector) {
+          const { Session } = await import('node:inspector/promises');
+          inspector = new Session();
+          inspector.connect();
+          await inspector.post('Profiler.enable');
+          await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
+        }
+        await inspector.post('Profiler.start');
+      }
+      if (command === 'stop' && file && inspector) {
+        const { profile } = await inspector.post('Profiler.stop');
+        await writeFile(file, JSON.stringify(profile));
+      }
+      if (command === 'reset') {
+        // The load starts from a collected heap, as a server's does once its start-up work is done: what the seeding
+        // and the generated owners left behind is not counted as the load's.
+        globalThis.gc?.();
+        delay.reset();
+        rssAtReset = process.memoryUsage.rss();
+        rssPeak = rssAtReset;
+        cacheAtReset = await cacheCounts();
+        longTurns = noTurns();
+      }
+      if (command === 'stats') {
+        const cache = await cacheCounts();
+        answer = {
+          cacheHits: cache.hits - cacheAtReset.hits,
+          cacheMisses: cache.misses - cacheAtReset.misses,
+          eventLoopP99Ms: delay.percentile(99) / 1e6,
+          eventLoopMaxMs: delay.max / 1e6,
+          rssPeakMb: Math.max(rssPeak, process.memoryUsage.rss()) / 1048576,
+          rssAtResetMb: rssAtReset / 1048576,
+          ...Object.fromEntries(Object.entries(longTurns).map(([key, value]) => [`longTurns.${key}`, value])),
+          ...Object.fromEntries(
+            Object.entries(process.memoryUsage()).map(([key, bytes]) => [`${key}Mb`, bytes / 1048576]),
+          ),
+        };
+      }
+      process.stdout.write(`${JSON.stringify(answer)}\n`);
+    }
+  }
+
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await ctx.database.close();
+    if (adminUrl) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+
+  /**
+   * factor − 1 copies of the demo bookings and incomes, each shifted further into the past (bookings by whole
+   * multiples of their span, incomes by whole years past theirs), so the history grows while the current window's
+   * data stays the demo's. The incomes' 2000–2999 check is relaxed in this throw-away database: 100 copies of the
+   * demo's years reach back before 2000.
+   */
+  async function grow(database: Database, factor: number) {
+    const { db } = database;
+    if (factor > 1) {
+      const span = await sql<{ days: number; years: number }>`
       select (select ceil(extract(epoch from max(ends_at) - min(starts_at)) / 86400)::int + 1 from bookings) as days,
              (select (max(year_month) / 100 - min(year_month) / 100)::int + 1 from incomes) as years`.execute(
-      db,
-    );
-    const { days, years } = span.rows[0] ?? { days: 0, years: 0 };
-    await sql`alter table incomes drop constraint if exists incomes_year_month_check`.execute(db);
-    await sql`
+        db,
+      );
+      const { days, years } = span.rows[0] ?? { days: 0, years: 0 };
+      await sql`alter table incomes drop constraint if exists incomes_year_month_check`.execute(db);
+      await sql`
       insert into bookings (unit_id, starts_at, ends_at, status, guest_amount, source_id, paid_kopecks, sum_kopecks)
       select unit_id, starts_at - make_interval(days => ${days} * k), ends_at - make_interval(days => ${days} * k),
              status, guest_amount, source_id, paid_kopecks, sum_kopecks
       from bookings, generate_series(1, ${factor - 1}) as k`.execute(db);
-    await sql`
+      await sql`
       insert into incomes (user_unit_id, year_month, amount_kopecks)
       select user_unit_id, year_month - 100 * ${years} * k, amount_kopecks
       from incomes, generate_series(1, ${factor - 1}) as k`.execute(db);
-    await sql`analyze bookings`.execute(db);
-    await sql`analyze incomes`.execute(db);
-  }
-  const counts = await sql<{ bookings: number; incomes: number }>`
+      await sql`analyze bookings`.execute(db);
+      await sql`analyze incomes`.execute(db);
+    }
+    const counts = await sql<{ bookings: number; incomes: number }>`
     select (select count(*)::int from bookings) as bookings, (select count(*)::int from incomes) as incomes`.execute(
-    db,
-  );
-  return counts.rows[0] ?? { bookings: 0, incomes: 0 };
-}
+      db,
+    );
+    return counts.rows[0] ?? { bookings: 0, incomes: 0 };
+  }
 
-/**
- * BENCH_OWNERS: that many owners more, each a copy of the demo investor (their roles, units, incomes and loans'
- * absence alike) under an address of their own, each with a session; returns the sessions' tokens.
- */
-async function generateOwners(ctx: AppContext, count: number): Promise<string[]> {
-  if (count === 0) return [];
-  const { db } = ctx.database;
-  await sql`
+  /**
+   * BENCH_OWNERS: that many owners more, each a copy of the demo investor (their roles, units, incomes and loans'
+   * absence alike) under an address of their own, each with a session; returns the sessions' tokens.
+   */
+  async function generateOwners(ctx: AppContext, count: number): Promise<string[]> {
+    if (count === 0) return [];
+    const { db } = ctx.database;
+    await sql`
     insert into users (email, password_hash, last_name, first_name, middle_name, organization_type, manager_id,
                        locale, selected_role)
     select 'bench-owner-' || k || '@example.com', password_hash, last_name, first_name, middle_name,
            organization_type, manager_id, locale, selected_role
     from users, generate_series(1, ${count}) as k where email = 'investor@example.com'`.execute(db);
-  await sql`
+    await sql`
     insert into user_roles (user_id, role)
     select o.id, r.role from users o, users d join user_roles r on r.user_id = d.id
     where o.email like 'bench-owner-%' and d.email = 'investor@example.com'`.execute(db);
-  await sql`
+    await sql`
     insert into user_units (user_id, unit_id, relation, invested_kopecks, invested_at, is_sale, sale_price_kopecks)
     select o.id, l.unit_id, l.relation, l.invested_kopecks, l.invested_at, false, null
     from users o, users d join user_units l on l.user_id = d.id
     where o.email like 'bench-owner-%' and d.email = 'investor@example.com' and l.ended_on is null`.execute(
-    db,
-  );
-  await sql`
+      db,
+    );
+    await sql`
     insert into incomes (user_unit_id, year_month, amount_kopecks)
     select n.id, i.year_month, i.amount_kopecks
     from users d join user_units l on l.user_id = d.id join incomes i on i.user_unit_id = l.id
     join user_units n on n.unit_id = l.unit_id and n.relation = l.relation
     join users o on o.id = n.user_id and o.email like 'bench-owner-%'
     where d.email = 'investor@example.com'`.execute(db);
-  await sql`analyze`.execute(db);
-  const ids = await sql<{ id: number }>`
+    await sql`analyze`.execute(db);
+    const ids = await sql<{ id: number }>`
     select id::int as id from users where email like 'bench-owner-%' order by id`.execute(db);
-  const tokens: string[] = [];
-  for (const { id } of ids.rows) {
-    tokens.push(await createSession(ctx, db, id, { ip: '127.0.0.1', userAgent: 'bench' }));
+    const tokens: string[] = [];
+    for (const { id } of ids.rows) {
+      tokens.push(await createSession(ctx, db, id, { ip: '127.0.0.1', userAgent: 'bench' }));
+    }
+    return tokens;
   }
-  return tokens;
 }

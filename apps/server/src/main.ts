@@ -141,4 +141,5 @@ function databaseHost(url: string | undefined): string {
   return `at ${parsed.host}${parsed.pathname}`;
 }
 
-main().catch((error) => failToStart(describe(error)));
+// Started as the entry (`node src/main.ts`); imported, it only loads (src/warm-compile-cache.ts fills the cache so).
+if (import.meta.main) main().catch((error) => failToStart(describe(error)));

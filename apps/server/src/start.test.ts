@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedLockFile } from './db/embedded-lock.ts';
 import { startEnvironment, startPreload } from './start-flags.ts';
@@ -50,8 +51,45 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
   });
 
   it("names the start script's preload as a file that exists, for the benches that start the server themselves", () => {
-    expect(startPreload()).toEqual(['--import', path.join(import.meta.dirname, 'compile-cache.ts')]);
+    expect(startPreload()).toEqual(['--import', path.join(import.meta.dirname, 'compile-cache.js')]);
     expect(existsSync(startPreload()[1] ?? '')).toBe(true);
+  });
+
+  it("loads the server's modules without Node's TypeScript stripper once npm start has warmed the compile cache", async () => {
+    // The compile cache lives in the temporary folder: a folder of the test's own starts it empty.
+    const temporary = await mkdtemp(path.join(tmpdir(), 'portal-compile-cache-'));
+    dirs.push(temporary);
+    const run = (args: string[]) =>
+      new Promise<string>((resolve, reject) => {
+        const child = spawn(process.execPath, args, {
+          cwd: path.join(import.meta.dirname, '..'),
+          env: { ...childEnv({}), TMPDIR: temporary },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const out = collect(child);
+        void exitOf(child).then(({ code }) =>
+          code === 0 ? resolve(out.stdout.trim()) : reject(new Error(`exit ${code}: ${out.stderr}`)),
+        );
+      });
+    // What the server process has loaded once main.ts's module graph is in (imported, main.ts does not start).
+    const loadedStripper = () =>
+      run([
+        ...startPreload(),
+        '--input-type=module',
+        '--eval',
+        `await import(${JSON.stringify(pathToFileURL(MAIN).href)});
+         console.log(process.moduleLoadList.some((name) => name.includes('amaro')) ? 'stripper' : 'none');`,
+      ]);
+    expect(await loadedStripper()).toBe('stripper');
+    // The warm step of the root start script, as package.json names it.
+    const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8'));
+    const [node, ...warm] = (manifest.scripts['warm-compile-cache'] as string).split(' ');
+    expect(node).toBe('node');
+    expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start).toContain(
+      'npm run warm-compile-cache --workspace apps/server && ',
+    );
+    await run(warm);
+    expect(await loadedStripper()).toBe('none');
   });
 
   it('npm start passes SIGTERM on to the server, which stops cleanly', async () => {
