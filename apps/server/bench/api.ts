@@ -15,7 +15,7 @@
  *   BENCH_SECONDS=3 BENCH_CONNECTIONS=10,100 BENCH_DBS=postgres,pglite BENCH_CALLS=bookings,statistics (names
  *   containing these words) narrow a run.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { addMonths, firstDayOf, lastCompleteMonth } from '@portal/contract/perio
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEnvironment, startFlags, startPreload } from '../src/start-flags.ts';
+import { warmCompileCache } from '../src/warm-compile-cache.ts';
 import { breakdown, type CpuProfile, PARTS } from './profile.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -250,17 +251,10 @@ console.log(
 
 // The servers' modules go into Node's compile cache first, as `npm start` fills it before it starts the server: the
 // measured processes then read every module from it and never load Node's TypeScript stripper (src/compile-cache.js).
-const warmed = spawnSync(
-  process.execPath,
-  [
-    ...startPreload(),
-    path.join(import.meta.dirname, '..', 'src', 'warm-compile-cache.ts'),
-    ...['bare.ts', 'serve.ts'].map((script) => path.join(import.meta.dirname, script)),
-  ],
-  { stdio: 'inherit' },
+warmCompileCache(
+  ['bare.ts', 'serve.ts'].map((script) => path.join(import.meta.dirname, script)),
+  ['--expose-gc'],
 );
-if (warmed.status !== 0)
-  throw new Error(`warming the compile cache failed (${warmed.status ?? warmed.signal})`);
 
 const mode = process.env.BENCH_MODE ?? 'calls';
 if (mode === 'first-visit' || mode === 'mixed') {

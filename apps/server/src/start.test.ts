@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedLockFile } from './db/embedded-lock.ts';
-import { startEnvironment, startPreload } from './start-flags.ts';
+import { startEnvironment, startFlags, startPreload } from './start-flags.ts';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const MAIN = path.join(import.meta.dirname, 'main.ts');
@@ -74,6 +74,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
     // What the server process has loaded once main.ts's module graph is in (imported, main.ts does not start).
     const loadedStripper = () =>
       run([
+        ...startFlags(),
         ...startPreload(),
         '--input-type=module',
         '--eval',
@@ -85,6 +86,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
     const manifest = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', 'package.json'), 'utf8'));
     const [node, ...warm] = (manifest.scripts['warm-compile-cache'] as string).split(' ');
     expect(node).toBe('node');
+    // The server's flags are part of the cache's key: the test's check runs with them, as the server does.
+    expect(startFlags().length).toBeGreaterThan(0);
     expect(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start).toContain(
       'npm run warm-compile-cache --workspace apps/server && ',
     );

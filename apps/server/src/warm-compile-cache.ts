@@ -1,16 +1,27 @@
 /**
- * Fills Node's compile cache with the server's modules without starting it: `npm start` runs this (with the
- * compile cache's preload) before the server, so the server reads every module from the cache and never loads Node's
- * TypeScript stripper (src/compile-cache.js says why that matters). This process strips and compiles what changed
- * since the last run, then exits. Entries (src/main.ts, and the benches' servers given as arguments) start only when
- * run as the entry (`import.meta.main`).
+ * Fills Node's compile cache with the server's modules without starting it: `npm start` runs this before the server,
+ * so the server reads every module from the cache and never loads Node's TypeScript stripper (src/compile-cache.js
+ * says why that matters). The modules are imported in a process started as the start script starts the server (its
+ * flags, preload and environment), because V8's flags are part of the cache's key. Entries (src/main.ts, and the
+ * benches' servers) start only when run as the entry (`import.meta.main`), so importing them only loads them.
  */
-
-import { flushCompileCache, getCompileCacheDir } from 'node:module';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { startEnvironment, startFlags, startPreload } from './start-flags.ts';
 
-if (!getCompileCacheDir()) throw new Error('run with the preload: node --import ./src/compile-cache.js …');
-for (const entry of ['main.ts', ...process.argv.slice(2).map((file) => path.resolve(file))])
-  await import(pathToFileURL(path.resolve(import.meta.dirname, entry)).href);
-flushCompileCache();
+/** Caches src/main.ts's module graph and `entries`' (absolute paths), under the start flags and `flags`. */
+export function warmCompileCache(entries: string[] = [], flags: string[] = []) {
+  const imports = [path.join(import.meta.dirname, 'main.ts'), ...entries]
+    .map((file) => `await import(${JSON.stringify(pathToFileURL(file).href)});`)
+    .join('\n');
+  const result = spawnSync(
+    process.execPath,
+    [...flags, ...startFlags(), ...startPreload(), '--input-type=module', '--eval', imports],
+    { stdio: 'inherit', env: { ...process.env, ...startEnvironment() } },
+  );
+  if (result.status !== 0)
+    throw new Error(`filling the compile cache failed (${result.status ?? result.signal})`);
+}
+
+if (import.meta.main) warmCompileCache();
