@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -93,6 +93,24 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the server process', () => 
     );
     await run(warm);
     expect(await loadedStripper()).toBe('none');
+  });
+
+  it('says why and starts anyway when the compile cache cannot be written', async () => {
+    const temporary = await mkdtemp(path.join(tmpdir(), 'portal-compile-cache-'));
+    dirs.push(temporary);
+    // A file where the cache's folder would go: Node cannot make the folder.
+    const notAFolder = path.join(temporary, 'not-a-folder');
+    await writeFile(notAFolder, '');
+    const child = spawn(
+      process.execPath,
+      [...startFlags(), ...startPreload(), '--input-type=module', '--eval', "console.log('started')"],
+      { env: { ...childEnv({}), TMPDIR: notAFolder }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const out = collect(child);
+    expect(await exitOf(child)).toEqual({ code: 0, signal: null });
+    expect(out.stdout.trim()).toBe('started');
+    expect(out.stderr).toContain("Node's compile cache is off");
+    expect(out.stderr).toContain('TMPDIR');
   });
 
   it('npm start passes SIGTERM on to the server, which stops cleanly', async () => {
