@@ -87,7 +87,10 @@ describe('sign-in, sign-up and recovery in the browser', () => {
     // interrupt this navigation, so only where the user ends matters.
     await page.goto(`${portal.url}/profile/`, { waitUntil: 'commit' }).catch(() => undefined);
     await page.waitForURL('**/login');
-    expect(await page.evaluate(() => localStorage.getItem('user_jwt_token'))).toBeNull();
+    // The reload may still be under way at /login: asked again until the page answers, the token is gone.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('user_jwt_token')).catch(() => 'reloading'))
+      .toBeNull();
     await close();
   });
 
