@@ -15,33 +15,23 @@
  * 'longest work ms' is the most processor time the main thread spent between two turns of a 5 ms timer: about the
  * delay an idle machine would show (a busy one adds the wait for a core, most of the delay on a loaded machine).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import pg from 'pg';
 import { openDatabase } from '../src/db/connection.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { importBatchRows, runImport } from '../src/modules/import/service.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000);
 const FORMAT = process.env.BENCH_FORMAT === 'json' ? 'json' : 'csv';
 const TRACE = process.env.BENCH_TRACE === '1';
 const adminUrl = process.env.BENCH_DATABASE_URL;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-import-'));
-const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-}
+const scratch = adminUrl ? await scratchDatabase(adminUrl) : undefined;
+const databaseUrl = scratch?.url;
 // PGlite keeps its files in a folder, as the server does; BENCH_PGLITE=memory keeps them in memory instead, where
 // the file system copies the growing write-ahead log at times (a stall of up to a second, not the server's case).
 const database = await openDatabase({
@@ -151,10 +141,5 @@ console.log(
 console.table(results);
 
 await database.close();
-if (adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-}
+await scratch?.drop();
 await rm(dataDir, { recursive: true, force: true });

@@ -13,7 +13,6 @@ import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
@@ -21,23 +20,15 @@ import type { AppContext } from '../src/context.ts';
 import type { Database } from '../src/db/connection.ts';
 import { createLogger } from '../src/logger.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
+import { scratchDatabase } from './scratch-database.ts';
 
 // Run as the entry; imported, it only loads (npm run bench fills the compile cache so: src/warm-compile-cache.ts).
 if (import.meta.main) {
   const adminUrl = process.env.BENCH_DB === 'postgres' ? process.env.BENCH_DATABASE_URL : undefined;
   const growth = Math.max(1, Math.round(Number(process.env.BENCH_GROWTH ?? 1)));
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
-  const name = `portal_bench_${randomBytes(4).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const scratch = adminUrl ? await scratchDatabase(adminUrl) : undefined;
+  const databaseUrl = scratch?.url;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -64,7 +55,7 @@ if (import.meta.main) {
   const tokensFile = owners.length > 0 ? path.join(dataDir, 'tokens.json') : undefined;
   if (tokensFile) await writeFile(tokensFile, JSON.stringify(owners));
   process.stdout.write(
-    `${JSON.stringify({ url, kind: ctx.database.kind, growth, ...rows, ...(adminUrl ? { database: name } : {}), ...(tokensFile ? { tokensFile } : {}) })}\n`,
+    `${JSON.stringify({ url, kind: ctx.database.kind, growth, ...rows, ...(scratch ? { database: scratch.name } : {}), ...(tokensFile ? { tokensFile } : {}) })}\n`,
   );
 
   // The bench's commands on stdin, one answer line each: `start` and `stop <file>` drive V8's profiler (a profile holds
@@ -189,12 +180,7 @@ if (import.meta.main) {
   process.on('SIGTERM', async () => {
     await app.close();
     await ctx.database.close();
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
