@@ -5,7 +5,9 @@
  * run in their own processes; autocannon loads each call in turn from this process and every figure is printed
  * beside the bare server's, measured in the same run at the same concurrency, so a busy machine shows as a lower
  * bare figure rather than as a slower portal. On PostgreSQL when BENCH_DATABASE_URL is set (a fresh database
- * made from it and dropped afterwards), and on the embedded PGlite.
+ * made from it and dropped afterwards), and on the embedded PGlite. On PostgreSQL the bare server also answers after
+ * one prepared select through the portal's driver: what one round trip costs here, the floor of a call that reads
+ * once, and each call's Node CPU is printed over it too.
  *
  *   npm run bench
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run bench
@@ -270,7 +272,10 @@ if (mode === 'first-visit' || mode === 'mixed') {
   process.exit(0);
 }
 
-const bare = await start('bare.ts', {});
+const bare = await start(
+  'bare.ts',
+  process.env.BENCH_DATABASE_URL ? { BENCH_BARE_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+);
 /** rps at 10 connections, by database, growth and call: for the growth ratios. */
 const costs = new Map<string, number>();
 /** CPU ms a request (server and, on PostgreSQL, its backends), same keys. */
@@ -290,6 +295,14 @@ try {
             ...(typeof portal.info.database === 'string' ? { database: portal.info.database } : {}),
           };
           const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
+          // What one round trip to PostgreSQL costs a bare Fastify: the floor of a call that reads once.
+          const oneQuery =
+            kind === 'postgres'
+              ? await load(`${bare.url}/one-query`, connections, {}, seconds, {
+                  ...bareTarget,
+                  database: new URL(process.env.BENCH_DATABASE_URL ?? '').pathname.slice(1),
+                })
+              : null;
           const rows: Array<Record<string, string | number>> = [];
           for (const call of calls()) {
             const headers = signedIn[call.as ?? 'investor'];
@@ -334,6 +347,9 @@ try {
               'Node CPU ms': Number(m.nodeCpuMs.toFixed(3)),
               'warm-up Node CPU ms': Number(warmUp.nodeCpuMs.toFixed(3)),
               'CPU vs bare': Number((baseline.cpuMs / m.cpuMs).toFixed(3)),
+              ...(oneQuery
+                ? { 'Node CPU over one query': Number((m.nodeCpuMs - oneQuery.nodeCpuMs).toFixed(3)) }
+                : {}),
             };
             rows.push(row);
             summary.push({ db: kind, growth: `×${growth}`, conn: connections, ...row });
@@ -343,6 +359,13 @@ try {
               `bare Fastify ${Math.round(baseline.rps)} req/s, p50 ${baseline.p50} ms, p99 ${baseline.p99} ms, ` +
               `CPU ${baseline.cpuMs.toFixed(3)} ms/req; load average ${load1()}`,
           );
+          if (oneQuery) {
+            console.log(
+              `bare Fastify with one prepared select (pg, one round trip) ${Math.round(oneQuery.rps)} req/s, ` +
+                `p50 ${oneQuery.p50} ms, p99 ${oneQuery.p99} ms, Node CPU ${oneQuery.nodeCpuMs.toFixed(3)} ms/req, ` +
+                `with PostgreSQL ${oneQuery.cpuMs.toFixed(3)} ms/req`,
+            );
+          }
           console.table(rows);
         }
       } finally {

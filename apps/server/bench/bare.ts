@@ -1,13 +1,33 @@
 /**
- * The baseline of `npm run bench`: a bare Fastify 5 hello-world in its own process, so the portal's calls are
- * compared with what Fastify itself does on this machine at this moment. Prints `{"url": …}` when it listens.
+ * The baselines of `npm run bench`, in a process of their own, so the portal's calls are compared with what Fastify
+ * itself does on this machine at this moment: a bare Fastify 5 hello-world (`/`), and, when BENCH_BARE_DATABASE_URL
+ * is set, the floor of a call that reads PostgreSQL once: the same hello-world after one prepared `select` through a
+ * pg pool of the portal's size (`/one-query`). Prints `{"url": …}` when it listens.
  */
 import Fastify from 'fastify';
+import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../src/db/connection.ts';
+import { PreparingClient } from '../src/db/prepared.ts';
 
 // Run as the entry; imported, it only loads (npm run bench fills the compile cache so: src/warm-compile-cache.ts).
 if (import.meta.main) {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
+  // One statement, prepared once per connection and sent in one write, as the portal's hot reads are (src/db/prepared.ts).
+  const statement = { name: 'one', text: 'select $1::int as n' };
+  const databaseUrl = process.env.BENCH_BARE_DATABASE_URL;
+  if (databaseUrl) {
+    const pool = new pg.Pool({
+      Client: PreparingClient,
+      connectionString: databaseUrl,
+      max: DEFAULT_POOL_SIZE,
+    });
+    app.get('/one-query', async () => {
+      const { rows } = await pool.query<{ n: number }>({ ...statement, values: [1] });
+      return { hello: 'world', n: rows[0]?.n };
+    });
+    app.addHook('onClose', () => pool.end());
+  }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ url })}\n`);
   process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
