@@ -1,8 +1,11 @@
+import type { RouteDefinition } from '@portal/contract/route';
+import { apiRoutes } from '@portal/contract/routes';
 import type { FastifyReply } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
 import {
   appendTokenToPlaylist,
+  isMediaRoute,
   SIGNED_URL_TTL_SECONDS,
   signMediaUrl,
   signMediaUrlsInJson,
@@ -142,6 +145,25 @@ describe('camera streams and report pages', () => {
     ).toEqual(signed);
     const plain = JSON.stringify({ imageUrls: ['/api/v1/media/units/banya-1.svg'] });
     expect(signMediaUrlsInJson(t.ctx, json, plain, session)).toBe(plain);
+  });
+
+  it('signs an address of every guarded medium of the contract, alone in an answer', () => {
+    const session = sessionIdOf(investor);
+    const json = { getHeader: () => 'application/json; charset=utf-8' } as unknown as FastifyReply;
+    const media = Object.values(apiRoutes)
+      .flatMap((area) => Object.values(area) as RouteDefinition[])
+      .filter(isMediaRoute);
+    expect(media.length).toBeGreaterThanOrEqual(5);
+    for (const definition of media) {
+      const address = `/api/v1${definition.path}`
+        .replace(/:locationId/g, '1')
+        .replace(/:[a-zA-Z]+/g, 'name-1')
+        .replace('*', 'index.m3u8');
+      const signed = JSON.parse(
+        String(signMediaUrlsInJson(t.ctx, json, JSON.stringify({ address }), session)),
+      );
+      expect(signed.address, definition.path).toMatch(/\?st=\d+\./);
+    }
   });
 
   it('ends a signed URL the moment its session is revoked, on every medium it opened', async () => {

@@ -88,6 +88,26 @@ function signature(secret: string, scope: string, expiry: number, sessionId: str
     .digest('base64url');
 }
 
+/**
+ * How a guarded medium's address begins in a JSON text: a quote and its route's path up to the first parameter
+ * (`"/api/v1/streams/`). An answer without one has nothing to sign: most carry only open addresses (units' photos),
+ * and one regular expression finds that out in a pass over the text (a third of a microsecond for the unit cards;
+ * a search for each start, or the signing's scan, takes 5–6).
+ */
+const GUARDED_ADDRESS_START = new RegExp(
+  [
+    ...new Set(
+      MEDIA_ROUTES.map(({ definition }) => {
+        const segments = `/api/v1${definition.path}`.split('/');
+        const firstParameter = segments.findIndex((segment) => segment.startsWith(':') || segment === '*');
+        return `"${segments.slice(0, firstParameter < 0 ? segments.length : firstParameter).join('/')}/`;
+      }),
+    ),
+  ]
+    .map((start) => start.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+    .join('|'),
+);
+
 /** The medium an address of the server's own names, with its parameters; null for anything else. */
 function mediumOf(path: string): { definition: MediaDefinition; params: Params } | null {
   for (const route of MEDIA_ROUTES) {
@@ -278,7 +298,7 @@ export function signMediaUrlsInJson(
   payload: unknown,
   sessionId: string,
 ) {
-  if (typeof payload !== 'string' || !payload.includes('"/api/v1/')) return payload;
+  if (typeof payload !== 'string' || !GUARDED_ADDRESS_START.test(payload)) return payload;
   if (!/json/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
   const now = Date.now();
   return payload.replace(ADDRESS_IN_JSON, (literal, text: string) => {
