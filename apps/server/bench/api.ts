@@ -295,13 +295,18 @@ try {
             ...(typeof portal.info.database === 'string' ? { database: portal.info.database } : {}),
           };
           const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
-          // What one round trip to PostgreSQL costs a bare Fastify: the floor of a call that reads once.
+          // What one round trip to PostgreSQL costs a bare Fastify: the floor of a call that reads once (after the
+          // same warm-up as a call: its pool's connections opened, its code compiled).
+          const oneQueryTarget = {
+            ...bareTarget,
+            database: new URL(process.env.BENCH_DATABASE_URL ?? '').pathname.slice(1),
+          };
+          if (kind === 'postgres') {
+            await load(`${bare.url}/one-query`, connections, {}, warmUpSeconds, oneQueryTarget);
+          }
           const oneQuery =
             kind === 'postgres'
-              ? await load(`${bare.url}/one-query`, connections, {}, seconds, {
-                  ...bareTarget,
-                  database: new URL(process.env.BENCH_DATABASE_URL ?? '').pathname.slice(1),
-                })
+              ? await load(`${bare.url}/one-query`, connections, {}, seconds, oneQueryTarget)
               : null;
           const rows: Array<Record<string, string | number>> = [];
           for (const call of calls()) {

@@ -6,7 +6,8 @@
  *   those pages make, a page's calls all at once (one wave), the layout's with the first page (its six answers in
  *   one call and the dashboard's four in another, as the dashboard's shell asks for them). Every request is an
  *   owner's first for its URL, so no answer comes from the cache. Prints p50/p99 per call and per page (the time
- *   until a page's last answer), and req/s beside a bare Fastify loaded the same way in the same run.
+ *   until a page's last answer), and req/s beside a bare Fastify loaded the same way in the same run; on PostgreSQL
+ *   also the same visits to a bare Fastify that answers every call after one prepared select (their floor).
  * - BENCH_MODE=mixed: reads and writes (BENCH_WRITES, 0.3) of those owners at BENCH_MIXED_CONNECTIONS (100) for
  *   BENCH_SECONDS (10): every write (an owner's language) changes the owner's row, so every instance drops that
  *   owner's answers. Prints req/s, p50/p99, errors, the share of reads the answer cache served, and the portal's
@@ -163,7 +164,10 @@ export async function firstVisit(tools: Tools) {
     `First visit: ${owners} owners, ${atOnce} at a time, each opening the dashboard, income and bookings pages once ` +
       '(a page’s calls at once, the layout’s with the dashboard); the answer cache as shipped',
   );
-  const bare = await tools.start('bare.ts', {});
+  const bare = await tools.start(
+    'bare.ts',
+    process.env.BENCH_DATABASE_URL ? { BENCH_BARE_DATABASE_URL: process.env.BENCH_DATABASE_URL } : {},
+  );
   try {
     for (const kind of tools.databases) {
       const portal = await tools.start('serve.ts', {
@@ -180,6 +184,9 @@ export async function firstVisit(tools: Tools) {
         const cold = await visitAll(portal.url, all.slice(0, warmUpOwners), (call) => call.path);
         await visitAll(bare.url, tokens.slice(0, atOnce), () => '/');
         const bareRun = await visitAll(bare.url, tokens, () => '/');
+        // The floor of these visits on PostgreSQL: every call a bare Fastify answering after one round trip.
+        if (kind === 'postgres') await visitAll(bare.url, tokens.slice(0, atOnce), () => '/one-query');
+        const oneQueryRun = kind === 'postgres' ? await visitAll(bare.url, tokens, () => '/one-query') : null;
         const load = tools.load1();
         await tools.command(portal, 'reset');
         const profileFile = path.join(
@@ -199,6 +206,15 @@ export async function firstVisit(tools: Tools) {
             `max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began); ` +
             `load average before ${load}, after ${tools.load1()}`,
         );
+        if (oneQueryRun) {
+          const calls = [...oneQueryRun.calls.values()].flat();
+          const pages = [...oneQueryRun.pages.values()].flat();
+          console.log(
+            `  the same visits to a bare Fastify answering every call after one prepared select (pg): ` +
+              `${Math.round(oneQueryRun.requests / oneQueryRun.seconds)} req/s, every call p50 ${ms(percentile(calls, 50))} ms, ` +
+              `p99 ${ms(percentile(calls, 99))} ms; every page p50 ${ms(percentile(pages, 50))} ms, p99 ${ms(percentile(pages, 99))} ms`,
+          );
+        }
         console.log(turnsLine(stats));
         console.log(
           `  the ${warmUpOwners} owners before them, the first after the start: dashboard p50 ` +
