@@ -197,6 +197,20 @@ describe('income calls', () => {
       { amount: 45_000, yearMonth: 202602, location: expect.objectContaining({ id: 1 }) },
       { amount: 45_000, yearMonth: 202603, location: expect.objectContaining({ id: 1 }) },
     ]);
+    const actives = (await get('lender-income/actives?location=1&yearMonth=202602', lender)).json();
+    expect(actives.actives).toEqual([
+      expect.objectContaining({ invested: 3_000_000, amount: 45_000, lastMonthDiff: 0 }),
+    ]);
+    // The export has a row a month with the same payments.
+    const response = await get('lender-income/xls?location=1', lender);
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as never);
+    const february = workbook.worksheets[0]
+      ?.getSheetValues()
+      .find((row) => Array.isArray(row) && row[1] === '02.2026') as unknown[];
+    expect(february?.slice(1)).toEqual(['02.2026', list.incomes[0].location.name, 45_000]);
+    expect((await get('lender-income/xls?location=99', lender)).statusCode).toBe(404);
   });
 
   it('exports the incomes as an .xlsx file whose numbers match the API', async () => {

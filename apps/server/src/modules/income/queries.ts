@@ -1,6 +1,6 @@
 import { type Expression, type Kysely, sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { anyOf, hiddenFromPlanner, prepared } from '../../db/prepared.ts';
+import { hiddenFromPlanner, prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 import { ownedUnitLinks, userLoans } from '../access/service.ts';
 
@@ -78,17 +78,6 @@ export const ownedIncomeSummaryQuery = (
       eb.fn.max<number>('u.last').as('last'),
     ]);
 };
-
-/** The payments of loans, summed. */
-export async function loanPaymentSummary(db: Executor, loanIds: number[]) {
-  if (loanIds.length === 0) return toSummary(undefined);
-  const [row] = await loanPaymentSummaryStatement(db, { loanIds });
-  return toSummary(row);
-}
-
-const loanPaymentSummaryStatement = prepared('loanPaymentSummary', (db, { loanIds }: { loanIds: number[] }) =>
-  loanPaymentSummaryQuery(db).where((eb) => eb('loan_id', '=', anyOf(loanIds))),
-);
 
 /** The payments' sum, first and last month; the caller says whose (lender-income/statistics and first-screen). */
 const loanPaymentSummaryQuery = (db: Executor) =>
@@ -219,9 +208,6 @@ export async function capitalizationOfOwnedUnit(db: Executor, userId: number, un
 }
 
 /** The user's loans (modules/access) in a location. */
-export const loansInLocation = (db: Executor, userId: number, locationId: number) =>
-  loansInLocationStatement(db, { userId, locationId });
-
 const loansInLocationQuery = (db: Kysely<DB>, userId: number, locationId: number) =>
   userLoans(db, userId)
     .innerJoin('locations', 'locations.id', 'loans.location_id')
@@ -238,56 +224,41 @@ const loansInLocationQuery = (db: Kysely<DB>, userId: number, locationId: number
     .where('loans.location_id', '=', locationId)
     .orderBy('loans.id');
 
-const loansInLocationStatement = prepared(
-  'loansInLocation',
-  (db, { userId, locationId }: { userId: number; locationId: number }) =>
-    loansInLocationQuery(db, userId, locationId),
-);
-
-/** A row of loansInLocation. */
-export type LoanRow = Awaited<ReturnType<typeof loansInLocation>>[number];
-/** A row of loanPaymentsOf. */
+/** A loan of lenderLoansRow (loansInLocationQuery's columns). */
+export type LoanRow = Awaited<ReturnType<ReturnType<typeof loansInLocationQuery>['execute']>>[number];
+/** A payment of lenderLoansRow. */
 export type LoanPaymentRow = { loan_id: number; year_month: number; amount_kopecks: number };
 
+/** No month: a range that holds none (lender-income/statistics reads the loans and the summary only). */
+export const NO_MONTHS = { from: 1, to: 0 };
+
 /**
- * Everything lender-income/first-screen answers, in one statement: the user's loans in the location (as
- * loansInLocation), every payment of them (as loanPaymentsOf over all months: a loan's term holds a few dozen), each
- * as JSON, and their summary (as loanPaymentSummary). Six statements in three calls before. Undefined: no loans.
+ * What every lender-income call answers from, in one statement: the user's loans in the location (as
+ * loansInLocationQuery), their payments of a month range (none for NO_MONTHS; first-screen and the XLSX read every
+ * month: a loan's term holds a few dozen), each as JSON, and the summary of all their payments (lender statistics).
+ * Two statements a call before, one after the other; the first screen's three calls were six. Undefined: no loans.
  */
-export async function lenderFirstScreenRow(db: Executor, userId: number, locationId: number) {
-  const [row] = await lenderFirstScreenRowStatement(db, { userId, locationId });
+export async function lenderLoansRow(
+  db: Executor,
+  userId: number,
+  locationId: number,
+  months: { from: number; to: number },
+) {
+  const [row] = await lenderLoansRowStatement(db, { userId, locationId, ...months });
   return row && row.loans.length > 0 ? { ...row, summary: toSummary(row.summary) } : undefined;
 }
 
-const lenderFirstScreenRowStatement = prepared(
-  'lenderFirstScreenRow',
-  (db, { userId, locationId }: { userId: number; locationId: number }) =>
+const lenderLoansRowStatement = prepared(
+  'lenderLoansRow',
+  (db, p: { userId: number; locationId: number; from: number; to: number }) =>
     sql<{ loans: LoanRow[]; payments: LoanPaymentRow[]; summary: Parameters<typeof toSummary>[0] }>`
-      with held as (${loansInLocationQuery(db, userId, locationId)})
+      with held as (${loansInLocationQuery(db, p.userId, p.locationId)})
       select
         (select coalesce(json_agg(l order by l.id), '[]') from held as l) as loans,
         (select row_to_json(s) from (${loanPaymentSummaryQuery(db).where('loan_id', 'in', sql<number>`(select id from held)`)}) as s) as summary,
         (select coalesce(json_agg(p order by p.year_month, p.loan_id), '[]') from (
           select lp.loan_id, lp.year_month, lp.amount_kopecks
           from loan_payments lp
-          where lp.loan_id in (select id from held)
+          where lp.loan_id in (select id from held) and lp.year_month between ${p.from} and ${p.to}
         ) as p) as payments`,
-);
-
-export async function loanPaymentsOf(db: Executor, loanIds: number[], range?: { from: number; to: number }) {
-  if (loanIds.length === 0) return [];
-  return loanPaymentsOfStatement(db, { loanIds, from: range?.from ?? 0, to: range?.to ?? MAX_YEAR_MONTH });
-}
-
-const loanPaymentsOfStatement = prepared(
-  'loanPaymentsOf',
-  (db, p: { loanIds: number[]; from: number; to: number }) =>
-    db
-      .selectFrom('loan_payments')
-      .select(['loan_id', 'year_month', 'amount_kopecks'])
-      .where((eb) => eb('loan_id', '=', anyOf(p.loanIds)))
-      .where('year_month', '>=', p.from)
-      .where('year_month', '<=', p.to)
-      .orderBy('year_month')
-      .orderBy('loan_id'),
 );

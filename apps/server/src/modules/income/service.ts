@@ -65,11 +65,20 @@ function unitsOfRows<R extends UnitMonthRow>(rows: R[]): OwnedUnitIncomes<R>[] {
   return [...units.values()];
 }
 
-async function lenderLoans(ctx: AppContext, session: Session, locationId: number) {
+/**
+ * A lender's loans in a location with their payments of `months` and the summary of all of them, in one statement
+ * (q.lenderLoansRow). Lenders only (403); a location without their loans is someone else's (404).
+ */
+export async function lenderLoans(
+  ctx: AppContext,
+  session: Session,
+  locationId: number,
+  months: { from: number; to: number },
+) {
   requireRole(session, 'LENDER');
-  const loans = await q.loansInLocation(ctx.database.db, session.userId, locationId);
-  if (loans.length === 0) throw notFound();
-  return loans;
+  const row = await q.lenderLoansRow(ctx.database.db, session.userId, locationId, months);
+  if (!row) throw notFound();
+  return row;
 }
 
 function totalsByMonth(rows: Array<{ year_month: number; amount_kopecks: number }>) {
@@ -128,11 +137,7 @@ export async function lenderStatistics(
   session: Session,
   locationId: number,
 ): Promise<IncomeStatistics> {
-  const loans = await lenderLoans(ctx, session, locationId);
-  const summary = await q.loanPaymentSummary(
-    ctx.database.db,
-    loans.map((l) => l.id),
-  );
+  const { loans, summary } = await lenderLoans(ctx, session, locationId, q.NO_MONTHS);
   return lenderStatisticsOf(loans, summary);
 }
 
@@ -217,13 +222,9 @@ export async function lenderIncome(
   session: Session,
   query: { location: number; yearMonthFrom: number; yearMonthTo: number },
 ): Promise<LenderIncome> {
-  const loans = await lenderLoans(ctx, session, query.location);
-  const rows = await q.loanPaymentsOf(
-    ctx.database.db,
-    loans.map((l) => l.id),
-    { from: query.yearMonthFrom, to: query.yearMonthTo },
-  );
-  return lenderIncomeOf(loans, rows, query);
+  const months = { from: query.yearMonthFrom, to: query.yearMonthTo };
+  const { loans, payments } = await lenderLoans(ctx, session, query.location, months);
+  return lenderIncomeOf(loans, payments, query);
 }
 
 /** lenderIncome's answer from the loans and their payments of the range (or more: only the range's count). */
@@ -249,7 +250,7 @@ function lenderIncomeOf(
 
 /**
  * GET lender-income/first-screen: lenderStatistics, lenderIncome over the range and lenderActives of its last
- * month, from one statement (q.lenderFirstScreenRow: the loans and all their payments). Lenders only (403); a
+ * month, from one statement (lenderLoans over every month: the loans and all their payments). Lenders only (403); a
  * location without their loans is someone else's (404), as for each of the three.
  */
 export async function lenderIncomeFirstScreen(
@@ -257,10 +258,7 @@ export async function lenderIncomeFirstScreen(
   session: Session,
   query: { location: number; yearMonthFrom: number; yearMonthTo: number },
 ): Promise<LenderIncomeFirstScreen> {
-  requireRole(session, 'LENDER');
-  const row = await q.lenderFirstScreenRow(ctx.database.db, session.userId, query.location);
-  if (!row) throw notFound();
-  const { loans, payments, summary } = row;
+  const { loans, payments, summary } = await lenderLoans(ctx, session, query.location, q.ALL_MONTHS);
   return {
     statistics: lenderStatisticsOf(loans, summary),
     income: lenderIncomeOf(loans, payments, query),
@@ -307,13 +305,9 @@ export async function lenderActives(
   session: Session,
   query: { location: number; yearMonth: number },
 ): Promise<IncomeActives> {
-  const loans = await lenderLoans(ctx, session, query.location);
-  const rows = await q.loanPaymentsOf(
-    ctx.database.db,
-    loans.map((l) => l.id),
-    { from: previousMonth(query.yearMonth), to: query.yearMonth },
-  );
-  return lenderActivesOf(loans, rows, query.yearMonth);
+  const months = { from: previousMonth(query.yearMonth), to: query.yearMonth };
+  const { loans, payments } = await lenderLoans(ctx, session, query.location, months);
+  return lenderActivesOf(loans, payments, query.yearMonth);
 }
 
 /** lenderActives' answer from the loans and their payments of the month and the month before (or more). */

@@ -5,7 +5,7 @@ import { toRubles } from '../../shared/money.ts';
 import { buildSheet, RUBLE_FORMAT } from '../../shared/xlsx.ts';
 import type { Session } from '../auth/sessions.ts';
 import * as q from './queries.ts';
-import { investorUnitsWithIncomes, lenderStatistics } from './service.ts';
+import { investorUnitsWithIncomes, lenderLoans } from './service.ts';
 
 const monthLabel = (yearMonth: number) =>
   `${String(monthOf(yearMonth)).padStart(2, '0')}.${yearOf(yearMonth)}`;
@@ -56,12 +56,7 @@ export async function lenderIncomeXlsx(
   locationId: number,
   locale: Locale,
 ) {
-  await lenderStatistics(ctx, session, locationId);
-  const loans = await q.loansInLocation(ctx.database.db, session.userId, locationId);
-  const rows = await q.loanPaymentsOf(
-    ctx.database.db,
-    loans.map((l) => l.id),
-  );
+  const { loans, payments: rows } = await lenderLoans(ctx, session, locationId, q.ALL_MONTHS);
   const en = locale === 'en';
   const location = en ? (loans[0]?.locationNameEn ?? '') : (loans[0]?.locationName ?? '');
   const totals = new Map<number, number>();
