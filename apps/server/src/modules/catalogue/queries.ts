@@ -1,18 +1,11 @@
 import { type Expression, type Insertable, type Kysely, sql, type Updateable } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
-import { prepared } from '../../db/prepared.ts';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * A location's units by type for the dashboard's catalogue, for each part (rooms; outbuildings): the count of each
- * type and its usual area (the most frequent area of the type's units, the smaller on a tie) and the range of its
- * units' areas, types in their list order. Both parts in one statement.
+ * A location's units for the dashboard's catalogue (unitsByPartOf counts them by type), read by dashboard/location-info
+ * and first-screen in their own statements (the location may be first-screen's choice).
  */
-const unitsOfLocationStatement = prepared('unitsByType', (db, { locationId }: { locationId: number }) =>
-  unitsOfLocationQuery(db, locationId),
-);
-
-/** unitsByPart's statement, for dashboard/first-screen to read in its own (the location may be its choice). */
 export const unitsOfLocationQuery = (db: Kysely<DB>, locationId: number | Expression<number>) =>
   db
     .selectFrom('units')
@@ -47,14 +40,11 @@ type UnitsOfType = {
   areaMax: number;
 };
 
-export async function unitsByPart(
-  db: Executor,
-  locationId: number,
-): Promise<Record<'main' | 'periphery', UnitsOfType[]>> {
-  return unitsByPartOf(await unitsOfLocationStatement(db, { locationId }));
-}
-
-/** unitsByPart's lists from its statement's rows. */
+/**
+ * The units by type of each part (rooms; outbuildings) from unitsOfLocationQuery's rows: the count of each type and
+ * its usual area (the most frequent area of the type's units, the smaller on a tie) and the range of its units'
+ * areas, types in their list order.
+ */
 export function unitsByPartOf(rows: LocationUnitRow[]): Record<'main' | 'periphery', UnitsOfType[]> {
   return {
     main: unitsByType(rows.filter((row) => row.part === 'main')),

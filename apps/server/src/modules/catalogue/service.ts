@@ -512,12 +512,10 @@ export async function updateSource(
   });
 }
 
-/** The dashboard's catalogue entry: a location's units by type (count and usual area), of each part. */
-export function locationUnitsByPart(db: Executor, locationId: number) {
-  return q.unitsByPart(db, locationId);
-}
-
-/** locationUnitsByPart's statement and the reading of its rows, for dashboard/first-screen to read in its own. */
+/**
+ * The dashboard's catalogue entry, a location's units by type (count and usual area) of each part: the statement and
+ * the reading of its rows, for dashboard/location-info and first-screen to read in their own statements.
+ */
 export const locationUnitsQuery = q.unitsOfLocationQuery;
 export const locationUnitsByPartOf = q.unitsByPartOf;
 export type LocationUnitRow = q.LocationUnitRow;

@@ -147,16 +147,23 @@ const ownedUnitsIn = (db: Kysely<DB>, userId: number, locationId: LocationId) =>
     .select(['user_units.id as user_unit_id', 'units.id as unit_id', 'units.part'])
     .where('units.location_id', '=', locationId);
 
-/** The catalogue entry of a location the reader reads (modules/access), the check in the same statement. */
-export async function readableLocationEntry(db: Executor, reader: Reader, locationId: number) {
-  const [row] = await readableLocationEntryStatement(db, { userId: reader.userId, locationId });
+/**
+ * location-info's answer in one statement: the catalogue entry of a location the reader reads (modules/access, the
+ * check in the same statement; null: not the reader's) and the location's units, each as JSON, as firstScreenRow
+ * reads them. The units were a statement of their own beside the entry's.
+ */
+export async function locationInfoRow(db: Executor, reader: Reader, locationId: number) {
+  const [row] = await locationInfoRowStatement(db, { userId: reader.userId, locationId });
   return row;
 }
 
-const readableLocationEntryStatement = prepared(
-  'readableLocationEntry',
+const locationInfoRowStatement = prepared(
+  'locationInfoRow',
   (db, { userId, locationId }: { userId: number; locationId: number }) =>
-    readableLocationEntryQuery(db, userId, locationId),
+    sql<{ entry: LocationEntryRow | null; units: LocationUnitRow[] }>`
+      select
+        (select to_json(e) from (${readableLocationEntryQuery(db, userId, locationId)}) as e) as entry,
+        (select coalesce(json_agg(u), '[]') from (${locationUnitsQuery(db, locationId)}) as u) as units`,
 );
 
 const readableLocationEntryQuery = (db: Kysely<DB>, userId: number, locationId: LocationId) =>
@@ -164,7 +171,7 @@ const readableLocationEntryQuery = (db: Kysely<DB>, userId: number, locationId: 
     .select(['locations.id', 'locations.name', 'locations.name_en', 'locations.info'])
     .where('locations.id', '=', locationId);
 
-/** A row of readableLocationEntry. */
+/** The catalogue entry of locationInfoRow and firstScreenRow. */
 export type LocationEntryRow = { id: number; name: string; name_en: string; info: unknown };
 
 /**

@@ -24,7 +24,7 @@ import { moscowInstant } from '../../shared/time.ts';
 import { hasRole, requireRole } from '../access/service.ts';
 import type { Session } from '../auth/sessions.ts';
 import { parseLocationInfo } from '../catalogue/location-info.ts';
-import { locationUnitsByPart, locationUnitsByPartOf } from '../catalogue/service.ts';
+import { locationUnitsByPartOf } from '../catalogue/service.ts';
 import { investorStatistics, investorStatisticsOf, ownedIncomeSummaryOf } from '../income/service.ts';
 import * as q from './queries.ts';
 
@@ -219,14 +219,10 @@ export async function locationInfo(
   session: Session,
   locationId: number,
 ): Promise<LocationInfo> {
-  const { db } = ctx.database;
-  // The units are read beside the access check (one wave of statements), and dropped when it fails.
-  const [entry, units] = await Promise.all([
-    q.readableLocationEntry(db, session, locationId),
-    locationUnitsByPart(db, locationId),
-  ]);
-  if (!entry) throw notFound();
-  return locationInfoOf(entry, units);
+  // The units are read in the access check's statement, and dropped when it fails.
+  const row = await q.locationInfoRow(ctx.database.db, session, locationId);
+  if (!row?.entry) throw notFound();
+  return locationInfoOf(row.entry, locationUnitsByPartOf(row.units));
 }
 
 /** location-info's answer from the location's entry and its units by part. */
