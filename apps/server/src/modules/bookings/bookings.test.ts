@@ -1,3 +1,6 @@
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness.ts';
 import { pinnedNow } from '../../test/pinned-today.ts';
@@ -18,6 +21,30 @@ describe('booking calls', () => {
   const window = (from: Date, days: number) =>
     `startDate=${from.toISOString()}&endDate=${new Date(from.getTime() + days * 86_400_000).toISOString()}`;
   const monthAgo = new Date(pinnedNow().getTime() - 30 * 86_400_000);
+
+  it('sends a browser the grid compressed in one piece with its length (tens of KB), not streamed in chunks', async () => {
+    // A window of its own, so the answer is computed for this request, not replayed from the answer cache.
+    const url = `/api/v1/bookings?location=1&${window(new Date(monthAgo.getTime() - 86_400_000), 61)}`;
+    // Over HTTP: injected answers are collected whole, so they never show how the server sent them.
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const answer = await new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const headers = { authorization: `Bearer ${investor}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
+      httpGet({ host: '127.0.0.1', port, path: url, headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    const plain = await get(url.slice('/api/v1/'.length));
+    expect(plain.rawPayload.length).toBeGreaterThan(16_384);
+    expect(answer.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+    const decompress = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync }[
+      String(answer.headers['content-encoding']) as 'zstd' | 'br' | 'gzip'
+    ];
+    expect(JSON.parse(decompress(answer.body).toString())).toEqual(plain.json());
+  });
 
   it('lists the booking locations of each role, split by rooms and outbuildings', async () => {
     const mine = (await get('booking-locations')).json();
