@@ -5,10 +5,11 @@
  *   them at a time (20), each opening the dashboard, the income page and the bookings page once with every call
  *   those pages make, a page's calls all at once (one wave), the layout's with the first page (its six answers in
  *   one call and the dashboard's four in another, as the dashboard's shell asks for them). Every request is an
- *   owner's first for its URL, so no answer comes from the cache. Prints p50/p99 per call and per page (the time
+ *   owner's first for its URL, so no answer comes from the cache; each asks as a browser does (accept-encoding), so
+ *   the portal compresses what it would for an owner's browser. Prints p50/p99 per call and per page (the time
  *   until a page's last answer), and req/s beside a bare Fastify loaded the same way in the same run; on PostgreSQL
  *   also the same visits to a bare Fastify that answers every call after one prepared select (their floor).
- * - BENCH_MODE=mixed: reads and writes (BENCH_WRITES, 0.3) of those owners at BENCH_MIXED_CONNECTIONS (100) for
+ * - BENCH_MODE=mixed: reads and writes (BENCH_WRITES, 0.3) of those owners, asking as browsers do, at BENCH_MIXED_CONNECTIONS (100) for
  *   BENCH_SECONDS (10): every write (an owner's language) changes the owner's row, so every instance drops that
  *   owner's answers. Prints req/s, p50/p99, errors, the share of reads the answer cache served, and the portal's
  *   event-loop delay (p99, max) and peak RSS.
@@ -91,6 +92,9 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (value: number) => Number(value.toFixed(1));
 
+/** What a browser sends with every call that the answers depend on: the portal compresses what it may. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
 type Visits = {
   calls: Map<string, number[]>;
   pages: Map<string, number[]>;
@@ -122,7 +126,10 @@ async function visitAll(
       await Promise.all(
         page.calls.map(async (call) => {
           const began = performance.now();
-          const status = await get(agent, base + target(call), { authorization: `Bearer ${token}` });
+          const status = await get(agent, base + target(call), {
+            authorization: `Bearer ${token}`,
+            ...BROWSER_HEADERS,
+          });
           result.requests += 1;
           if (status !== 200) result.errors += 1;
           record(result.calls, call.name, performance.now() - began);
@@ -293,7 +300,7 @@ export async function mixed(tools: Tools) {
         requests: [
           {
             setupRequest: (request: autocannon.Request): autocannon.Request => {
-              const headers = { authorization: `Bearer ${pick(tokens)}` };
+              const headers = { authorization: `Bearer ${pick(tokens)}`, ...BROWSER_HEADERS };
               return Math.random() < writes
                 ? {
                     ...request,
