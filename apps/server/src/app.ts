@@ -228,7 +228,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // those over 8 KB through a compression stream (a context, the thread pool, a chunked answer), which doubled the
   // processor time of a 41 KB bookings grid asked for by a browser (2.4–3.2 → 5.4–6.4 ms; in one call 2.9–4.4).
   // One call holds the event loop for about 0.3 ms at 41 KB; larger answers and files are still streamed.
-  await app.register(compress, { threshold: 1024, syncThreshold: 65_536 });
+  // Brotli (quality 4) before gzip, and no zstd, which browsers ask for first: at its default level zstd took 155 µs
+  // for the 3.4 KB unit cards against 55–61 for brotli and 48 for gzip, and gave a larger answer than brotli.
+  await app.register(compress, {
+    threshold: 1024,
+    syncThreshold: 65_536,
+    encodings: ['br', 'gzip', 'deflate'],
+  });
 
   // The API description can be switched off (API_DOCS), and is off by default in production.
   if (ctx.config.apiDocs) await registerApiDocs(app);
