@@ -14,6 +14,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isLockTimeout } from './db/unavailable.ts';
+import { BROTLI_OPTIONS, COMPRESS_FROM, GZIP_OPTIONS } from './http/compression.ts';
 import { AppError } from './http/errors.ts';
 import { requestLocale } from './http/locale.ts';
 import { registerMediaAccess } from './http/media-access.ts';
@@ -226,14 +227,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerMediaAccess(app, ctx);
   // Answers up to 64 KB are compressed in one call, with their length: the plugin's default on two cores streamed
   // those over 8 KB through a compression stream (a context, the thread pool, a chunked answer), which doubled the
-  // processor time of a 41 KB bookings grid asked for by a browser (2.4–3.2 → 5.4–6.4 ms; in one call 2.9–4.4).
-  // One call holds the event loop for about 0.3 ms at 41 KB; larger answers and files are still streamed.
-  // Brotli (quality 4) before gzip, and no zstd, which browsers ask for first: at its default level zstd took 155 µs
-  // for the 3.4 KB unit cards against 55–61 for brotli and 48 for gzip, and gave a larger answer than brotli.
+  // processor time of a 41 KB bookings grid asked for by a browser. Larger answers and files are still streamed.
+  // Brotli or gzip as compression.ts says; not zstd, which browsers ask for first and which took 155 µs for the
+  // 3.4 KB unit cards at its default level on a quiet heap, against 20 for brotli at quality 1.
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_FROM,
     syncThreshold: 65_536,
     encodings: ['br', 'gzip', 'deflate'],
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
   });
 
   // The API description can be switched off (API_DOCS), and is off by default in production.

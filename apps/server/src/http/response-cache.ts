@@ -1,6 +1,7 @@
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { BROTLI_OPTIONS, COMPRESS_FROM, GZIP_OPTIONS } from './compression.ts';
 import { requestLocale } from './locale.ts';
 import { dropOnWrite } from './session-auth.ts';
 
@@ -55,8 +56,6 @@ export const TABLES_BY_USER = {
 
 const MAX_ENTRIES = 20_000;
 const MAX_BYTES = 64 * 1024 * 1024;
-/** @fastify/compress's threshold in app.ts: smaller answers go out as they are. */
-const COMPRESS_FROM = 1024;
 
 type Encoding = 'br' | 'gzip';
 /** The body in UTF-8 once: a string would be encoded again on every send. */
@@ -217,14 +216,12 @@ function acceptedEncoding(header: string | undefined, body: Buffer): Encoding | 
   return null;
 }
 
-/** The answer compressed once per entry (brotli at quality 5: most of 11's gain at a fraction of the time). */
+/** The answer compressed once per entry, as the server compresses any answer (compression.ts). */
 function encoded(entry: Entry, encoding: Encoding): Buffer {
   let buffer = entry.encoded[encoding];
   if (!buffer) {
     buffer =
-      encoding === 'br'
-        ? brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } })
-        : gzipSync(entry.body);
+      encoding === 'br' ? brotliCompressSync(entry.body, BROTLI_OPTIONS) : gzipSync(entry.body, GZIP_OPTIONS);
     entry.encoded[encoding] = buffer;
   }
   return buffer;
