@@ -41,21 +41,21 @@ const MEDIA_ROUTES = Object.values(apiRoutes)
   .filter(isMedia)
   .map((definition) => {
     const names: string[] = [];
-    const pattern = `/api/v1${definition.path}`
-      .split('/')
-      .map((segment) => {
-        if (segment === '*') {
-          names.push('*');
-          return '(.*)';
-        }
-        if (segment.startsWith(':')) {
-          names.push(segment.slice(1));
-          return '([^/]+)';
-        }
-        return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('/');
-    return { definition, names, regex: new RegExp(`^${pattern}$`) };
+    const segments = `/api/v1${definition.path}`.split('/').map((segment) => {
+      if (segment === '*') {
+        names.push('*');
+        return '(.*)';
+      }
+      if (segment.startsWith(':')) {
+        names.push(segment.slice(1));
+        return '([^/]+)';
+      }
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
+    const firstParameter = segments.findIndex((segment) => segment.startsWith('('));
+    // The pattern of the path up to its first parameter: how its addresses begin (GUARDED_ADDRESS_START).
+    const start = segments.slice(0, firstParameter < 0 ? segments.length : firstParameter).join('/');
+    return { definition, names, start, regex: new RegExp(`^${segments.join('/')}$`) };
   })
   .sort((a, b) => weight(a.definition.path) - weight(b.definition.path));
 
@@ -95,17 +95,7 @@ function signature(secret: string, scope: string, expiry: number, sessionId: str
  * a search for each start, or the signing's scan, takes 5–6).
  */
 const GUARDED_ADDRESS_START = new RegExp(
-  [
-    ...new Set(
-      MEDIA_ROUTES.map(({ definition }) => {
-        const segments = `/api/v1${definition.path}`.split('/');
-        const firstParameter = segments.findIndex((segment) => segment.startsWith(':') || segment === '*');
-        return `"${segments.slice(0, firstParameter < 0 ? segments.length : firstParameter).join('/')}/`;
-      }),
-    ),
-  ]
-    .map((start) => start.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-    .join('|'),
+  [...new Set(MEDIA_ROUTES.map(({ start }) => `"${start}/`))].join('|'),
 );
 
 /** The medium an address of the server's own names, with its parameters; null for anything else. */
