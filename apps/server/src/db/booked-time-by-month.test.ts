@@ -169,6 +169,24 @@ describe('booked_time_by_month (migration 061)', () => {
     expect(await booked([partial])).toEqual([[201409, 1_800_000]]);
   });
 
+  it('gives the tz database’s month bounds, put in place in the statement that asks (migration 063)', async () => {
+    const bounds = sql<{ month: number; starts: Date; ends: Date }>`
+      select m.month, w.starts, w.ends
+      from unnest(array[201410, 201411, 202602]) as m (month)
+      cross join lateral moscow_month(m.month) as w
+      order by m.month`;
+    expect((await bounds.execute(db())).rows.map((row) => [row.month, row.starts, row.ends])).toEqual([
+      [201410, new Date('2014-09-30T20:00:00Z'), new Date('2014-10-31T21:00:00Z')],
+      [201411, new Date('2014-10-31T21:00:00Z'), new Date('2014-11-30T21:00:00Z')],
+      [202602, new Date('2026-01-31T21:00:00Z'), new Date('2026-02-28T21:00:00Z')],
+    ]);
+    // A function the planner cannot inline is a scan of its own, planned anew on every run of the statement.
+    const { rows: plan } = await sql<{ 'QUERY PLAN': string }>`explain ${bounds}`.execute(db());
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+    expect(text).toMatch(/Function Scan on (?:pg_catalog\.)?unnest/);
+    expect(text).not.toMatch(/moscow_month/);
+  });
+
   it('empties with the bookings', async () => {
     await sql`truncate bookings`.execute(db());
     expect(await kept()).toEqual([]);

@@ -99,7 +99,8 @@ const bookedTimeQuery = (
 
 /**
  * ownedUnitsBookedTime's rows, each also carrying the owned units' incomes summed by month over a month range (one
- * list, the same on every row, as [yyyymm, kopecks] pairs): the dashboard's month figures in one round trip.
+ * list, the same on every row, as [yyyymm, kopecks] pairs): the dashboard's month figures in one round trip. The
+ * list is materialized: inlined, the planner (expecting one owned unit) summed the incomes again for every owned unit.
  */
 export async function ownedUnitsMonthFigures(
   db: Executor,
@@ -125,7 +126,7 @@ const monthFiguresQuery = (
   p: Windows & { userId: number; locationId: LocationId; from: number; to: number },
 ) => sql<UnitMonthFigures>`
     with owned as (${ownedUnitsIn(db, p.userId, p.locationId)}),
-    totals as (
+    totals as materialized (
       select coalesce(json_agg(json_build_array(t.year_month, t.amount) order by t.year_month), '[]') as totals
       from (
         select i.year_month, sum(i.amount_kopecks) as amount from incomes i
