@@ -157,6 +157,19 @@ function calls(): Call[] {
   return all.filter((call) => only.length === 0 || only.some((word) => call.name.includes(word)));
 }
 
+/**
+ * What one round trip to PostgreSQL costs a bare Fastify: the floor of a call that reads once (after the same warm-up
+ * as a call: its pool's connections opened, its code compiled).
+ */
+async function oneQueryLoad(bareUrl: string, connections: number, bareTarget: Parameters<typeof load>[4]) {
+  const target = {
+    ...bareTarget,
+    database: new URL(String(process.env.BENCH_DATABASE_URL)).pathname.slice(1),
+  };
+  await load(`${bareUrl}/one-query`, connections, {}, warmUpSeconds, target);
+  return load(`${bareUrl}/one-query`, connections, {}, seconds, target);
+}
+
 type Measure = {
   rps: number;
   p50: number;
@@ -297,17 +310,7 @@ try {
           const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
           // What one round trip to PostgreSQL costs a bare Fastify: the floor of a call that reads once (after the
           // same warm-up as a call: its pool's connections opened, its code compiled).
-          const oneQueryTarget = {
-            ...bareTarget,
-            database: new URL(process.env.BENCH_DATABASE_URL ?? '').pathname.slice(1),
-          };
-          if (kind === 'postgres') {
-            await load(`${bare.url}/one-query`, connections, {}, warmUpSeconds, oneQueryTarget);
-          }
-          const oneQuery =
-            kind === 'postgres'
-              ? await load(`${bare.url}/one-query`, connections, {}, seconds, oneQueryTarget)
-              : null;
+          const oneQuery = kind === 'postgres' ? await oneQueryLoad(bare.url, connections, bareTarget) : null;
           const rows: Array<Record<string, string | number>> = [];
           for (const call of calls()) {
             const headers = signedIn[call.as ?? 'investor'];
