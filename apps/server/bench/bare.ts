@@ -6,7 +6,7 @@
  */
 import Fastify from 'fastify';
 import pg from 'pg';
-import { DEFAULT_POOL_SIZE } from '../src/db/connection.ts';
+import { DEFAULT_POOL_SIZE } from '../src/config.ts';
 import { PreparingClient } from '../src/db/prepared.ts';
 
 // Run as the entry; imported, it only loads (npm run bench fills the compile cache so: src/warm-compile-cache.ts).

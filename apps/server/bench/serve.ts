@@ -41,6 +41,7 @@ if (import.meta.main) {
     // BENCH_CACHE=off measures what every answer costs to compute (the answer cache is on in production).
     ...(process.env.BENCH_CACHE === 'off' ? { RESPONSE_CACHE_SECONDS: '0' } : {}),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
   });
   const logger = createLogger(config, '/dev/null');
   // PGlite keeps its files in the data folder, as `npm start` does; BENCH_PGLITE=memory keeps them in memory.

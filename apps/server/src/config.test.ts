@@ -46,7 +46,7 @@ describe('configuration', () => {
 
   it('sizes the pool and limits lock waits, within sane bounds', () => {
     expect(loadConfig(base)).toMatchObject({
-      databasePoolSize: 20,
+      databasePoolSize: 10,
       databaseTimeouts: { connect: 5, statement: 60, idleInTransaction: 60, lock: 5 },
     });
     const tuned = loadConfig({ ...base, DB_POOL_SIZE: '40', DB_LOCK_TIMEOUT_SECONDS: '0.5' });

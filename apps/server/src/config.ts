@@ -4,6 +4,14 @@ import path from 'node:path';
 import { z } from 'zod';
 import { isCalendarDate } from './shared/clock.ts';
 
+/**
+ * PostgreSQL connections of one instance by default. An instance runs its requests on one thread, and the portal's
+ * statements take about a millisecond: more than ten at once add no answers a second, and where the database shares
+ * the machine its backends then take the cores from the instance's thread (a mixed load at 100 connections on two
+ * cores: the event loop's delay p99 29–39 ms with 20, 20–22 ms with 10; docs/performance.md).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -42,7 +50,7 @@ const envSchema = z.object({
   // caller instead of holding a pool connection others need; migrations wait as long as they must. 0: no limit.
   DB_LOCK_TIMEOUT_SECONDS: seconds(5),
   // PostgreSQL connections of one instance; each instance needs its share of the server's max_connections.
-  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(DEFAULT_POOL_SIZE),
   // Prometheus metrics on a listener of their own (never the public port); unset: no metrics listener.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).optional(),

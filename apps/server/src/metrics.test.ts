@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_POOL_SIZE } from './config.ts';
 import { metricsAddress } from './metrics.ts';
 import { startTestApp, type TestApp } from './test/harness.ts';
 
@@ -138,7 +139,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(sample(text, 'portal_outbox_messages', { status: 'failed' })).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'portal_db_query_errors_total', { code: '22012' })).toBeGreaterThanOrEqual(1);
     if (t.ctx.database.kind === 'postgres') {
-      expect(sample(text, 'portal_db_pool_connections', { state: 'size' })).toBe(20);
+      expect(sample(text, 'portal_db_pool_connections', { state: 'size' })).toBe(DEFAULT_POOL_SIZE);
       expect(sample(text, 'portal_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'portal_db_pool_connections', { state: 'waiting' })).toBe(0);
     } else {

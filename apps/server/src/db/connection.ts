@@ -4,6 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config.ts';
 import { PreparingClient, preparingPglite } from './prepared.ts';
 import type { DB } from './schema.ts';
 
@@ -70,7 +71,6 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   idleInTransaction: 60,
   lock: 5,
 };
-export const DEFAULT_POOL_SIZE = 20;
 /** How long an idle pooled connection stays open: a quiet spell's length, not a request's. */
 const POOL_IDLE_MS = 10 * 60_000;
 
