@@ -308,8 +308,6 @@ try {
             ...(typeof portal.info.database === 'string' ? { database: portal.info.database } : {}),
           };
           const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
-          // What one round trip to PostgreSQL costs a bare Fastify: the floor of a call that reads once (after the
-          // same warm-up as a call: its pool's connections opened, its code compiled).
           const oneQuery = kind === 'postgres' ? await oneQueryLoad(bare.url, connections, bareTarget) : null;
           const rows: Array<Record<string, string | number>> = [];
           for (const call of calls()) {
