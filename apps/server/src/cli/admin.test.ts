@@ -148,6 +148,7 @@ describe('npm run admin -- create', () => {
     expect(noCommand.stderr).toContain('usage');
   }, 60_000);
 
+  // The embedded database's lock (db/embedded-lock.ts) exists only without DATABASE_URL: run in the pglite project.
   it.skipIf(onPostgres)(
     'refuses while a running server holds the embedded database, takes over a stale lock, and mails the link',
     async () => {
@@ -204,6 +205,7 @@ describe('npm run admin -- create', () => {
     60_000,
   );
 
+  // The embedded database's lock (db/embedded-lock.ts) exists only without DATABASE_URL: run in the pglite project.
   it.skipIf(onPostgres)(
     'is refused while the server runs on the embedded database; the server frees the lock when it stops',
     async () => {

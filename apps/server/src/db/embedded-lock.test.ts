@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { acquireEmbeddedLock, EmbeddedLockError, embeddedLockFile } from './embedded-lock.ts';
 
+// The lock guards the embedded store's folder, which a server on PostgreSQL never opens: run in the pglite project.
 describe.skipIf(process.env.TEST_DB === 'postgres')('the embedded store lock', () => {
   const dirs: string[] = [];
   afterAll(async () => {

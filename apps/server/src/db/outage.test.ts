@@ -98,6 +98,7 @@ type Outcome = {
   requestId?: number;
 };
 
+// PostgreSQL only: the embedded database runs inside this process, so it has no backends to terminate.
 describe.skipIf(process.env.TEST_DB !== 'postgres')(
   'every backend of the database terminated under load',
   () => {
