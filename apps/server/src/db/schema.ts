@@ -289,7 +289,10 @@ export interface IncomeTotalsTable {
   total_kopecks: BigIntId;
 }
 
-/** The booked time of each unit and Moscow month, kept by the triggers of 061_booked_time_by_month.sql. */
+/**
+ * The booked time of each unit and Moscow month, derived: kept by the triggers of 061_booked_time_by_month.sql from
+ * `bookings`, which the console's booking import writes (modules/import), never written directly (table-writers.test.ts).
+ */
 export interface BookedTimeByMonthTable {
   unit_id: BigIntId;
   year_month: number;
