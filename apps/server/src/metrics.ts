@@ -12,7 +12,7 @@ import type { Database } from './db/connection.ts';
 export type Metrics = {
   registry: Registry;
   httpDuration: Histogram<'method' | 'route' | 'status'>;
-  cache: { hits: Counter; misses: Counter };
+  cache: { hits: Counter; misses: Counter; bytes: Gauge };
   rateLimitRefusals: Counter;
   importRows: Counter<'kind'>;
   importDuration: Histogram<'kind' | 'outcome'>;
@@ -90,6 +90,11 @@ export function createMetrics(sources: MetricsSources): Metrics {
       misses: new Counter({
         name: 'portal_response_cache_misses_total',
         help: 'Cacheable signed-in reads the answer cache could not answer',
+        registers,
+      }),
+      bytes: new Gauge({
+        name: 'portal_response_cache_bytes',
+        help: 'Bytes of answers and their compressed copies the answer cache holds (its last lifetime, 64 MB at most)',
         registers,
       }),
     },

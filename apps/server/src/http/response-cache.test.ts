@@ -24,6 +24,9 @@ describe('the answer cache', () => {
   const get = (url: string, token = investor, headers: Record<string, string> = {}) =>
     t.request({ method: 'GET', url, token, headers });
   const investorId = async () => (await get(PROFILE)).json().id as number;
+  /** What the cache says it holds, in bytes (the operator's gauge). */
+  const held = async () =>
+    (await t.ctx.metrics.registry.getSingleMetric('portal_response_cache_bytes')?.get())?.values[0]?.value;
   /** The investor's write of their language through this instance (it changes their own row). */
   const saveLocale = (currentLocale: 'en' | 'ru') =>
     t.request({ method: 'POST', url: '/api/v1/users/profile', token: investor, payload: { currentLocale } });
@@ -119,12 +122,32 @@ describe('the answer cache', () => {
     const url = '/api/v1/users/actives-info';
     const plain = await get(url);
     expect(plain.body.length).toBeGreaterThan(1024);
+    const before = await held();
     const compressed = await get(url, investor, { 'accept-encoding': 'gzip, deflate, br' });
     expect(compressed.headers['x-cache']).toBe('hit');
     expect(compressed.headers['content-encoding']).toBe('br');
+    // The compressed copy is kept beside the answer, and counted.
+    expect(await held()).toBe((before ?? 0) + compressed.rawPayload.length);
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
     const refused = await get(url, investor, { 'accept-encoding': 'br;q=0, gzip' });
     expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+
+  it("holds its last lifetime's answers: an answer nobody asks for again leaves memory as the next is kept", async () => {
+    // PostgreSQL: the cache keeps answers once its notification connection listens.
+    await expect.poll(async () => (await get(PROFILE)).headers['x-cache']).toBe('hit');
+    expect(await held()).toBeGreaterThan(0);
+    // The lifetime (5 s) over, by the clock the cache reads.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6_000 });
+    try {
+      const next = await get(STATISTICS);
+      expect(next.statusCode).toBe(200);
+      expect(next.headers['x-cache']).toBe('miss');
+      expect(await held()).toBe(Buffer.byteLength(next.body));
+      expect((await get(STATISTICS)).headers['x-cache']).toBe('hit');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("drops only a user's answers when rows of that user change, and every answer for any other table", async () => {

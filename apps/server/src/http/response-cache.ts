@@ -29,6 +29,9 @@ import { dropOnWrite } from './session-auth.ts';
  *   authenticated first (an ended session is refused, cache or not).
  * - A read that started before a drop of its user's answers is not stored (a generation counter for everyone and
  *   one a user), so an answer computed from data a concurrent write replaced cannot come back. Only 200s are kept.
+ * - It holds the answers of the last lifetime, and 64 MB at most with their compressed copies: an answer leaves
+ *   memory once its lifetime is over and another is kept (most are asked for once: an owner's first visit), and
+ *   `portal_response_cache_bytes` tells an operator what it holds.
  */
 export const TABLES_WITHOUT_DATA_CHANGE = [
   'schema_migrations',
@@ -58,8 +61,19 @@ const MAX_ENTRIES = 20_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip';
-/** The body in UTF-8 once: a string would be encoded again on every send. */
-type Entry = { body: Buffer; until: number; encoded: Partial<Record<Encoding, Buffer>> };
+const NOTHING = Buffer.alloc(0);
+/**
+ * The body in UTF-8 once (a string would be encoded again on every send), its compressed copies, and where it is
+ * kept; `size` is the bytes of the body and its copies.
+ */
+type Entry = {
+  body: Buffer;
+  until: number;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  userId: number;
+  key: string;
+  size: number;
+};
 
 export type ResponseCache = {
   /** onRequest hook of a cached route, after the access check: answers from the cache when it can. */
@@ -110,25 +124,59 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
   >();
   /** A user's drops since the last drop of everything (which empties it: the global generation then differs). */
   const userGenerations = new Map<number, number>();
+  /**
+   * The entries in the order they were kept, which is the order they expire in (one lifetime for all): an answer
+   * nobody asks for again leaves memory once its lifetime is over and another is kept, so the cache holds the last
+   * lifetime's answers, not every answer since the last drop. Entries dropped or replaced before then are skipped.
+   */
+  let expiring: Entry[] = [];
+  let expiringFrom = 0;
   let entryCount = 0;
   let bytes = 0;
   let generation = 0;
   let listening = false;
-  const { hits, misses: missCount } = ctx.metrics.cache;
+  const { hits, misses: missCount, bytes: bytesHeld } = ctx.metrics.cache;
+  const counted = (entries: number, size: number) => {
+    entryCount += entries;
+    bytes += size;
+    bytesHeld.set(bytes);
+  };
+  const remove = (entry: Entry) => {
+    const entries = byUser.get(entry.userId);
+    if (entries?.get(entry.key) !== entry) return;
+    entries.delete(entry.key);
+    if (entries.size === 0) byUser.delete(entry.userId);
+    counted(-1, -entry.size);
+    // The expiring list still holds the entry until its lifetime is over: not its answer (an owner's write drops
+    // that owner's answers, and they would otherwise stay in memory for the rest of their lifetime).
+    entry.body = NOTHING;
+    entry.encoded = {};
+  };
+  const dropExpired = (now: number) => {
+    while (expiringFrom < expiring.length) {
+      const entry = expiring[expiringFrom];
+      if (!entry || entry.until > now) break;
+      expiringFrom += 1;
+      remove(entry);
+    }
+    if (expiringFrom > 1024 && expiringFrom * 2 > expiring.length) {
+      expiring = expiring.slice(expiringFrom);
+      expiringFrom = 0;
+    }
+  };
   const clear = () => {
     generation += 1;
     byUser.clear();
     userGenerations.clear();
-    entryCount = 0;
-    bytes = 0;
+    expiring = [];
+    expiringFrom = 0;
+    counted(-entryCount, -bytes);
   };
   const forget = (userId: number) => {
     userGenerations.set(userId, (userGenerations.get(userId) ?? 0) + 1);
     const entries = byUser.get(userId);
     if (!entries) return;
-    byUser.delete(userId);
-    entryCount -= entries.size;
-    for (const entry of entries.values()) bytes -= entry.body.length;
+    for (const entry of entries.values()) remove(entry);
   };
   ctx.database.listen(
     'data_change',
@@ -160,13 +208,16 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
         const encoding = acceptedEncoding(request.headers['accept-encoding'], entry.body);
         if (!encoding) return reply.send(entry.body);
         reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-        return reply.send(encoded(entry, encoding));
+        let copy = entry.encoded[encoding];
+        if (!copy) {
+          copy = compressed(entry.body, encoding);
+          entry.encoded[encoding] = copy;
+          entry.size += copy.length;
+          counted(0, copy.length);
+        }
+        return reply.send(copy);
       }
-      if (entries && entry) {
-        entries.delete(key);
-        entryCount -= 1;
-        bytes -= entry.body.length;
-      }
+      if (entry) remove(entry);
       missCount.inc();
       reply.header('x-cache', 'miss');
       misses.set(request, {
@@ -183,20 +234,27 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
       if (!listening || miss.generation !== generation) return payload;
       if (miss.userGeneration !== (userGenerations.get(miss.userId) ?? 0)) return payload;
       const body = Buffer.from(payload);
+      const now = Date.now();
+      dropExpired(now);
       if (entryCount >= MAX_ENTRIES || bytes + body.length > MAX_BYTES) clear();
+      const replaced = byUser.get(miss.userId)?.get(miss.key);
+      if (replaced) remove(replaced);
       let entries = byUser.get(miss.userId);
       if (!entries) {
         entries = new Map();
         byUser.set(miss.userId, entries);
       }
-      const replaced = entries.get(miss.key);
-      if (replaced) {
-        entryCount -= 1;
-        bytes -= replaced.body.length;
-      }
-      entries.set(miss.key, { body, until: Date.now() + lifetimeMs, encoded: {} });
-      entryCount += 1;
-      bytes += body.length;
+      const entry: Entry = {
+        body,
+        until: now + lifetimeMs,
+        encoded: {},
+        userId: miss.userId,
+        key: miss.key,
+        size: body.length,
+      };
+      entries.set(miss.key, entry);
+      expiring.push(entry);
+      counted(1, body.length);
       return payload;
     },
   };
@@ -216,13 +274,7 @@ function acceptedEncoding(header: string | undefined, body: Buffer): Encoding | 
   return null;
 }
 
-/** The answer compressed once per entry, as the server compresses any answer (compression.ts). */
-function encoded(entry: Entry, encoding: Encoding): Buffer {
-  let buffer = entry.encoded[encoding];
-  if (!buffer) {
-    buffer =
-      encoding === 'br' ? brotliCompressSync(entry.body, BROTLI_OPTIONS) : gzipSync(entry.body, GZIP_OPTIONS);
-    entry.encoded[encoding] = buffer;
-  }
-  return buffer;
+/** An answer compressed as the server compresses any answer (compression.ts): once per entry and encoding. */
+function compressed(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS);
 }
