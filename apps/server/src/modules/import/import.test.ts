@@ -78,6 +78,29 @@ describe('data import', () => {
     expect(changed.json()).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
   });
 
+  it('keeps the booked time the dashboard reads from the imported bookings, and takes a cancellation out of it', async () => {
+    // booked_time_by_month has no writer of its own: migration 061's triggers keep it from the bookings this import writes.
+    const bookedTime = async () => {
+      const row = await db()
+        .selectFrom('booked_time_by_month')
+        .select('booked_ms')
+        .where('unit_id', '=', 2)
+        .where('year_month', '=', 203101)
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.booked_ms);
+    };
+    expect(await bookedTime()).toBeUndefined();
+    const csv = [
+      'externalId,unitId,startsAt,endsAt,status,guests,sourceId,paid,sum',
+      'pms-time-1,2,2031-01-10T14:00:00+03:00,2031-01-12T12:00:00+03:00,confirmed,2,3,0,9000',
+    ].join('\n');
+    expect((await upload('bookings', csv)).json()).toMatchObject({ inserted: 1, applied: true });
+    expect(await bookedTime()).toBe(46 * 3_600_000);
+    const cancelled = await upload('bookings', csv.replace(',confirmed,', ',cancelled,'));
+    expect(cancelled.json()).toMatchObject({ updated: 1, applied: true });
+    expect(await bookedTime()).toBeUndefined();
+  });
+
   it('imports bookings from a JSON array read as a stream; a malformed JSON file is a 400 naming the problem and changes nothing', async () => {
     const rows = [
       {
