@@ -1,9 +1,14 @@
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../test/harness.ts';
-import { TABLES_BY_USER, TABLES_WITHOUT_DATA_CHANGE, usersOfNotice } from './response-cache.ts';
+import {
+  responseCacheOf,
+  TABLES_BY_USER,
+  TABLES_WITHOUT_DATA_CHANGE,
+  usersOfNotice,
+} from './response-cache.ts';
 
 /** The answer cache serves a user's repeated reads, and never an answer older than a write they could see. */
 
@@ -131,6 +136,41 @@ describe('the answer cache', () => {
     expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.body);
     const refused = await get(url, investor, { 'accept-encoding': 'br;q=0, gzip' });
     expect(refused.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('keeps an answer as it was sent: only compressed for a browser, and another form made from it when asked', async () => {
+    const url = '/api/v1/dashboard/first-screen';
+    await expect.poll(async () => (await get(PROFILE)).headers['x-cache']).toBe('hit');
+    // Nothing kept before, so the gauge holds only what this test keeps (and the next test starts empty).
+    const cache = responseCacheOf(t.ctx);
+    cache?.clear();
+    try {
+      const browser = await get(url, investor, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(browser.statusCode).toBe(200);
+      expect(browser.headers['x-cache']).toBe('miss');
+      expect(browser.headers['content-encoding']).toBe('br');
+      expect(browser.headers.vary).toContain('accept-encoding');
+      expect(Number(browser.headers['content-length'])).toBe(browser.rawPayload.length);
+      const body = brotliDecompressSync(browser.rawPayload).toString();
+      expect(body.length).toBeGreaterThan(browser.rawPayload.length * 2);
+      // Only the compressed bytes are kept, not the body beside them.
+      expect(await held()).toBe(browser.rawPayload.length);
+
+      const again = await get(url, investor, { 'accept-encoding': 'br' });
+      expect(again.headers['x-cache']).toBe('hit');
+      expect(again.rawPayload.equals(browser.rawPayload)).toBe(true);
+      const plain = await get(url);
+      expect(plain.headers['x-cache']).toBe('hit');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(body);
+      expect(plain.json().statistics).not.toBeNull();
+      const gzip = await get(url, investor, { 'accept-encoding': 'gzip' });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(body);
+      expect(await held()).toBe(browser.rawPayload.length + Buffer.byteLength(body) + gzip.rawPayload.length);
+    } finally {
+      cache?.clear();
+    }
   });
 
   it("holds its last lifetime's answers: an answer nobody asks for again leaves memory as the next is kept", async () => {

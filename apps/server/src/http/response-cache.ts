@@ -1,4 +1,4 @@
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { BROTLI_OPTIONS, COMPRESS_FROM, GZIP_OPTIONS } from './compression.ts';
@@ -29,9 +29,10 @@ import { dropOnWrite } from './session-auth.ts';
  *   authenticated first (an ended session is refused, cache or not).
  * - A read that started before a drop of its user's answers is not stored (a generation counter for everyone and
  *   one a user), so an answer computed from data a concurrent write replaced cannot come back. Only 200s are kept.
- * - It holds the answers of the last lifetime, and 64 MB at most with their compressed copies: an answer leaves
- *   memory once its lifetime is over and another is kept (most are asked for once: an owner's first visit), and
- *   `portal_response_cache_bytes` tells an operator what it holds.
+ * - It holds the answers of the last lifetime, and 64 MB at most: an answer leaves memory once its lifetime is over
+ *   and another is kept (most are asked for once: an owner's first visit), and `portal_response_cache_bytes` tells an
+ *   operator what it holds. An answer is compressed once, when it is computed, and kept as it was sent: a browser's
+ *   answer only compressed (a fifth to a tenth of its body), another form made from it if the session asks for one.
  */
 export const TABLES_WITHOUT_DATA_CHANGE = [
   'schema_migrations',
@@ -61,15 +62,17 @@ const MAX_ENTRIES = 20_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 
 type Encoding = 'br' | 'gzip';
-const NOTHING = Buffer.alloc(0);
+/** How an answer is kept and sent: as its UTF-8 body, or compressed. */
+type Form = Encoding | 'identity';
 /**
- * The body in UTF-8 once (a string would be encoded again on every send), its compressed copies, and where it is
- * kept; `size` is the bytes of the body and its copies.
+ * An answer in the form its first client took it (compressed when that client accepted it: a few KB instead of tens),
+ * any other form a later ask of the same session needed, and where it is kept; `size` is the bytes of its forms.
  */
 type Entry = {
-  body: Buffer;
+  forms: Partial<Record<Form, Buffer>>;
+  /** The bytes of the UTF-8 body, which decide whether it is compressed at all (COMPRESS_FROM). */
+  length: number;
   until: number;
-  encoded: Partial<Record<Encoding, Buffer>>;
   userId: number;
   key: string;
   size: number;
@@ -149,8 +152,7 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
     counted(-1, -entry.size);
     // The expiring list still holds the entry until its lifetime is over: not its answer (an owner's write drops
     // that owner's answers, and they would otherwise stay in memory for the rest of their lifetime).
-    entry.body = NOTHING;
-    entry.encoded = {};
+    entry.forms = {};
   };
   const dropExpired = (now: number) => {
     while (expiringFrom < expiring.length) {
@@ -205,17 +207,16 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
       if (entry && entry.until > Date.now()) {
         hits.inc();
         reply.header('content-type', 'application/json; charset=utf-8').header('x-cache', 'hit');
-        const encoding = acceptedEncoding(request.headers['accept-encoding'], entry.body);
-        if (!encoding) return reply.send(entry.body);
-        reply.header('content-encoding', encoding).header('vary', 'accept-encoding');
-        let copy = entry.encoded[encoding];
-        if (!copy) {
-          copy = compressed(entry.body, encoding);
-          entry.encoded[encoding] = copy;
-          entry.size += copy.length;
-          counted(0, copy.length);
+        const form = acceptedEncoding(request.headers['accept-encoding'], entry.length) ?? 'identity';
+        if (form !== 'identity') reply.header('content-encoding', form).header('vary', 'accept-encoding');
+        let sent = entry.forms[form];
+        if (!sent) {
+          sent = inForm(entry.forms, form);
+          entry.forms[form] = sent;
+          entry.size += sent.length;
+          counted(0, sent.length);
         }
-        return reply.send(copy);
+        return reply.send(sent);
       }
       if (entry) remove(entry);
       missCount.inc();
@@ -233,10 +234,15 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
       if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
       if (!listening || miss.generation !== generation) return payload;
       if (miss.userGeneration !== (userGenerations.get(miss.userId) ?? 0)) return payload;
-      const body = Buffer.from(payload);
       const now = Date.now();
       dropExpired(now);
-      if (entryCount >= MAX_ENTRIES || bytes + body.length > MAX_BYTES) clear();
+      // Compressed here as @fastify/compress would (it leaves an answer that names its encoding as it is), so the
+      // cache keeps the bytes it sent, and the body goes out as the bytes already encoded.
+      const length = Buffer.byteLength(payload);
+      const form = acceptedEncoding(request.headers['accept-encoding'], length) ?? 'identity';
+      const sent = form === 'identity' ? utf8Bytes(payload, length) : compressed(Buffer.from(payload), form);
+      if (form !== 'identity') reply.header('content-encoding', form).header('vary', 'accept-encoding');
+      if (entryCount >= MAX_ENTRIES || bytes + sent.length > MAX_BYTES) clear();
       const replaced = byUser.get(miss.userId)?.get(miss.key);
       if (replaced) remove(replaced);
       let entries = byUser.get(miss.userId);
@@ -245,24 +251,24 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
         byUser.set(miss.userId, entries);
       }
       const entry: Entry = {
-        body,
+        forms: { [form]: sent },
+        length,
         until: now + lifetimeMs,
-        encoded: {},
         userId: miss.userId,
         key: miss.key,
-        size: body.length,
+        size: sent.length,
       };
       entries.set(miss.key, entry);
       expiring.push(entry);
-      counted(1, body.length);
-      return payload;
+      counted(1, sent.length);
+      return sent;
     },
   };
 }
 
 /** The encoding to send a cached answer in, as @fastify/compress would choose it: br, then gzip, if accepted. */
-function acceptedEncoding(header: string | undefined, body: Buffer): Encoding | null {
-  if (!header || body.length < COMPRESS_FROM) return null;
+function acceptedEncoding(header: string | undefined, length: number): Encoding | null {
+  if (!header || length < COMPRESS_FROM) return null;
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
@@ -274,7 +280,34 @@ function acceptedEncoding(header: string | undefined, body: Buffer): Encoding | 
   return null;
 }
 
-/** An answer compressed as the server compresses any answer (compression.ts): once per entry and encoding. */
+/** An answer compressed as the server compresses any answer (compression.ts). */
 function compressed(body: Buffer, encoding: Encoding): Buffer {
-  return encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS);
+  return ownBytes(
+    encoding === 'br' ? brotliCompressSync(body, BROTLI_OPTIONS) : gzipSync(body, GZIP_OPTIONS),
+  );
+}
+
+/** An answer in another form than those kept: from its body, or its body decompressed from a kept copy. */
+function inForm(forms: Entry['forms'], form: Form): Buffer {
+  const body =
+    forms.identity ??
+    ownBytes(forms.br ? brotliDecompressSync(forms.br) : gunzipSync(forms.gzip ?? Buffer.alloc(0)));
+  return form === 'identity' ? body : compressed(body, form);
+}
+
+/** The body in UTF-8 in a block of its own (a small Buffer.from shares a 64 KB block with whatever comes next). */
+function utf8Bytes(text: string, length: number): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(length);
+  bytes.write(text);
+  return bytes;
+}
+
+/**
+ * A copy of exactly its bytes: zlib's result is a view of a 64 KB block, which a kept answer of 2 KB would otherwise
+ * hold for its lifetime (and the gauge would not count).
+ */
+function ownBytes(view: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(view.length);
+  view.copy(copy);
+  return copy;
 }
