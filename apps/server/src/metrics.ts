@@ -94,7 +94,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       }),
       bytes: new Gauge({
         name: 'portal_response_cache_bytes',
-        help: 'Bytes of answers and their compressed copies the answer cache holds (its last lifetime, 64 MB at most)',
+        help: 'Bytes of answers the answer cache holds, as they were sent (its last lifetime, 64 MB at most)',
         registers,
       }),
     },

@@ -32,7 +32,7 @@ import { dropOnWrite } from './session-auth.ts';
  * - It holds the answers of the last lifetime, and 64 MB at most: an answer leaves memory once its lifetime is over
  *   and another is kept (most are asked for once: an owner's first visit), and `portal_response_cache_bytes` tells an
  *   operator what it holds. An answer is compressed once, when it is computed, and kept as it was sent: a browser's
- *   answer only compressed (a fifth to a tenth of its body), another form made from it if the session asks for one.
+ *   answer only compressed (a third to an eighth of its body), another form made from it if the session asks for one.
  */
 export const TABLES_WITHOUT_DATA_CHANGE = [
   'schema_migrations',
