@@ -33,44 +33,26 @@ function rublesText(column: string): RawBuilder<string> {
 }
 
 /**
- * The grid of a location part: its units, the user's own (held) marked, each with its bookings and repairs that
- * overlap [start, end) as the JSON text of the contract's lists (bookingSchema, repairSchema: their fields in their
- * order), written by the database: a 60-day grid holds hundreds of bookings, which Node no longer parses, builds and
- * serializes one by one. A unit without any has null. One statement with the access check: null when the user does
- * not read the location (modules/access), an empty list when it has no units in that part. The index on (unit_id,
- * ends_at, starts_at) serves both lists (migration 021).
+ * The grid of a location part as the JSON text of the answer's groups (bookingGroupSchema: fields in the contract's
+ * order), written by the database: its units grouped by type in the order of each type's first unit, the user's own
+ * (held) marked, each with its bookings and repairs that overlap [start, end). A 60-day grid holds hundreds of
+ * bookings, which Node no longer parses, builds and joins one by one. One statement with the access check: null when
+ * the user does not read the location (modules/access), an empty text when it has no units in that part. The index on
+ * (unit_id, ends_at, starts_at) serves both lists (migration 021).
  */
-export async function gridUnits(
+export async function gridGroups(
   db: Executor,
   reader: Reader,
   locationId: number,
   part: 'main' | 'periphery',
   window: { start: Date; end: Date },
-) {
-  const rows = await gridUnitsStatement(db, { userId: reader.userId, locationId, part, ...window });
-  if (rows.length === 0) return null;
-  return rows.flatMap(
-    ({ id, name, name_en, unit_number, unit_type, unit_type_en, isOwn, bookings, repairs }) =>
-      id === null || name === null || name_en === null || unit_type === null || unit_type_en === null
-        ? []
-        : [
-            {
-              id: Number(id),
-              name,
-              name_en,
-              unit_number,
-              unit_type,
-              unit_type_en,
-              isOwn: Boolean(isOwn),
-              bookings,
-              repairs,
-            },
-          ],
-  );
+): Promise<string | null> {
+  const [row] = await gridGroupsStatement(db, { userId: reader.userId, locationId, part, ...window });
+  return row?.readable ? row.groups : null;
 }
 
-const gridUnitsStatement = prepared(
-  'gridUnits',
+const gridGroupsStatement = prepared(
+  'gridGroups',
   (db, p: { userId: number; locationId: number; part: 'main' | 'periphery'; start: Date; end: Date }) => {
     // A readable location's row with null unit columns when the part has no units (a left join).
     const units = heldLocations(db, p.userId)
@@ -88,41 +70,48 @@ const gridUnitsStatement = prepared(
       ])
       .where('locations.id', '=', p.locationId);
     const [start, end] = [hiddenFromPlanner(p.start, 'timestamptz'), hiddenFromPlanner(p.end, 'timestamptz')];
-    return sql<{
-      id: number | null;
-      name: string | null;
-      name_en: string | null;
-      unit_number: string | null;
-      unit_type: string | null;
-      unit_type_en: string | null;
-      isOwn: boolean | null;
-      bookings: string | null;
-      repairs: string | null;
-    }>`
-      select unit.id, unit.name, unit.name_en, unit.unit_number, unit.unit_type, unit.unit_type_en, unit."isOwn",
-        (select '[' || string_agg(
-            '{"id":' || b.id
-            || ',"startDateTime":"' || ${isoText('b.starts_at')}
-            || '","endDateTime":"' || ${isoText('b.ends_at')}
-            || '","status":' || to_json(b.status)::text
-            || ',"guestAmount":' || b.guest_amount
-            || ',"source":' || case when s.id is null then 'null' else
-                 '{"id":' || s.id || ',"name":' || to_json(s.name)::text
-                 || ',"nameEn":' || to_json(s.name_en)::text || ',"type":' || to_json(s.type)::text || '}' end
-            || ',"paid":' || ${rublesText('b.paid_kopecks')}
-            || ',"sum":' || ${rublesText('b.sum_kopecks')}
-            || '}', ',' order by b.starts_at, b.id) || ']'
-          from bookings b left join booking_sources s on s.id = b.source_id
-          where b.unit_id = unit.id and b.starts_at < ${end} and b.ends_at > ${start}) as bookings,
-        (select '[' || string_agg(
-            '{"startDateTime":"' || ${isoText('r.starts_at')}
-            || '","endDateTime":"' || ${isoText('r.ends_at')}
-            || '","description":' || to_json(r.description)::text
-            || '}', ',' order by r.starts_at, r.id) || ']'
-          from repairs r
-          where r.unit_id = unit.id and r.starts_at < ${end} and r.ends_at > ${start}) as repairs
-      from (${units}) as unit
-      order by unit.id`;
+    return sql<{ readable: boolean; groups: string }>`
+      with unit as materialized (${units}),
+      unit_text as (
+        select unit.id, unit.unit_type, unit.unit_type_en,
+          '{"id":' || unit.id || ',"name":' || to_json(unit.name)::text || ',"nameEn":' || to_json(unit.name_en)::text
+          || ',"unitNumber":' || coalesce(to_json(unit.unit_number)::text, 'null')
+          || ',"isOwn":' || unit."isOwn"::text
+          || ',"bookings":' || coalesce((select '[' || string_agg(
+              '{"id":' || b.id
+              || ',"startDateTime":"' || ${isoText('b.starts_at')}
+              || '","endDateTime":"' || ${isoText('b.ends_at')}
+              || '","status":' || to_json(b.status)::text
+              || ',"guestAmount":' || b.guest_amount
+              || ',"source":' || case when s.id is null then 'null' else
+                   '{"id":' || s.id || ',"name":' || to_json(s.name)::text
+                   || ',"nameEn":' || to_json(s.name_en)::text || ',"type":' || to_json(s.type)::text || '}' end
+              || ',"paid":' || ${rublesText('b.paid_kopecks')}
+              || ',"sum":' || ${rublesText('b.sum_kopecks')}
+              || '}', ',' order by b.starts_at, b.id) || ']'
+            from bookings b left join booking_sources s on s.id = b.source_id
+            where b.unit_id = unit.id and b.starts_at < ${end} and b.ends_at > ${start}), '[]')
+          || ',"repairs":' || coalesce((select '[' || string_agg(
+              '{"startDateTime":"' || ${isoText('r.starts_at')}
+              || '","endDateTime":"' || ${isoText('r.ends_at')}
+              || '","description":' || to_json(r.description)::text
+              || '}', ',' order by r.starts_at, r.id) || ']'
+            from repairs r
+            where r.unit_id = unit.id and r.starts_at < ${end} and r.ends_at > ${start}), '[]')
+          || '}' as text
+        from unit
+        where unit.id is not null
+      ),
+      group_text as (
+        select min(id) as first_unit,
+          '{"name":' || to_json(unit_type)::text
+          || ',"nameEn":' || to_json((array_agg(unit_type_en order by id))[1])::text
+          || ',"units":[' || string_agg(text, ',' order by id) || ']}' as text
+        from unit_text
+        group by unit_type
+      )
+      select exists (select from unit) as readable,
+        coalesce((select string_agg(text, ',' order by first_unit) from group_text), '') as groups`;
   },
 );
 

@@ -35,9 +35,9 @@ export async function bookingLocations(ctx: AppContext, session: Session): Promi
 
 /**
  * GET bookings / bookings-periphery: units grouped by type (in the order of their first unit) with the bookings and
- * repairs of the window, of any location the user reads (modules/access; others are 404). The lists come from the
- * database as JSON text with the units, in one statement (q.gridUnits); the units around them are written here, the
- * answer going out as its text (jsonText: tests check it against the contract's serializer).
+ * repairs of the window, of any location the user reads (modules/access; others are 404). The groups come from the
+ * database as the answer's JSON text, in one statement (q.gridGroups), and the answer goes out as its text (jsonText:
+ * tests check it against the contract's serializer).
  */
 export async function bookings(
   ctx: AppContext,
@@ -47,29 +47,11 @@ export async function bookings(
 ): Promise<BookingsResponse> {
   const start = new Date(query.startDate);
   const end = new Date(query.endDate);
-  const units = await q.gridUnits(ctx.database.db, session, query.location, part, { start, end });
-  if (!units) throw notFound();
-  const groups = new Map<string, { name: string; nameEn: string; units: string[] }>();
-  for (const unit of units) {
-    const group = groups.get(unit.unit_type) ?? {
-      name: unit.unit_type,
-      nameEn: unit.unit_type_en,
-      units: [],
-    };
-    groups.set(unit.unit_type, group);
-    group.units.push(
-      `{"id":${unit.id},"name":${JSON.stringify(unit.name)},"nameEn":${JSON.stringify(unit.name_en)},` +
-        `"unitNumber":${JSON.stringify(unit.unit_number)},"isOwn":${unit.isOwn},` +
-        `"bookings":${unit.bookings ?? '[]'},"repairs":${unit.repairs ?? '[]'}}`,
-    );
-  }
-  const groupTexts = [...groups.values()].map(
-    (group) =>
-      `{"name":${JSON.stringify(group.name)},"nameEn":${JSON.stringify(group.nameEn)},"units":[${group.units.join(',')}]}`,
-  );
+  const groups = await q.gridGroups(ctx.database.db, session, query.location, part, { start, end });
+  if (groups === null) throw notFound();
   return jsonText<BookingsResponse>(
     `{"startDate":${JSON.stringify(start.toISOString())},"endDate":${JSON.stringify(end.toISOString())},` +
-      `"groups":[${groupTexts.join(',')}]}`,
+      `"groups":[${groups}]}`,
   );
 }
 
