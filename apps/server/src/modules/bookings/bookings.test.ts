@@ -74,6 +74,37 @@ describe('booking calls', () => {
     expect(units.filter((u: { isOwn: boolean }) => u.isOwn)).toHaveLength(1);
   });
 
+  it('writes any unit name as JSON, and gives a location without units of a part an empty grid', async () => {
+    const [unit] = await t.ctx.database.db
+      .selectFrom('units')
+      .select(['id', 'name', 'unit_number'])
+      .where('location_id', '=', 1)
+      .where('part', '=', 'main')
+      .orderBy('id')
+      .limit(1)
+      .execute();
+    if (!unit) throw new Error('the demo location 1 has rooms');
+    const awkward = 'Люкс "Море" \\ №1\n\t😀';
+    const set = (name: string, unitNumber: string | null) =>
+      t.ctx.database.db
+        .updateTable('units')
+        .set({ name, unit_number: unitNumber })
+        .where('id', '=', unit.id)
+        .execute();
+    await set(awkward, null);
+    try {
+      const body = (await get(`bookings?location=1&${window(monthAgo, 10)}`)).json();
+      const first = body.groups[0].units[0];
+      expect(first).toMatchObject({ id: unit.id, name: awkward, unitNumber: null });
+    } finally {
+      await set(unit.name, unit.unit_number);
+    }
+    // The investor reads location 3, which has rooms and no outbuildings.
+    const empty = await get(`bookings-periphery?location=3&${window(monthAgo, 10)}`);
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().groups).toEqual([]);
+  });
+
   it('gives outbuildings their hourly sessions', async () => {
     const body = (await get(`bookings-periphery?location=1&${window(monthAgo, 10)}`)).json();
     const sessions = body.groups.flatMap(
