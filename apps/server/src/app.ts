@@ -14,7 +14,12 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isLockTimeout } from './db/unavailable.ts';
-import { BROTLI_OPTIONS, COMPRESS_FROM, GZIP_OPTIONS } from './http/compression.ts';
+import {
+  BROTLI_OPTIONS,
+  COMPRESS_FROM,
+  COMPRESS_IN_ONE_CALL_UP_TO,
+  GZIP_OPTIONS,
+} from './http/compression.ts';
 import { AppError } from './http/errors.ts';
 import { requestLocale } from './http/locale.ts';
 import { registerMediaAccess } from './http/media-access.ts';
@@ -232,7 +237,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   // 3.4 KB unit cards at its default level on a quiet heap, against 20 for brotli at quality 1.
   await app.register(compress, {
     threshold: COMPRESS_FROM,
-    syncThreshold: 65_536,
+    syncThreshold: COMPRESS_IN_ONE_CALL_UP_TO,
     encodings: ['br', 'gzip', 'deflate'],
     brotliOptions: BROTLI_OPTIONS,
     zlibOptions: GZIP_OPTIONS,

@@ -173,6 +173,31 @@ describe('the answer cache', () => {
     }
   });
 
+  it('keeps an answer over 64 KB as its body, which is compressed through a stream each time it is sent', async () => {
+    const from = new Date(Date.now() - 60 * 86_400_000).toISOString();
+    const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
+    const url = `/api/v1/bookings?location=3&startDate=${from}&endDate=${to}`;
+    const cache = responseCacheOf(t.ctx);
+    cache?.clear();
+    try {
+      const browser = await get(url, investor, { 'accept-encoding': 'br' });
+      expect(browser.statusCode).toBe(200);
+      expect(browser.headers['x-cache']).toBe('miss');
+      expect(browser.headers['content-encoding']).toBe('br');
+      // Streamed: no length known in advance.
+      expect(browser.headers['transfer-encoding']).toBe('chunked');
+      const body = brotliDecompressSync(browser.rawPayload).toString();
+      expect(Buffer.byteLength(body)).toBeGreaterThan(65_536);
+      expect(await held()).toBe(Buffer.byteLength(body));
+      const again = await get(url, investor, { 'accept-encoding': 'br' });
+      expect(again.headers['x-cache']).toBe('hit');
+      expect(again.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(again.rawPayload).toString()).toBe(body);
+    } finally {
+      cache?.clear();
+    }
+  });
+
   it("holds its last lifetime's answers: an answer nobody asks for again leaves memory as the next is kept", async () => {
     // PostgreSQL: the cache keeps answers once its notification connection listens.
     await expect.poll(async () => (await get(PROFILE)).headers['x-cache']).toBe('hit');

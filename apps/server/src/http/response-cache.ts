@@ -1,7 +1,7 @@
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { BROTLI_OPTIONS, COMPRESS_FROM, GZIP_OPTIONS } from './compression.ts';
+import { BROTLI_OPTIONS, COMPRESS_FROM, COMPRESS_IN_ONE_CALL_UP_TO, GZIP_OPTIONS } from './compression.ts';
 import { requestLocale } from './locale.ts';
 import { dropOnWrite } from './session-auth.ts';
 
@@ -266,9 +266,13 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
   };
 }
 
-/** The encoding to send a cached answer in, as @fastify/compress would choose it: br, then gzip, if accepted. */
+/**
+ * The encoding the cache sends an answer in, as @fastify/compress would choose it: br, then gzip, if accepted. None
+ * for an answer over COMPRESS_IN_ONE_CALL_UP_TO: it is kept as its body, and the plugin compresses it through a
+ * stream, off the event loop, each time it is sent.
+ */
 function acceptedEncoding(header: string | undefined, length: number): Encoding | null {
-  if (!header || length < COMPRESS_FROM) return null;
+  if (!header || length < COMPRESS_FROM || length > COMPRESS_IN_ONE_CALL_UP_TO) return null;
   const accepted = new Set<string>();
   for (const part of header.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
