@@ -210,7 +210,7 @@ export async function firstVisit(tools: Tools) {
             `p50 ${ms(percentile([...bareRun.calls.values()].flat(), 50))} ms, p99 ${ms(percentile([...bareRun.calls.values()].flat(), 99))} ms; ` +
             `ratio ${(run.requests / run.seconds / (bareRun.requests / bareRun.seconds)).toFixed(3)}), ` +
             `not 200: ${run.errors}; event-loop delay p99 ${ms(stats.eventLoopP99Ms ?? 0)} ms, ` +
-            `max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began); ` +
+            `max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began, ${Math.round(stats.rssSinceStartMb ?? 0)} since the process started); ` +
             `load average before ${load}, after ${tools.load1()}`,
         );
         if (oneQueryRun) {
@@ -279,6 +279,9 @@ async function loneVisits(base: string, tokens: string[]): Promise<string> {
   );
 }
 
+/** The mixed load's warm-up before it is measured, seconds (BENCH_WARM_UP_SECONDS). */
+const mixedWarmUpSeconds = Number(process.env.BENCH_WARM_UP_SECONDS ?? 5);
+
 export async function mixed(tools: Tools) {
   const connections = Number(process.env.BENCH_MIXED_CONNECTIONS ?? 100);
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -313,7 +316,10 @@ export async function mixed(tools: Tools) {
           },
         ],
       };
-      await autocannon({ ...options, duration: 2 });
+      // A server's first seconds of work include V8's optimizing compile of PGlite's hot functions, which holds up to
+      // about 500 MB for a moment (docs/operations.md): the measured load is a running server's, after it, and the
+      // process's peak since its start is printed beside the load's.
+      await autocannon({ ...options, duration: mixedWarmUpSeconds });
       const load = tools.load1();
       await tools.command(portal, 'reset');
       const profileFile = path.join(process.env.BENCH_KEEP_PROFILES ?? tmpdir(), `mixed-${kind}.cpuprofile`);
@@ -327,7 +333,8 @@ export async function mixed(tools: Tools) {
           `${Math.round((100 * (stats.cacheHits ?? 0)) / Math.max(1, (stats.cacheHits ?? 0) + (stats.cacheMisses ?? 0)))} % ` +
           `of cacheable reads; event-loop delay p99 ` +
           `${ms(stats.eventLoopP99Ms ?? 0)} ms, max ${ms(stats.eventLoopMaxMs ?? 0)} ms; peak RSS ` +
-          `${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began; at the end heap ` +
+          `${Math.round(stats.rssPeakMb ?? 0)} MB (${Math.round(stats.rssAtResetMb ?? 0)} MB as it began, ` +
+          `${Math.round(stats.rssSinceStartMb ?? 0)} MB since the process started; at the end heap ` +
           `${Math.round(stats.heapUsedMb ?? 0)} of ${Math.round(stats.heapTotalMb ?? 0)} MB, buffers ` +
           `${Math.round(stats.arrayBuffersMb ?? 0)} MB); load average before ${load}, after ${tools.load1()}`,
       );
