@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, type LogEvent, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -215,18 +214,7 @@ function openPostgres(connectionString: string, options: DatabaseOptions): Datab
  */
 const PGLITE_SHARED_BUFFERS = '32MB';
 
-/**
- * The embedded database's process holds the database too, so its JavaScript heap is kept tight: V8 lets the old
- * generation grow to as much as four times what the last full collection kept before it collects again, and under
- * load a PGlite server's requests wait long enough for their garbage to reach it (72 → 188 MB of heap in one mixed
- * load). At 1.3 times the peak of that load is 30–50 MB lower at the same requests a second, and a 200,000-row import
- * adds 40 MB of heap instead of 167. PostgreSQL's servers keep V8's own rule: their memory is within its goal, and
- * the tighter heap cost their first visits up to a tenth of their requests a second.
- */
-const PGLITE_HEAP_GROWING_PERCENT = 30;
-
 async function openPglite(options: DatabaseOptions): Promise<Database> {
-  setFlagsFromString(`--heap-growing-percent=${PGLITE_HEAP_GROWING_PERCENT}`);
   let dataDir: string | undefined;
   if (!options.inMemory) {
     dataDir = path.join(options.dataDir ?? './data', 'pglite');
