@@ -47,7 +47,13 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
   // What the first start's work leaves in a process (PGlite's memory, the C library's heaps) is that process's.
   // BENCH_PGLITE=memory keeps PGlite's files in memory, which no other process can open: filled in this one then.
   const inMemory = !store.databaseUrl && process.env.BENCH_PGLITE === 'memory';
-  const prepared = inMemory ? undefined : await prepareInChild(store);
+  const prepared = inMemory
+    ? undefined
+    : await prepareInChild(store).catch(async (error: unknown) => {
+        await scratch?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      });
   const ctx = await createContext(config, logger, { inMemory });
   const { tokensFile, ...rows } = prepared ?? (await fill(ctx, dataDir));
   const app = await buildApp(ctx, { logger, serveWeb: false });
@@ -238,7 +244,8 @@ async function prepareInChild(store: Store): Promise<Filled> {
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const [code] = (await once(child, 'exit')) as [number | null];
+  // 'close', not 'exit': the child's output is read to its end.
+  const [code] = (await once(child, 'close')) as [number | null];
   if (code !== 0) throw new Error(`preparing the bench's store failed (exit ${code})`);
   return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as Filled;
 }
