@@ -19,7 +19,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -276,6 +276,9 @@ warmCompileCache(
   ['bare.ts', 'serve.ts'].map((script) => path.join(import.meta.dirname, script)),
   ['--expose-gc'],
 );
+
+// The folder the profiles are kept in is made if it is not there, rather than failing after the loads have run.
+if (process.env.BENCH_KEEP_PROFILES) await mkdir(process.env.BENCH_KEEP_PROFILES, { recursive: true });
 
 const mode = process.env.BENCH_MODE ?? 'calls';
 if (mode === 'first-visit' || mode === 'mixed') {

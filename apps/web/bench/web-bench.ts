@@ -166,7 +166,15 @@ function signedIn(token: string) {
   localStorage.setItem('user_current_role', 'INVESTOR');
 }
 
-type Figures = { lcp: number; tbt: number; cls: number; fcp: number; score: number; lcpElement?: string };
+type Figures = {
+  lcp: number;
+  tbt: number;
+  cls: number;
+  fcp: number;
+  score: number;
+  lcpElement?: string;
+  mainThread?: string;
+};
 
 /**
  * One Lighthouse run in a fresh profile; `token` signs the page in (localStorage, as the login page does); `flags`
@@ -214,6 +222,7 @@ async function measure(url: string, token: string | undefined, flags: string[]):
       fcp: value('first-contentful-paint'),
       score: (lhr.categories.performance?.score ?? Number.NaN) * 100,
       lcpElement: lcpElement(lhr.audits['lcp-breakdown-insight']?.details),
+      mainThread: mainThread(lhr.audits['long-tasks']?.details, lhr.audits['bootup-time']?.details),
     };
   } finally {
     chrome.kill();
@@ -232,6 +241,29 @@ function lcpElement(details: unknown): string {
     .map((row) => `${row.subpart} ${Number(row.duration).toFixed(0)}`)
     .join(', ');
   return `${node?.selector ?? '?'}${subparts ? ` (${subparts} ms)` : ''}`;
+}
+
+/**
+ * What TBT is made of: the long tasks (50 ms or more, as Lighthouse's simulation times them, with the script each is
+ * attributed to) and each script's evaluation and parse-and-compile time in the observed trace.
+ */
+function mainThread(longTasks: unknown, bootup: unknown): string {
+  type Row = {
+    url?: string;
+    duration?: number;
+    startTime?: number;
+    scripting?: number;
+    scriptParseCompile?: number;
+  };
+  const rows = (details: unknown) => (details as { items?: Row[] } | undefined)?.items ?? [];
+  const file = (url = '') => url.split('/').pop() || url;
+  const tasks = rows(longTasks)
+    .map((t) => `${Number(t.duration).toFixed(0)} at ${Number(t.startTime).toFixed(0)} (${file(t.url)})`)
+    .join(', ');
+  const scripts = rows(bootup)
+    .map((s) => `${file(s.url)} ${Number(s.scripting).toFixed(0)}+${Number(s.scriptParseCompile).toFixed(0)}`)
+    .join(', ');
+  return `long tasks, ms: ${tasks || 'none'}; scripts' evaluation+compile, ms: ${scripts || 'none'}`;
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART); such a run is repeated once, not counted. */
@@ -368,7 +400,10 @@ try {
         };
         console.log(`${route.padEnd(12)} median: ${line(med)}`);
         for (const r of runs)
-          console.log(`${''.padEnd(12)}   run: ${line(r)}\n${''.padEnd(19)}LCP element ${r.lcpElement}`);
+          console.log(
+            `${''.padEnd(12)}   run: ${line(r)}\n${''.padEnd(19)}LCP element ${r.lcpElement}\n` +
+              `${''.padEnd(19)}${r.mainThread}`,
+          );
       }
       await callTimeline(served.url, token, served.chromeFlags);
     } finally {
