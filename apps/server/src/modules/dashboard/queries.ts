@@ -16,11 +16,20 @@ export type MonthWindow = { month: number; start: Date; end: Date };
 /** Month windows as the statements' parameters: one array each of months, starts and ends. */
 type Windows = { months: number[]; starts: string[]; ends: string[] };
 
-const windows = (months: MonthWindow[]): Windows => ({
-  months: months.map((m) => m.month),
-  starts: months.map((m) => m.start.toISOString()),
-  ends: months.map((m) => m.end.toISOString()),
-});
+/** The parameters of a list of windows, made once a list (the service keeps its lists: dashboard/service.ts). */
+const windowsOf = (months: readonly MonthWindow[]): Windows => {
+  let made = madeWindows.get(months);
+  if (!made) {
+    made = {
+      months: months.map((m) => m.month),
+      starts: months.map((m) => m.start.toISOString()),
+      ends: months.map((m) => m.end.toISOString()),
+    };
+    madeWindows.set(months, made);
+  }
+  return made;
+};
+const madeWindows = new WeakMap<readonly MonthWindow[], Windows>();
 
 /**
  * The month windows of a statement, once each (`windows`): `whole` when the window is a whole Moscow month. The tz
@@ -76,9 +85,9 @@ export async function ownedUnitsBookedTime(
   db: Executor,
   userId: number,
   locationId: number,
-  months: MonthWindow[],
+  months: readonly MonthWindow[],
 ) {
-  return ownedUnitsBookedTimeStatement(db, { userId, locationId, ...windows(months) });
+  return ownedUnitsBookedTimeStatement(db, { userId, locationId, ...windowsOf(months) });
 }
 
 const ownedUnitsBookedTimeStatement = prepared(
@@ -106,10 +115,10 @@ export async function ownedUnitsMonthFigures(
   db: Executor,
   userId: number,
   locationId: number,
-  months: MonthWindow[],
+  months: readonly MonthWindow[],
   incomes: { from: number; to: number },
 ) {
-  return ownedUnitsMonthFiguresStatement(db, { userId, locationId, ...windows(months), ...incomes });
+  return ownedUnitsMonthFiguresStatement(db, { userId, locationId, ...windowsOf(months), ...incomes });
 }
 
 const ownedUnitsMonthFiguresStatement = prepared(
@@ -186,13 +195,13 @@ export async function firstScreenRow(
   p: {
     userId: number;
     preferred: number | null;
-    graph: MonthWindow[];
-    actual: MonthWindow[];
+    graph: readonly MonthWindow[];
+    actual: readonly MonthWindow[];
     incomes: { from: number; to: number };
   },
 ) {
-  const graph = windows(p.graph);
-  const actual = windows(p.actual);
+  const graph = windowsOf(p.graph);
+  const actual = windowsOf(p.actual);
   const [row] = await firstScreenRowStatement(db, {
     userId: p.userId,
     preferred: p.preferred,

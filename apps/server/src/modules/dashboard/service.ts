@@ -30,26 +30,48 @@ import * as q from './queries.ts';
 
 const MAX_GRAPH_MONTHS = 60;
 
-/** The months of a range as the windows of their Moscow bounds. */
-const monthWindows = (fromMonth: number, toMonth: number): q.MonthWindow[] =>
-  monthRange(fromMonth, toMonth).map((month) => ({
-    month,
-    start: moscowInstant(firstDayOf(month)),
-    end: moscowInstant(firstDayOf(nextMonth(month))),
-  }));
+/**
+ * The months of a range as the windows of their Moscow bounds, made once a range: every owner's dashboard asks for
+ * the same few ranges (this month's chart and the last complete month), and making them (dates, then their text as
+ * the statements' parameters, q.windowsOf) was a twentieth of the first screen's processor time. A client's own
+ * chart range is kept too, among the last WINDOW_RANGES_KEPT.
+ */
+const monthWindows = (fromMonth: number, toMonth: number): readonly q.MonthWindow[] => {
+  const key = fromMonth * 1_000_000 + toMonth;
+  let made = windowRanges.get(key);
+  if (!made) {
+    made = Object.freeze(
+      monthRange(fromMonth, toMonth).map((month) =>
+        Object.freeze({
+          month,
+          start: moscowInstant(firstDayOf(month)),
+          end: moscowInstant(firstDayOf(nextMonth(month))),
+        }),
+      ),
+    );
+    if (windowRanges.size >= WINDOW_RANGES_KEPT) windowRanges.delete(windowRanges.keys().next().value ?? key);
+    windowRanges.set(key, made);
+  }
+  return made;
+};
+const WINDOW_RANGES_KEPT = 64;
+const windowRanges = new Map<number, readonly q.MonthWindow[]>();
 
 /**
  * Occupancy of the units in each month, % (the contract's money rules: booked time over the time each unit can be
  * booked, averaged over the units). Cancelled bookings do not count. The booked time of each unit in each month is
  * summed in SQL (queries.ownedUnitsBookedTime: a row a unit and month, whatever the number of bookings).
  */
-function occupancyByMonth(rows: q.UnitBookedTime[], months: q.MonthWindow[]) {
+function occupancyByMonth(rows: q.UnitBookedTime[], months: readonly q.MonthWindow[]) {
   const units = new Map(rows.map((row) => [row.unit_id, row.part]));
-  const bookedMs = new Map(rows.map((row) => [`${row.month}:${row.unit_id}`, Number(row.booked_ms ?? 0)]));
+  // Keyed by a number (unit × 10⁶ + yyyymm), not a text made for every row and every look-up.
+  const bookedMs = new Map(
+    rows.map((row) => [row.unit_id * 1e6 + (row.month ?? 0), Number(row.booked_ms ?? 0)]),
+  );
   const result = new Map<number, number>();
   for (const { month } of months) {
     const shares = [...units].map(([unitId, part]) => ({
-      booked: bookedMs.get(`${month}:${unitId}`) ?? 0,
+      booked: bookedMs.get(unitId * 1e6 + month) ?? 0,
       available: availableHours(part, month) * 3_600_000,
     }));
     result.set(month, occupancy(shares));
@@ -78,7 +100,7 @@ function chartMonths(range: { startDate: string; endDate: string }) {
 }
 
 /** dashboard/graph's answer from its rows. */
-function graphOf(rows: q.UnitBookedTime[], months: q.MonthWindow[]) {
+function graphOf(rows: q.UnitBookedTime[], months: readonly q.MonthWindow[]) {
   return {
     points: [...occupancyByMonth(rows, months)].map(([month, bookingAmount]) => ({
       date: `${firstDayOf(month).slice(0, 8)}05`,
