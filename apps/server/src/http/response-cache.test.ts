@@ -35,6 +35,16 @@ describe('the answer cache', () => {
   /** The investor's write of their language through this instance (it changes their own row). */
   const saveLocale = (currentLocale: 'en' | 'ru') =>
     t.request({ method: 'POST', url: '/api/v1/users/profile', token: investor, payload: { currentLocale } });
+  /** Runs `check` on an emptied cache, emptied again after: the gauge then holds only what `check` keeps. */
+  const withEmptyCache = async (check: () => Promise<void>) => {
+    const cache = responseCacheOf(t.ctx);
+    cache?.clear();
+    try {
+      await check();
+    } finally {
+      cache?.clear();
+    }
+  };
 
   it('answers a repeated read from the cache, the same bytes, and a write through this instance drops it at once', async () => {
     const first = await get(STATISTICS);
@@ -142,9 +152,7 @@ describe('the answer cache', () => {
     const url = '/api/v1/dashboard/first-screen';
     await expect.poll(async () => (await get(PROFILE)).headers['x-cache']).toBe('hit');
     // Nothing kept before, so the gauge holds only what this test keeps (and the next test starts empty).
-    const cache = responseCacheOf(t.ctx);
-    cache?.clear();
-    try {
+    await withEmptyCache(async () => {
       const browser = await get(url, investor, { 'accept-encoding': 'gzip, deflate, br, zstd' });
       expect(browser.statusCode).toBe(200);
       expect(browser.headers['x-cache']).toBe('miss');
@@ -168,18 +176,14 @@ describe('the answer cache', () => {
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect(gunzipSync(gzip.rawPayload).toString()).toBe(body);
       expect(await held()).toBe(browser.rawPayload.length + Buffer.byteLength(body) + gzip.rawPayload.length);
-    } finally {
-      cache?.clear();
-    }
+    });
   });
 
   it('keeps an answer over 64 KB as its body, which is compressed through a stream each time it is sent', async () => {
     const from = new Date(Date.now() - 60 * 86_400_000).toISOString();
     const to = new Date(Date.now() + 60 * 86_400_000).toISOString();
     const url = `/api/v1/bookings?location=3&startDate=${from}&endDate=${to}`;
-    const cache = responseCacheOf(t.ctx);
-    cache?.clear();
-    try {
+    await withEmptyCache(async () => {
       const browser = await get(url, investor, { 'accept-encoding': 'br' });
       expect(browser.statusCode).toBe(200);
       expect(browser.headers['x-cache']).toBe('miss');
@@ -193,9 +197,7 @@ describe('the answer cache', () => {
       expect(again.headers['x-cache']).toBe('hit');
       expect(again.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(again.rawPayload).toString()).toBe(body);
-    } finally {
-      cache?.clear();
-    }
+    });
   });
 
   it("holds its last lifetime's answers: an answer nobody asks for again leaves memory as the next is kept", async () => {
