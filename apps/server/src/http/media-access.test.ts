@@ -114,6 +114,31 @@ describe('camera streams and report pages', () => {
     expect((await get(`/api/v1/streams/clips/camera-1.mp4?st=${token}`)).statusCode).toBe(401);
   });
 
+  it('opens a signed URL only where its session could open the medium with the header: 404 elsewhere', async () => {
+    // "both" holds nothing in location 1. The answers' addresses are signed wherever they stand in the text, so an
+    // owner's own words (a comment, a name) that spell another location's address come back signed for them.
+    const session = sessionIdOf(both);
+    const json = { getHeader: () => 'application/json' } as unknown as FastifyReply;
+    const typed = (address: string) =>
+      JSON.parse(String(signMediaUrlsInJson(t.ctx, json, JSON.stringify({ comment: address }), session)))
+        .comment as string;
+    const addresses = ['/api/v1/streams/1/index.m3u8', '/api/v1/streams/1/segment-0.ts'];
+    // Location 1's camera by its proxy key too (the demo's keys follow the catalogue's order).
+    const live = '/api/v1/streams/live/demo-test-pattern-1/index.m3u8';
+    for (const address of [...addresses, live]) {
+      for (const signed of [signMediaUrl(t.ctx, address, session), typed(address)]) {
+        expect(signed).toMatch(/\?st=\d+\./);
+        // Any spelling of the path is the same medium, under the same guard.
+        for (const url of [signed, signed.replace('/streams/', '/%73treams/')])
+          expect({ url, status: (await get(url)).statusCode }).toEqual({ url, status: 404 });
+      }
+    }
+    // The same addresses signed for a session that reads location 1 open.
+    const reader = sessionIdOf(investor);
+    for (const address of addresses)
+      expect((await get(signMediaUrl(t.ctx, address, reader))).statusCode, address).toBe(200);
+  });
+
   it('signs the media addresses that are values of a JSON answer, wherever they stand, and nothing else', () => {
     const session = sessionIdOf(investor);
     const json = { getHeader: () => 'application/json; charset=utf-8' } as unknown as FastifyReply;

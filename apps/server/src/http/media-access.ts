@@ -4,7 +4,7 @@ import { apiRoutes } from '@portal/contract/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { readsAnyLocation } from '../modules/access/service.ts';
-import { verifySessionId } from '../modules/auth/sessions.ts';
+import { type Session, verifySessionId } from '../modules/auth/sessions.ts';
 import { locationOfStreamKey, locationsShowingView } from '../modules/cameras/service.ts';
 import { notFound, unauthorized } from './errors.ts';
 import { requireSession } from './session-auth.ts';
@@ -18,9 +18,11 @@ import { requireSession } from './session-auth.ts';
  * for the report any session will do. Players that cannot send a header (Safari's native HLS, `<video>` and `<img>`
  * elements) get short-lived signed URLs instead: `?st={expiry}.{session id}.{HMAC-SHA256 of scope, expiry and
  * session}` with the server's secret, valid for SIGNED_URL_TTL_SECONDS and only while the session that received it
- * lives. The scope is the medium's canonical path (its route's pattern filled with the decoded parameters, so no
- * spelling of the path changes it); a route with `signedScope: 'directory'` covers its directory, so the segments of
- * a playlist served under a token are signed too (the playlist's addresses get the token appended).
+ * lives, and checked for the location as the header is: the answers' addresses are signed wherever they stand in the
+ * text, an owner's own words among them, so a signature says who asked, never what they may see. The scope is the
+ * medium's canonical path (its route's pattern filled with the decoded parameters, so no spelling of the path changes
+ * it); a route with `signedScope: 'directory'` covers its directory, so the segments of a playlist served under a
+ * token are signed too (the playlist's addresses get the token appended).
  */
 export const SIGNED_URL_TTL_SECONDS = 10 * 60;
 export const SIGNED_URL_PARAM = 'st';
@@ -165,15 +167,15 @@ function signedUrlsOf(ctx: AppContext): Map<string, string> {
 const TOKEN = /^(\d{1,12})\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/;
 
 /**
- * The session id of the request's token when the token is valid for this medium now and its session still works;
- * null otherwise.
+ * The session of the request's token when the token is valid for this medium now and its session still works; null
+ * otherwise.
  */
 async function signedSession(
   ctx: AppContext,
   request: FastifyRequest,
   definition: MediaDefinition,
   now = Date.now(),
-): Promise<string | null> {
+): Promise<Session | null> {
   const match = TOKEN.exec(mediaToken(request) ?? '');
   if (!match) return null;
   const expiry = Number(match[1]);
@@ -184,7 +186,7 @@ async function signedSession(
   const given = Buffer.from(match[3] ?? '');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   // A URL dies with its session: signed out, ended from another device, or the password changed.
-  return (await verifySessionId(ctx, sessionId)) ? sessionId : null;
+  return verifySessionId(ctx, sessionId);
 }
 
 function withoutToken(url: string): string {
@@ -223,29 +225,31 @@ async function cameraLocations(
 
 /**
  * The onRequest guard of a media route (`routesOf` registers it from the definition's `access`): a valid signed URL
- * of a live session, or a bearer session — with access to the camera's location for `camera-media`, any for
+ * of a live session, or a bearer session; either with access to the camera's location for `camera-media`, any for
  * `report-media`. Without either: 401; a session without access to the location: 404 (as for any other user's data).
  */
 export function mediaGuard(ctx: AppContext, definition: MediaDefinition): onRequestHookHandler {
   const signedIn = requireSession(ctx);
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    let session: Session | null | undefined;
     if (request.headers.authorization === undefined && mediaToken(request) !== undefined) {
-      if (!(await signedSession(ctx, request, definition))) throw unauthorized();
+      session = await signedSession(ctx, request, definition);
+      if (!session) throw unauthorized();
       request.mediaToken = mediaToken(request) ?? null;
     } else {
       await signedIn(request, reply);
-      const session = request.session;
+      session = request.session;
       if (!session) throw unauthorized();
-      if (
-        definition.access === 'camera-media' &&
-        !(await readsAnyLocation(
-          ctx,
-          session,
-          await cameraLocations(ctx, definition, request.params as Params),
-        ))
-      ) {
-        throw notFound();
-      }
+    }
+    if (
+      definition.access === 'camera-media' &&
+      !(await readsAnyLocation(
+        ctx,
+        session,
+        await cameraLocations(ctx, definition, request.params as Params),
+      ))
+    ) {
+      throw notFound();
     }
     // The token has done its work: nothing behind the guard sees it (the camera proxy forwards the query upstream).
     request.raw.url = withoutToken(request.raw.url ?? '');
