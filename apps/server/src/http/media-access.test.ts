@@ -115,8 +115,8 @@ describe('camera streams and report pages', () => {
   });
 
   it('opens a signed URL only where its session could open the medium with the header: 404 elsewhere', async () => {
-    // "both" holds nothing in location 1. The answers' addresses are signed wherever they stand in the text, so an
-    // owner's own words (a comment, a name) that spell another location's address come back signed for them.
+    // "both" holds nothing in location 1. The answers' addresses are signed wherever they stand in the text, so a
+    // text that spells another location's address (a repair's description, a news item) comes back signed for them.
     const session = sessionIdOf(both);
     const json = { getHeader: () => 'application/json' } as unknown as FastifyReply;
     const typed = (address: string) =>
@@ -137,6 +137,42 @@ describe('camera streams and report pages', () => {
     const reader = sessionIdOf(investor);
     for (const address of addresses)
       expect((await get(signMediaUrl(t.ctx, address, reader))).statusCode, address).toBe(200);
+  });
+
+  it('refuses the camera address a console text spells, signed in the answer of an owner without access there', async () => {
+    const admin = await t.signIn('admin@example.com');
+    const theirs = (await get('/api/v1/users/locations', both)).json().locations as Array<{
+      id: number;
+      isPlaceholder: boolean;
+    }>;
+    const location = theirs.find((l) => !l.isPlaceholder && l.id !== 1);
+    if (!location) throw new Error('"both" reads no location but 1');
+    const entries = (await get('/api/v1/backoffice/catalogue/locations', admin)).json().items as Array<{
+      id: number;
+      description: string;
+    }>;
+    const entry = entries.find((e) => e.id === location.id);
+    const address = '/api/v1/streams/1/index.m3u8';
+    const saved = await t.request({
+      method: 'PUT',
+      url: `/api/v1/backoffice/catalogue/locations/${location.id}`,
+      token: admin,
+      payload: { ...entry, description: address },
+    });
+    expect(saved.statusCode).toBe(200);
+    try {
+      const info = await get(`/api/v1/dashboard/location-info?location=${location.id}`, both);
+      const description = info.json().description as string;
+      expect(description).toMatch(/^\/api\/v1\/streams\/1\/index\.m3u8\?st=\d+\./);
+      expect((await get(description)).statusCode).toBe(404);
+    } finally {
+      await t.request({
+        method: 'PUT',
+        url: `/api/v1/backoffice/catalogue/locations/${location.id}`,
+        token: admin,
+        payload: entry,
+      });
+    }
   });
 
   it('signs the media addresses that are values of a JSON answer, wherever they stand, and nothing else', () => {

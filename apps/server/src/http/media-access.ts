@@ -19,7 +19,7 @@ import { requireSession } from './session-auth.ts';
  * elements) get short-lived signed URLs instead: `?st={expiry}.{session id}.{HMAC-SHA256 of scope, expiry and
  * session}` with the server's secret, valid for SIGNED_URL_TTL_SECONDS and only while the session that received it
  * lives, and checked for the location as the header is: the answers' addresses are signed wherever they stand in the
- * text, an owner's own words among them, so a signature says who asked, never what they may see. The scope is the
+ * text, any text that spells one among them, so a signature says who asked, never what they may see. The scope is the
  * medium's canonical path (its route's pattern filled with the decoded parameters, so no spelling of the path changes
  * it); a route with `signedScope: 'directory'` covers its directory, so the segments of a playlist served under a
  * token are signed too (the playlist's addresses get the token appended).
