@@ -19,7 +19,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -351,6 +351,17 @@ try {
                   ),
                   JSON.stringify(profile),
                 );
+              // serve.ts wrote the heap profile beside the CPU profile.
+              const heapFile = profileFile.replace(/\.cpuprofile$/, '.heapprofile');
+              if (process.env.BENCH_HEAP_PROFILE && process.env.BENCH_KEEP_PROFILES)
+                await copyFile(
+                  heapFile,
+                  path.join(
+                    process.env.BENCH_KEEP_PROFILES,
+                    `${kind}-${call.name.replace(/\W+/g, '-')}.heapprofile`,
+                  ),
+                );
+              await rm(heapFile, { force: true });
             }
             costs.set(`${kind}|${growth}|${connections}|${call.name}`, m.rps);
             cpuCosts.set(`${kind}|${growth}|${connections}|${call.name}`, m.cpuMs);

@@ -150,10 +150,21 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
           await inspector.post('Profiler.setSamplingInterval', { interval: 100 });
         }
         await inspector.post('Profiler.start');
+        // BENCH_HEAP_PROFILE: V8's sampling of what is allocated, garbage included (what the collector has to do).
+        if (process.env.BENCH_HEAP_PROFILE)
+          await inspector.post('HeapProfiler.startSampling', {
+            samplingInterval: 16384,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: true,
+          });
       }
       if (command === 'stop' && file && inspector) {
         const { profile } = await inspector.post('Profiler.stop');
         await writeFile(file, JSON.stringify(profile));
+        if (process.env.BENCH_HEAP_PROFILE) {
+          const { profile: heap } = await inspector.post('HeapProfiler.stopSampling');
+          await writeFile(file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(heap));
+        }
       }
       if (command === 'reset') {
         // The load starts from a collected heap, as a server's does once its start-up work is done: what the start

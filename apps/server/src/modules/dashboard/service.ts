@@ -63,11 +63,14 @@ const windowRanges = new Map<number, readonly q.MonthWindow[]>();
  * summed in SQL (queries.ownedUnitsBookedTime: a row a unit and month, whatever the number of bookings).
  */
 function occupancyByMonth(rows: q.UnitBookedTime[], months: readonly q.MonthWindow[]) {
-  const units = new Map(rows.map((row) => [row.unit_id, row.part]));
-  // Keyed by a number (unit × 10⁶ + yyyymm), not a text made for every row and every look-up.
-  const bookedMs = new Map(
-    rows.map((row) => [row.unit_id * 1e6 + (row.month ?? 0), Number(row.booked_ms ?? 0)]),
-  );
+  const units = new Map<number, q.UnitBookedTime['part']>();
+  // Keyed by a number (unit × 10⁶ + yyyymm), not a text made for every row and every look-up; filled in a loop, not
+  // from a pair made for each row.
+  const bookedMs = new Map<number, number>();
+  for (const row of rows) {
+    units.set(row.unit_id, row.part);
+    bookedMs.set(row.unit_id * 1e6 + (row.month ?? 0), Number(row.booked_ms ?? 0));
+  }
   const result = new Map<number, number>();
   for (const { month } of months) {
     const shares = [...units].map(([unitId, part]) => ({
@@ -150,24 +153,28 @@ function actualDataMonths(now: Date, yearMonth?: number) {
   };
 }
 
-/** dashboard/actual-data's answer from its rows. */
+/** dashboard/actual-data's answer from its figures. */
 function actualDataOf(
-  rows: q.UnitMonthFigures[],
+  figures: q.MonthFigures,
   { lastComplete, selected, previous, windows }: ReturnType<typeof actualDataMonths>,
 ): DashboardActualData {
-  const occupancy = occupancyByMonth(rows, windows);
-  const totals = new Map((rows[0]?.totals ?? []).map(([yearMonth, amount]) => [yearMonth, Number(amount)]));
+  const occupancy = occupancyByMonth(figures.booked_time, windows);
+  // [yyyymm, kopecks] by month, as the statement orders them.
+  const { totals } = figures;
+  const totalOf = (month: number) => {
+    const pair = totals.find(([yearMonth]) => yearMonth === month);
+    return pair ? Number(pair[1]) : undefined;
+  };
   return {
     actualDataDates: monthRange(FIRST_MONTH, lastComplete).reverse(),
-    actualData: [...totals]
+    actualData: totals
       .filter(([yearMonth]) => yearMonth >= FIRST_MONTH)
-      .sort(([a], [b]) => a - b)
-      .map(([yearMonth, amount]) => ({ yearMonth, amount: toRubles(amount) })),
+      .map(([yearMonth, amount]) => ({ yearMonth, amount: toRubles(Number(amount)) })),
     actualDataInSelectedDate: {
       yearMonth: selected,
-      amount: toRubles(totals.get(selected) ?? 0),
+      amount: toRubles(totalOf(selected) ?? 0),
       bookingAmount: occupancy.get(selected) ?? 0,
-      previousMonthIncomePercent: percentChange(totals.get(selected) ?? 0, totals.get(previous)),
+      previousMonthIncomePercent: percentChange(totalOf(selected) ?? 0, totalOf(previous)),
       previousMonthBookingPercent: percentChange(occupancy.get(selected) ?? 0, occupancy.get(previous)),
     },
   };
@@ -181,11 +188,18 @@ export async function dashboardActualData(
   now = portalNow(ctx.config.portalToday),
 ): Promise<DashboardActualData> {
   const months = actualDataMonths(now, query.yearMonth);
-  // The units, their monthly totals summed in SQL and the two months' booked time, in one statement.
-  const rows = await ownedUnitRows(session, () =>
-    q.ownedUnitsMonthFigures(ctx.database.db, session.userId, query.location, months.windows, months.incomes),
+  requireRole(session, 'INVESTOR');
+  // The units' booked time in the two months and their monthly totals summed in SQL, in one statement; 404 when the
+  // user owns nothing there, as on every location page.
+  const figures = await q.ownedUnitsMonthFigures(
+    ctx.database.db,
+    session.userId,
+    query.location,
+    months.windows,
+    months.incomes,
   );
-  return actualDataOf(rows, months);
+  if (!figures?.booked_time.length) throw notFound();
+  return actualDataOf(figures, months);
 }
 
 /**
