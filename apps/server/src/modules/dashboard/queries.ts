@@ -113,8 +113,9 @@ const bookedTimeQuery = (
 
 /**
  * The dashboard's month figures in one round trip: ownedUnitsBookedTime's rows, and the owned units' incomes summed
- * by month over a month range, once (a row of its own for each unit and month, the list was read, sent and parsed
- * once a row). Undefined only if the statement answered nothing, which it always does.
+ * by month over a month range, once (when they came on each unit's and month's row, PostgreSQL built and the driver
+ * parsed the list once a row). The statement has no `from`, so it always answers one row; the type says undefined
+ * only because a destructured array may be empty.
  */
 export async function ownedUnitsMonthFigures(
   db: Executor,
