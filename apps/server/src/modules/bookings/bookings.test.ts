@@ -74,7 +74,7 @@ describe('booking calls', () => {
     expect(units.filter((u: { isOwn: boolean }) => u.isOwn)).toHaveLength(1);
   });
 
-  it('writes any unit name as JSON, and gives a location without units of a part an empty grid', async () => {
+  it('writes any unit or source name as JSON, and gives a location without units of a part an empty grid', async () => {
     const [unit] = await t.ctx.database.db
       .selectFrom('units')
       .select(['id', 'name', 'unit_number'])
@@ -91,13 +91,38 @@ describe('booking calls', () => {
         .set({ name, unit_number: unitNumber })
         .where('id', '=', unit.id)
         .execute();
+    const source = await t.ctx.database.db
+      .selectFrom('booking_sources')
+      .select(['id', 'name', 'name_en'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const setSource = (name: string, nameEn: string) =>
+      t.ctx.database.db
+        .updateTable('booking_sources')
+        .set({ name, name_en: nameEn })
+        .where('id', '=', source.id)
+        .execute();
     await set(awkward, null);
+    await setSource(awkward, `${awkward} (en)`);
     try {
-      const body = (await get(`bookings?location=1&${window(monthAgo, 10)}`)).json();
+      const body = (await get(`bookings?location=1&${window(monthAgo, 60)}`)).json();
       const first = body.groups[0].units[0];
       expect(first).toMatchObject({ id: unit.id, name: awkward, unitNumber: null });
+      const sources = body.groups
+        .flatMap((g: { units: Array<{ bookings: Array<{ source: { id: number } | null }> }> }) => g.units)
+        .flatMap((u: { bookings: Array<{ source: { id: number } | null }> }) => u.bookings)
+        .map((b: { source: { id: number } | null }) => b.source)
+        .filter((s: { id: number } | null) => s?.id === source.id);
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources[0]).toEqual({
+        id: source.id,
+        name: awkward,
+        nameEn: `${awkward} (en)`,
+        type: expect.any(String),
+      });
     } finally {
       await set(unit.name, unit.unit_number);
+      await setSource(source.name, source.name_en);
     }
     // The investor reads location 3, which has rooms and no outbuildings.
     const empty = await get(`bookings-periphery?location=3&${window(monthAgo, 10)}`);
