@@ -13,7 +13,7 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
@@ -98,6 +98,10 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
   };
   const noTurns = (): Turns => ({ count: 0, ms: 0, cpuMs: 0, arrived: 0, answered: 0, gcMs: 0, worstMs: 0 });
   let longTurns = noTurns();
+  /** The collections since the last reset, by kind (a scavenge, or a full mark-compact), and the process's processor time. */
+  const noCollections = () => ({ minorCount: 0, minorMs: 0, majorCount: 0, majorMs: 0 });
+  let collections = noCollections();
+  let cpuAtReset = process.cpuUsage();
   // Only the modes that print the long turns watch them: their listener a request, collection observer and 5 ms ticker
   // cost the process time, which the calls mode would count as the portal's own (the bare server has none of them).
   if ((process.env.BENCH_MODE ?? 'calls') !== 'calls') watchTurns();
@@ -109,7 +113,17 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
       response.once('finish', () => since.answered++);
     });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) since.gcMs += entry.duration;
+      for (const entry of list.getEntries()) {
+        since.gcMs += entry.duration;
+        const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
+        if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) {
+          collections.majorCount++;
+          collections.majorMs += entry.duration;
+        } else if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+          collections.minorCount++;
+          collections.minorMs += entry.duration;
+        }
+      }
     }).observe({ entryTypes: ['gc'] });
     let lastTick = performance.now();
     let lastCpu = process.cpuUsage();
@@ -175,6 +189,8 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
         rssPeak = rssAtReset;
         cacheAtReset = await cacheCounts();
         longTurns = noTurns();
+        collections = noCollections();
+        cpuAtReset = process.cpuUsage();
       }
       if (command === 'stats') {
         const cache = await cacheCounts();
@@ -187,6 +203,9 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
           rssAtResetMb: rssAtReset / 1048576,
           rssSinceStartMb: await peakSinceStartMb(),
           ...Object.fromEntries(Object.entries(longTurns).map(([key, value]) => [`longTurns.${key}`, value])),
+          ...Object.fromEntries(Object.entries(collections).map(([key, value]) => [`gc.${key}`, value])),
+          // Every thread's: the collector's helpers and the thread pool's work count as the server's.
+          cpuMs: ((cpu) => (cpu.user + cpu.system) / 1000)(process.cpuUsage(cpuAtReset)),
           ...Object.fromEntries(
             Object.entries(process.memoryUsage()).map(([key, bytes]) => [`${key}Mb`, bytes / 1048576]),
           ),

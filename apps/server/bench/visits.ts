@@ -222,7 +222,7 @@ export async function firstVisit(tools: Tools) {
               `p99 ${ms(percentile(calls, 99))} ms; every page p50 ${ms(percentile(pages, 50))} ms, p99 ${ms(percentile(pages, 99))} ms`,
           );
         }
-        console.log(turnsLine(stats));
+        console.log(turnsLine(stats, run.requests));
         console.log(
           `  the ${warmUpOwners} owners before them, the first after the start: dashboard p50 ` +
             `${ms(percentile(cold.pages.get('dashboard') ?? [], 50))} ms, p99 ${ms(percentile(cold.pages.get('dashboard') ?? [], 99))} ms; ` +
@@ -338,20 +338,26 @@ export async function mixed(tools: Tools) {
           `${Math.round(stats.heapUsedMb ?? 0)} of ${Math.round(stats.heapTotalMb ?? 0)} MB, buffers ` +
           `${Math.round(stats.arrayBuffersMb ?? 0)} MB); load average before ${load}, after ${tools.load1()}`,
       );
-      console.log(turnsLine(stats));
+      console.log(turnsLine(stats, result.requests.total));
     } finally {
       await tools.stop(portal);
     }
   }
 }
 
-/** The long turns of the loop the portal saw (serve.ts): how many, and what one held on average. */
-function turnsLine(stats: Record<string, number>): string {
+/**
+ * The long turns of the loop the portal saw (serve.ts): how many, and what one held on average; then the collections
+ * and the processor time (every thread's) of the load's `requests`.
+ */
+function turnsLine(stats: Record<string, number>, requests: number): string {
   const count = stats['longTurns.count'] ?? 0;
   const each = (key: string) => ((stats[`longTurns.${key}`] ?? 0) / Math.max(1, count)).toFixed(1);
   return (
     `  turns over 20 ms: ${count} (${ms((stats['longTurns.ms'] ?? 0) / 1000)} s in all, worst ${ms(stats['longTurns.worstMs'] ?? 0)} ms); ` +
     `one held on average ${each('ms')} ms with ${each('cpuMs')} ms of processor time, ${each('arrived')} requests arriving, ${each('answered')} answered, ` +
-    `${each('gcMs')} ms of garbage collection`
+    `${each('gcMs')} ms of garbage collection\n` +
+    `  collections: ${stats['gc.minorCount'] ?? 0} scavenges (${ms(stats['gc.minorMs'] ?? 0)} ms), ` +
+    `${stats['gc.majorCount'] ?? 0} full (${ms(stats['gc.majorMs'] ?? 0)} ms on the loop); the portal's processor ` +
+    `time ${((stats.cpuMs ?? 0) / Math.max(1, requests)).toFixed(2)} ms a request, every thread's`
   );
 }
