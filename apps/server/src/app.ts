@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { databaseInputError, registerSecurityHooks } from './http/security-hooks.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { registerSessionAuth } from './http/session-auth.ts';
+import { registerUtf8Answers } from './http/utf8-answers.ts';
 import { webShell } from './http/web-shell.ts';
 import { isDiskFull } from './integrations/disk.ts';
 import { type Logger, REDACTED_PATHS } from './logger.ts';
@@ -250,6 +251,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions = {}): Promi
   registerBodyLimits(app);
   registerSessionAuth(app, ctx);
   registerResponseCache(app, ctx);
+  // Last of the app's onSend hooks: those before it read an answer as text, the routes' own (the answer cache,
+  // compression) take its bytes.
+  registerUtf8Answers(app);
 
   await app.register(healthRoutes(ctx), { prefix: '/api' });
   await app.register(authRoutes(ctx), { prefix: '/api/v1' });

@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { BROTLI_OPTIONS, COMPRESS_FROM, COMPRESS_IN_ONE_CALL_UP_TO, GZIP_OPTIONS } from './compression.ts';
 import { requestLocale } from './locale.ts';
 import { dropOnWrite } from './session-auth.ts';
+import { utf8Of } from './utf8-answers.ts';
 
 /**
  * The answers of a signed-in user's reads (the calls whose contract definition says `cache: true`), kept in this
@@ -231,16 +232,19 @@ function createResponseCache(ctx: AppContext, lifetimeMs: number): ResponseCache
     },
     async keep(request, reply, payload) {
       const miss = misses.get(request);
-      if (!miss || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+      if (!miss || reply.statusCode !== 200) return payload;
+      // A long answer comes as its bytes (utf8-answers.ts), a short one as its text.
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
       if (!listening || miss.generation !== generation) return payload;
       if (miss.userGeneration !== (userGenerations.get(miss.userId) ?? 0)) return payload;
       const now = Date.now();
       dropExpired(now);
       // Compressed here as @fastify/compress would (it leaves an answer that names its encoding as it is), so the
       // cache keeps the bytes it sent, and the body goes out as the bytes already encoded.
-      const length = Buffer.byteLength(payload);
+      const body = typeof payload === 'string' ? utf8Of(payload) : payload;
+      const length = body.length;
       const form = acceptedEncoding(request.headers['accept-encoding'], length) ?? 'identity';
-      const sent = form === 'identity' ? utf8Bytes(payload, length) : compressed(Buffer.from(payload), form);
+      const sent = form === 'identity' ? ownBytes(body) : compressed(body, form);
       if (form !== 'identity') reply.header('content-encoding', form).header('vary', 'accept-encoding');
       if (entryCount >= MAX_ENTRIES || bytes + sent.length > MAX_BYTES) clear();
       const replaced = byUser.get(miss.userId)?.get(miss.key);
@@ -299,16 +303,10 @@ function inForm(forms: Entry['forms'], form: Form): Buffer {
   return form === 'identity' ? body : compressed(body, form);
 }
 
-/** The body in UTF-8 in a block of its own (a small Buffer.from shares a 64 KB block with whatever comes next). */
-function utf8Bytes(text: string, length: number): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(length);
-  bytes.write(text);
-  return bytes;
-}
-
 /**
- * A copy of exactly its bytes: zlib's result is a view of a 64 KB block, which a kept answer of 2 KB would otherwise
- * hold for its lifetime (and the gauge would not count).
+ * A copy of exactly its bytes: zlib's result is a view of a 64 KB block, and a short text's bytes (Buffer.from) a view
+ * of a shared 8 KB one, which a kept answer of 2 KB would otherwise hold for its lifetime (and the gauge would not
+ * count); an answer's bytes are the sender's, not the cache's.
  */
 function ownBytes(view: Buffer): Buffer {
   const copy = Buffer.allocUnsafeSlow(view.length);
