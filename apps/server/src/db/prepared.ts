@@ -199,8 +199,7 @@ function pgliteStatements(pglite: PGlite) {
             const types = parse.parseDescribeStatementResults(
               await send(protocol.serialize.describe({ type: 'S', name })),
             );
-            // A select has no side effects (a `with` may write).
-            statement = { types, readsOnly: /^\s*select\b/i.test(text) };
+            statement = { types, readsOnly: onlyReads(text) };
           } finally {
             await send(protocol.serialize.sync());
           }
@@ -242,6 +241,17 @@ function pgliteStatements(pglite: PGlite) {
       }),
     );
 }
+
+/**
+ * Whether a statement only reads, so that its answer holds rows and nothing PGlite must act on (a write's may hold a
+ * change notification, and its files must be synced): a select, or a `with` none of whose parts writes. A write names
+ * what it does (insert, update, delete, merge), in a `with`'s part as anywhere, so a text with one of those words takes
+ * the write's path; a read that only mentions one (`for update`, a literal) just loses the shortcut. The `with` reads
+ * (the first screen, the grid, the booking statistics, the lender's calls) took the write's path before: four calls
+ * into PGlite, every message read into objects, the grid's 40 KB row copied once more, and the files synced.
+ */
+export const onlyReads = (text: string) =>
+  /^\s*(?:select|with)\b/i.test(text) && !/\b(?:insert|update|delete|merge)\b/i.test(text);
 
 /** An answer read by PGlite's own reader, its error thrown as PGlite's query throws it. */
 function resultsOf<T>(answer: Uint8Array, parsers: PGlite['parsers']): Results<T> {
