@@ -1,5 +1,8 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Executor } from '../../db/executor.ts';
 import { startTestApp, type TestApp, withoutRequestId } from '../../test/harness.ts';
+import { touchSession } from './queries.ts';
 import { sessionCacheOf } from './session-cache.ts';
 import { totpCode } from './totp.ts';
 
@@ -450,5 +453,22 @@ describe('finding 11: sessions a user can see and end; inactivity timeout', () =
     expect(await seen()).toBeGreaterThan(Date.now() - 10_000);
     await setSeen(25 * 3_600_000);
     expect((await profile(token)).statusCode).toBe(401);
+  });
+
+  it("marks a session seen without waiting for the disk, and leaves the connection's other commits as they were", async () => {
+    const token = await t.signIn('lender@example.com');
+    const sid = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sid as string;
+    const setting = async (db: Executor) =>
+      (await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(db)).rows[0]
+        ?.synchronous_commit;
+    await t.ctx.database.db.connection().execute(async (connection) => {
+      await connection.transaction().execute(async (trx) => {
+        await touchSession(trx, sid);
+        expect(await setting(trx)).toBe('off');
+      });
+      expect(await setting(connection)).toBe('on');
+      await touchSession(connection, sid);
+      expect(await setting(connection)).toBe('on');
+    });
   });
 });
