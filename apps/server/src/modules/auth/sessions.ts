@@ -1,16 +1,16 @@
 import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { RoleRow } from '../../db/schema.ts';
 import * as q from './queries.ts';
 import { sessionCacheOf } from './session-cache.ts';
+import { signToken, verifyToken } from './session-tokens.ts';
 
 export type Session = { sessionId: string; userId: number; roles: RoleRow[] };
 
 const ISSUER = 'investor-portal';
 
-/** The HMAC key, made once per secret: jose imported raw bytes through WebCrypto on every verification. */
+/** The HMAC key, made once per secret. */
 const keys = new Map<string, KeyObject>();
 function secretKey(ctx: AppContext): KeyObject {
   let key = keys.get(ctx.config.jwtSecret);
@@ -37,13 +37,13 @@ export async function createSession(
     ip: meta.ip,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
-  return new SignJWT({ sid: sessionId })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuer(ISSUER)
-    .setIssuedAt()
-    .setExpirationTime(expiresAt)
-    .sign(secretKey(ctx));
+  return signToken(secretKey(ctx), {
+    sid: sessionId,
+    sub: String(userId),
+    iss: ISSUER,
+    iat: Math.floor(Date.now() / 1000),
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  });
 }
 
 /** The session of a token: from the short-lived cache of verified sessions (session-cache.ts) or the database. */
@@ -55,20 +55,19 @@ async function lookupSession(
   ctx: AppContext,
   token: string,
 ): Promise<(Session & { expiresAt: Date }) | null> {
-  const sessionId = await verifiedSessionId(ctx, token);
+  const sessionId = verifiedSessionId(ctx, token);
   return sessionId === null ? null : liveSessionOf(ctx, sessionId);
 }
 
 /**
  * Tokens whose signature was checked, with their session id and expiry, per secret. The session cache keeps a
- * session for a second; the signature need not be checked again each second (jose's HMAC through WebCrypto was a
- * tenth of the server's processor time under many owners' load): a token's bytes verify the same until it expires.
- * Tokens that fail are not kept. Bounded: past TOKENS_KEPT the list starts again.
+ * session for a second; the signature need not be checked again each second: a token's bytes verify the same until
+ * it expires. Tokens that fail are not kept. Bounded: past TOKENS_KEPT the list starts again.
  */
 const verifiedTokens = new Map<string, Map<string, { sessionId: string; expiresAtMs: number }>>();
 const TOKENS_KEPT = 20_000;
 
-async function verifiedSessionId(ctx: AppContext, token: string): Promise<string | null> {
+function verifiedSessionId(ctx: AppContext, token: string): string | null {
   let tokens = verifiedTokens.get(ctx.config.jwtSecret);
   if (!tokens) {
     tokens = new Map();
@@ -80,17 +79,11 @@ async function verifiedSessionId(ctx: AppContext, token: string): Promise<string
     tokens.delete(token);
     return null;
   }
-  try {
-    const { payload } = await jwtVerify(token, secretKey(ctx), { algorithms: ['HS256'], issuer: ISSUER });
-    if (typeof payload.sid !== 'string') return null;
-    if (tokens.size >= TOKENS_KEPT) tokens.clear();
-    // jose refuses a token without an expiry only when asked to; ours always carry one, and one without is not kept.
-    if (typeof payload.exp === 'number')
-      tokens.set(token, { sessionId: payload.sid, expiresAtMs: payload.exp * 1000 });
-    return payload.sid;
-  } catch {
-    return null;
-  }
+  const claims = verifyToken(secretKey(ctx), token, ISSUER, Date.now() / 1000);
+  if (!claims) return null;
+  if (tokens.size >= TOKENS_KEPT) tokens.clear();
+  tokens.set(token, { sessionId: claims.sid, expiresAtMs: claims.exp * 1000 });
+  return claims.sid;
 }
 
 /**
