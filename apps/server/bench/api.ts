@@ -217,6 +217,13 @@ async function servingPids(target: Target): Promise<number[]> {
   }
 }
 
+/** The processor seconds the backends of a portal's PostgreSQL database have used (0 on PGlite: in the process). */
+async function databaseCpuSeconds(server: Server): Promise<number> {
+  if (typeof server.info.database !== 'string') return 0;
+  const pids = (await servingPids({ pid: 0, database: server.info.database })).slice(1);
+  return [...(await cpuSeconds(pids)).values()].reduce((sum, value) => sum + value, 0);
+}
+
 async function load(
   url: string,
   connections: number,
@@ -286,7 +293,7 @@ const mode = process.env.BENCH_MODE ?? 'calls';
 if (mode === 'first-visit' || mode === 'mixed') {
   const { firstVisit, mixed } = await import('./visits.ts');
   const run = mode === 'first-visit' ? firstVisit : mixed;
-  await run({ start, stop, command, databases, load1 });
+  await run({ start, stop, command, databases, load1, databaseCpuSeconds });
   process.exit(0);
 }
 

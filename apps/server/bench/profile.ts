@@ -38,7 +38,7 @@ function partOf(frame: Frame): Part | null {
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)') return 'native, other';
   if (!url) return null;
-  if (/\/(jose)\/|\/modules\/auth\/|\/http\/session-auth\.ts/.test(url)) return 'session check';
+  if (/\/modules\/auth\/|\/http\/session-auth\.ts/.test(url)) return 'session check';
   if (/\/modules\/access\//.test(url)) return 'access';
   if (/\/kysely\//.test(url)) return 'SQL: building (Kysely)';
   if (/\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+|pgpass|pg-connection-string)\//.test(url))

@@ -205,7 +205,9 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
           ...Object.fromEntries(Object.entries(longTurns).map(([key, value]) => [`longTurns.${key}`, value])),
           ...Object.fromEntries(Object.entries(collections).map(([key, value]) => [`gc.${key}`, value])),
           // Every thread's: the collector's helpers and the thread pool's work count as the server's.
-          cpuMs: ((cpu) => (cpu.user + cpu.system) / 1000)(process.cpuUsage(cpuAtReset)),
+          ...((cpu) => ({ cpuMs: (cpu.user + cpu.system) / 1000, cpuSystemMs: cpu.system / 1000 }))(
+            process.cpuUsage(cpuAtReset),
+          ),
           ...Object.fromEntries(
             Object.entries(process.memoryUsage()).map(([key, bytes]) => [`${key}Mb`, bytes / 1048576]),
           ),

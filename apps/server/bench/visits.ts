@@ -29,6 +29,7 @@ type Tools = {
   command(server: Server, text: string): Promise<Record<string, number>>;
   databases: string[];
   load1(): string;
+  databaseCpuSeconds(server: Server): Promise<number>;
 };
 
 type Call = { name: string; path: string };
@@ -201,7 +202,9 @@ export async function firstVisit(tools: Tools) {
           `first-visit-${kind}.cpuprofile`,
         );
         if (process.env.BENCH_PROFILE) await tools.command(portal, 'start');
+        const databaseCpuBefore = await tools.databaseCpuSeconds(portal);
         const run = await visitAll(portal.url, tokens, (call) => call.path);
+        const databaseCpuMs = ((await tools.databaseCpuSeconds(portal)) - databaseCpuBefore) * 1000;
         if (process.env.BENCH_PROFILE) await tools.command(portal, `stop ${profileFile}`);
         const stats = await tools.command(portal, 'stats');
         console.log(
@@ -223,6 +226,10 @@ export async function firstVisit(tools: Tools) {
           );
         }
         console.log(turnsLine(stats, run.requests));
+        if (kind === 'postgres')
+          console.log(
+            `  PostgreSQL's backends: ${(databaseCpuMs / run.requests).toFixed(2)} ms of processor time a request`,
+          );
         console.log(
           `  the ${warmUpOwners} owners before them, the first after the start: dashboard p50 ` +
             `${ms(percentile(cold.pages.get('dashboard') ?? [], 50))} ms, p99 ${ms(percentile(cold.pages.get('dashboard') ?? [], 99))} ms; ` +
@@ -358,6 +365,7 @@ function turnsLine(stats: Record<string, number>, requests: number): string {
     `${each('gcMs')} ms of garbage collection\n` +
     `  collections: ${stats['gc.minorCount'] ?? 0} scavenges (${ms(stats['gc.minorMs'] ?? 0)} ms), ` +
     `${stats['gc.majorCount'] ?? 0} full (${ms(stats['gc.majorMs'] ?? 0)} ms on the loop); the portal's processor ` +
-    `time ${((stats.cpuMs ?? 0) / Math.max(1, requests)).toFixed(2)} ms a request, every thread's`
+    `time ${((stats.cpuMs ?? 0) / Math.max(1, requests)).toFixed(2)} ms a request, every thread's ` +
+    `(${((stats.cpuSystemMs ?? 0) / Math.max(1, requests)).toFixed(2)} of it in the kernel)`
   );
 }
