@@ -1,6 +1,6 @@
 import type { BookingStatus } from '@portal/contract/bookings';
 import type { RequestKindCode } from '@portal/contract/requests';
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 
 /** Typed view of the tables the migrations create. */
 
@@ -266,6 +266,8 @@ export interface BookingsTable {
   paid_kopecks: Generated<BigIntId>;
   sum_kopecks: Generated<BigIntId>;
   external_id: string | null;
+  /** The start of the booking's JSON in the grid, written by the database (migration 064). */
+  grid_head: GeneratedAlways<string>;
 }
 
 export interface RepairsTable {

@@ -130,6 +130,54 @@ describe('booking calls', () => {
     expect(empty.json().groups).toEqual([]);
   });
 
+  it('shows a booking as it was last changed: its dates, status, guests and sums', async () => {
+    const url = `bookings?location=1&${window(monthAgo, 60)}`;
+    type Shown = {
+      id: number;
+      startDateTime: string;
+      endDateTime: string;
+      status: string;
+      guestAmount: number;
+    };
+    const shown = async (id: number) =>
+      (await get(url))
+        .json()
+        .groups.flatMap((g: { units: Array<{ bookings: Shown[] }> }) => g.units)
+        .flatMap((u: { bookings: Shown[] }) => u.bookings)
+        .find((b: Shown) => b.id === id);
+    const [unit] = (await get(url)).json().groups[0].units;
+    const booking = unit.bookings[0];
+    const row = await t.ctx.database.db
+      .selectFrom('bookings')
+      .select(['starts_at', 'ends_at', 'status', 'guest_amount', 'paid_kopecks', 'sum_kopecks'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    const movedStart = new Date(Date.parse(booking.startDateTime) + 3_600_000 + 250);
+    // As an import's upsert changes a booking the booking system moved (modules/import/queries.ts).
+    const change = (values: Partial<typeof row>) =>
+      t.ctx.database.db.updateTable('bookings').set(values).where('id', '=', booking.id).execute();
+    await change({
+      starts_at: movedStart,
+      status: 'cancelled',
+      guest_amount: 5,
+      paid_kopecks: 12_345,
+      sum_kopecks: 67_890,
+    });
+    try {
+      expect(await shown(booking.id)).toMatchObject({
+        startDateTime: movedStart.toISOString(),
+        endDateTime: booking.endDateTime,
+        status: 'cancelled',
+        guestAmount: 5,
+        paid: 123.45,
+        sum: 678.9,
+      });
+    } finally {
+      await change(row);
+    }
+    expect(await shown(booking.id)).toEqual(booking);
+  });
+
   it('gives outbuildings their hourly sessions', async () => {
     const body = (await get(`bookings-periphery?location=1&${window(monthAgo, 10)}`)).json();
     const sessions = body.groups.flatMap(

@@ -38,7 +38,8 @@ function rublesText(column: string): RawBuilder<string> {
  * (held) marked, each with its bookings and repairs that overlap [start, end). A 60-day grid holds hundreds of
  * bookings, which Node no longer parses, builds and joins one by one. One statement with the access check: null when
  * the user does not read the location (modules/access), an empty text when it has no units in that part. The index on
- * (unit_id, ends_at, starts_at) serves both lists (migration 021).
+ * (unit_id, ends_at, starts_at) serves the bookings (migration 021); each booking's own part of its JSON is kept with
+ * the row (migration 064), and the repairs, a few a unit, are read in one pass for all the units.
  */
 export async function gridGroups(
   db: Executor,
@@ -78,33 +79,33 @@ const gridGroupsStatement = prepared(
           || ',"type":' || to_json(type)::text || '}' as text
         from booking_sources
       ),
+      -- The repairs of all the units in one pass: a few a unit, found by one scan rather than one scan a unit.
+      repair_text as (
+        select r.unit_id, '[' || string_agg(
+            '{"startDateTime":"' || ${isoText('r.starts_at')}
+            || '","endDateTime":"' || ${isoText('r.ends_at')}
+            || '","description":' || to_json(r.description)::text
+            || '}', ',' order by r.starts_at, r.id) || ']' as text
+        from repairs r
+        where r.unit_id in (select id from unit) and r.starts_at < ${end} and r.ends_at > ${start}
+        group by r.unit_id
+      ),
       unit_text as (
         select unit.id, unit.unit_type, unit.unit_type_en,
           '{"id":' || unit.id || ',"name":' || to_json(unit.name)::text || ',"nameEn":' || to_json(unit.name_en)::text
           || ',"unitNumber":' || coalesce(to_json(unit.unit_number)::text, 'null')
           || ',"isOwn":' || unit."isOwn"::text
           || ',"bookings":' || coalesce((select '[' || string_agg(
-              '{"id":' || b.id
-              || ',"startDateTime":"' || ${isoText('b.starts_at')}
-              || '","endDateTime":"' || ${isoText('b.ends_at')}
-              -- A status is one of the plain words migration 027's check allows: nothing to escape.
-              || '","status":"' || b.status
-              || '","guestAmount":' || b.guest_amount
-              || ',"source":' || coalesce(s.text, 'null')
+              -- The booking's own part is kept with the row (migration 064); its source and sums are written here.
+              b.grid_head || coalesce(s.text, 'null')
               || ',"paid":' || ${rublesText('b.paid_kopecks')}
               || ',"sum":' || ${rublesText('b.sum_kopecks')}
               || '}', ',' order by b.starts_at, b.id) || ']'
             from bookings b left join source_text s on s.id = b.source_id
             where b.unit_id = unit.id and b.starts_at < ${end} and b.ends_at > ${start}), '[]')
-          || ',"repairs":' || coalesce((select '[' || string_agg(
-              '{"startDateTime":"' || ${isoText('r.starts_at')}
-              || '","endDateTime":"' || ${isoText('r.ends_at')}
-              || '","description":' || to_json(r.description)::text
-              || '}', ',' order by r.starts_at, r.id) || ']'
-            from repairs r
-            where r.unit_id = unit.id and r.starts_at < ${end} and r.ends_at > ${start}), '[]')
+          || ',"repairs":' || coalesce(repair_text.text, '[]')
           || '}' as text
-        from unit
+        from unit left join repair_text on repair_text.unit_id = unit.id
         where unit.id is not null
       ),
       group_text as (
