@@ -142,7 +142,7 @@ describe('tokens and sessions', () => {
     expect((await profile(otherSecret)).statusCode).toBe(401);
     expect((await profile(token)).statusCode).toBe(200);
 
-    // A token verified once is refused once it expires, though its signature is not checked again.
+    // A token accepted once is refused once it expires, though the session it names lives on.
     const expiry = Math.floor(Date.now() / 1000) + 2;
     const shortLived = await new SignJWT({ sid: session.id })
       .setProtectedHeader({ alg: 'HS256' })

@@ -51,39 +51,16 @@ export function verifySessionToken(ctx: AppContext, token: string): Promise<Sess
   return sessionCacheOf(ctx.database).lookup(token, () => lookupSession(ctx, token));
 }
 
+/**
+ * A token's session, checked in the database, once its signature and expiry hold: the check is cheap
+ * (session-tokens.ts), so it runs on each miss of the session cache rather than being kept beside it.
+ */
 async function lookupSession(
   ctx: AppContext,
   token: string,
 ): Promise<(Session & { expiresAt: Date }) | null> {
-  const sessionId = verifiedSessionId(ctx, token);
-  return sessionId === null ? null : liveSessionOf(ctx, sessionId);
-}
-
-/**
- * Tokens whose signature was checked, with their session id and expiry, per secret. The session cache keeps a
- * session for a second; the signature need not be checked again each second: a token's bytes verify the same until
- * it expires. Tokens that fail are not kept. Bounded: past TOKENS_KEPT the list starts again.
- */
-const verifiedTokens = new Map<string, Map<string, { sessionId: string; expiresAtMs: number }>>();
-const TOKENS_KEPT = 20_000;
-
-function verifiedSessionId(ctx: AppContext, token: string): string | null {
-  let tokens = verifiedTokens.get(ctx.config.jwtSecret);
-  if (!tokens) {
-    tokens = new Map();
-    verifiedTokens.set(ctx.config.jwtSecret, tokens);
-  }
-  const known = tokens.get(token);
-  if (known) {
-    if (known.expiresAtMs > Date.now()) return known.sessionId;
-    tokens.delete(token);
-    return null;
-  }
   const claims = verifyToken(secretKey(ctx), token, ISSUER, Date.now() / 1000);
-  if (!claims) return null;
-  if (tokens.size >= TOKENS_KEPT) tokens.clear();
-  tokens.set(token, { sessionId: claims.sid, expiresAtMs: claims.exp * 1000 });
-  return claims.sid;
+  return claims === null ? null : liveSessionOf(ctx, claims.sid);
 }
 
 /**
