@@ -178,6 +178,44 @@ describe('booking calls', () => {
     expect(await shown(booking.id)).toEqual(booking);
   });
 
+  it("shows each unit's repairs in the window, in order, and no other unit's", async () => {
+    // Three years ahead: no demo booking or repair is there.
+    const from = new Date(pinnedNow().getTime() + 3 * 365 * 86_400_000);
+    const at = (days: number) => new Date(from.getTime() + days * 86_400_000 + 123);
+    const grid = async () =>
+      (await get(`bookings?location=1&${window(from, 10)}`))
+        .json()
+        .groups.flatMap((g: { units: unknown[] }) => g.units) as Array<{ id: number; repairs: unknown[] }>;
+    const [first, second, ...rest] = await grid();
+    if (!first || !second) throw new Error('the demo location 1 has rooms');
+    const later = {
+      unit_id: first.id,
+      starts_at: at(3),
+      ends_at: at(4),
+      description: 'Окна "Море"\nпокраска',
+    };
+    const earlier = { unit_id: first.id, starts_at: at(1), ends_at: at(2), description: '' };
+    const outside = { unit_id: first.id, starts_at: at(20), ends_at: at(21), description: 'после окна' };
+    const overlapping = { unit_id: second.id, starts_at: at(-2), ends_at: at(1), description: 'Сантехника' };
+    const added = [later, earlier, outside, overlapping];
+    const ids = (await t.ctx.database.db.insertInto('repairs').values(added).returning('id').execute()).map(
+      (row) => row.id,
+    );
+    try {
+      const shown = (repair: typeof later) => ({
+        startDateTime: repair.starts_at.toISOString(),
+        endDateTime: repair.ends_at.toISOString(),
+        description: repair.description,
+      });
+      const units = await grid();
+      expect(units.find((u) => u.id === first.id)?.repairs).toEqual([shown(earlier), shown(later)]);
+      expect(units.find((u) => u.id === second.id)?.repairs).toEqual([shown(overlapping)]);
+      for (const unit of rest) expect(units.find((u) => u.id === unit.id)?.repairs).toEqual([]);
+    } finally {
+      await t.ctx.database.db.deleteFrom('repairs').where('id', 'in', ids).execute();
+    }
+  });
+
   it('gives outbuildings their hourly sessions', async () => {
     const body = (await get(`bookings-periphery?location=1&${window(monthAgo, 10)}`)).json();
     const sessions = body.groups.flatMap(

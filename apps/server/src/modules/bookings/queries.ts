@@ -21,7 +21,8 @@ const bookingLocationRowsStatement = prepared('bookingLocationRows', (db, { user
 
 /**
  * An instant as the client's ISO text (`Date#toISOString`: UTC, milliseconds, `Z`), written by the database: the
- * grid only passes its times on.
+ * grid only passes its times on. Migration 064's `booking_grid_head` writes a booking's times the same way (a
+ * migration cannot call this); bookings.test.ts compares both with `toISOString`.
  */
 function isoText(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
