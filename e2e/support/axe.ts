@@ -16,6 +16,7 @@ type AxeWindow = {
       violations: {
         id: string;
         impact: string | null;
+        tags: string[];
         help: string;
         nodes: { target: unknown[]; html: string; failureSummary?: string }[];
       }[];
@@ -25,23 +26,34 @@ type AxeWindow = {
 
 /**
  * Runs axe-core on the page as it is now (or on the part `include` selects); answers the serious and critical
- * violations, a few nodes each.
+ * violations, a few nodes each. With `bestPractice`, axe's best practices too, at any impact: the structure a screen
+ * reader finds its way by (one level-one heading, headings in order, table headers with text), which WCAG's rules
+ * leave to them.
  */
-export async function axeViolations(page: Page, include?: string): Promise<Violation[]> {
+export async function axeViolations(
+  page: Page,
+  include?: string,
+  { bestPractice = false }: { bestPractice?: boolean } = {},
+): Promise<Violation[]> {
   if (!(await page.evaluate(() => Boolean((globalThis as unknown as AxeWindow).axe)))) {
     // Evaluated through the debugging protocol, which the portal's CSP (no inline scripts) does not govern.
     await page.evaluate(readFileSync(AXE_SCRIPT, 'utf8'));
   }
   return page.evaluate(
-    async ([tags, part]) => {
+    async ([tags, part, anyImpactOf]) => {
       const axe = (globalThis as unknown as AxeWindow).axe;
       if (!axe) throw new Error('axe-core did not load');
       const result = await axe.run(part ? { include: [[part]] } : globalThis, {
-        runOnly: { type: 'tag', values: tags },
+        runOnly: { type: 'tag', values: [...tags, ...anyImpactOf] },
         resultTypes: ['violations'],
       });
       return result.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .filter(
+          (v) =>
+            v.impact === 'serious' ||
+            v.impact === 'critical' ||
+            v.tags.some((tag) => anyImpactOf.includes(tag)),
+        )
         .map((v) => ({
           id: v.id,
           impact: v.impact ?? '',
@@ -53,6 +65,6 @@ export async function axeViolations(page: Page, include?: string): Promise<Viola
             ),
         }));
     },
-    [WCAG_TAGS, include] as const,
+    [WCAG_TAGS, include, bestPractice ? ['best-practice'] : []] as const,
   );
 }

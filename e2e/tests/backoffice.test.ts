@@ -279,7 +279,8 @@ describe("the managers' console", () => {
       // Another manager's client (the lender is Sokolov's): a not-found state with the way back.
       await page.goto(`${portal.url}/backoffice/owners/2`);
       const missing = page.getByTestId('owner-notFound');
-      await missing.getByText('Клиент не найден').waitFor();
+      // The state is the page: its title is the page's heading.
+      await missing.getByRole('heading', { level: 1, name: 'Клиент не найден' }).waitFor();
       await missing.getByText('закреплён за другим менеджером', { exact: false }).waitFor();
       expect(await page.getByRole('alert').count()).toBe(0);
       await missing.getByRole('link', { name: 'Ко всем клиентам' }).click();

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@portal/contract/constants';
 import type { ReactNode } from 'react';
@@ -163,15 +163,15 @@ export function Pager({
   );
 }
 
-/** One column of a console table: its header (or, for a column of buttons, only a name) and its cell. */
+/**
+ * One column of a console table: its header, or for a column of buttons a name that only screen readers read (a
+ * header cell with no text leaves them announcing nothing), and its cell.
+ */
 export type Column<T> = {
   key: string;
-  header?: ReactNode;
-  /** The accessible name of a column whose header shows nothing. */
-  label?: string;
   minWidth?: number;
   cell: (row: T) => ReactNode;
-};
+} & ({ header: ReactNode; label?: undefined } | { header?: undefined; label: string });
 
 /**
  * A console table in a box that scrolls it sideways; with `card`, a phone gets the rows as cards instead, as a table
@@ -221,10 +221,9 @@ export function DataTable<T>({
               {columns.map((column) => (
                 <Table.Th
                   key={column.key}
-                  aria-label={column.label}
                   style={column.minWidth ? { minWidth: column.minWidth } : undefined}
                 >
-                  {column.header}
+                  {column.header ?? <VisuallyHidden>{column.label}</VisuallyHidden>}
                 </Table.Th>
               ))}
             </Table.Tr>

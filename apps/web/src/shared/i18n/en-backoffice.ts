@@ -4,6 +4,8 @@ import type { BackofficeResources } from './ru-backoffice';
 export const enBackoffice: BackofficeResources = {
   backoffice: {
     title: 'Back office',
+    /** The name of a table's column of buttons, read by screen readers only. */
+    actions: 'Actions',
     nav: {
       inbox: 'Requests',
       owners: 'Clients',
@@ -515,7 +517,6 @@ export const enBackoffice: BackofficeResources = {
     defaultBadge: 'Default',
     clients: 'Clients',
     status: 'Status',
-    actions: 'Actions',
     edit: 'Edit',
     deactivate: 'Deactivate',
     reactivate: 'Reactivate',

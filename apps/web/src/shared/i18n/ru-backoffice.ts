@@ -2,6 +2,8 @@
 export const ruBackoffice = {
   backoffice: {
     title: 'Бэк-офис',
+    /** The name of a table's column of buttons, read by screen readers only. */
+    actions: 'Действия',
     nav: {
       inbox: 'Заявки',
       owners: 'Клиенты',
@@ -511,7 +513,6 @@ export const ruBackoffice = {
     defaultBadge: 'Основной',
     clients: 'Клиенты',
     status: 'Статус',
-    actions: 'Действия',
     edit: 'Изменить',
     deactivate: 'Отключить',
     reactivate: 'Включить',

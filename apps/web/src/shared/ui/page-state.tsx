@@ -16,11 +16,22 @@ export function LoadingState({ label }: { label?: string }) {
   );
 }
 
-export function EmptyState({ title, text }: { title: string; text?: string }) {
+export function EmptyState({
+  title,
+  text,
+  pageTitle = false,
+}: {
+  title: string;
+  text?: string;
+  /** The state is the whole page (a client not found): its title is the page's heading. */
+  pageTitle?: boolean;
+}) {
   return (
     <Center py="xl">
       <Stack align="center" gap={4} maw={420} ta="center">
-        <Text fw={600}>{title}</Text>
+        <Text fw={600} component={pageTitle ? 'h1' : 'p'}>
+          {title}
+        </Text>
         {text && (
           <Text c="dimmed" size="sm">
             {text}

@@ -128,7 +128,7 @@ export function LocationDocumentsPage() {
               },
               {
                 key: 'actions',
-                header: '',
+                label: t('backoffice.actions'),
                 cell: (d) => (
                   <Group gap={6} wrap="nowrap">
                     <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'edit', doc: d })}>

@@ -73,6 +73,8 @@ describe("the import's files", () => {
       </>,
     );
     const table = await screen.findByTestId('import-columns');
+    // A section of the page, under the page's own title (level 1).
+    expect(screen.getByRole('heading', { level: 2, name: 'Допустимые значения' })).toBeInTheDocument();
     expect(within(table).getByText('Подтверждена', { exact: false })).toBeInTheDocument();
     expect(within(table).getByText('id — в разделе «Каталог → Локации → юниты локации»')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Скачать шаблон' }));

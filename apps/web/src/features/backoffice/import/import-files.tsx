@@ -67,7 +67,7 @@ export function AllowedValues({ kind }: { kind: ImportKindCode }) {
   });
   return (
     <Stack gap="xs">
-      <Title order={3} size="h4">
+      <Title order={2} size="h4">
         {t('backoffice.import.allowedValues')}
       </Title>
       {columns.isError ? (

@@ -49,7 +49,11 @@ export function OwnerPage() {
       return (
         <Stack gap="md" data-testid={`owner-${kind}`}>
           <BackToOwners />
-          <EmptyState title={t(`backoffice.owner.${kind}Title`)} text={t(`backoffice.owner.${kind}Text`)} />
+          <EmptyState
+            pageTitle
+            title={t(`backoffice.owner.${kind}Title`)}
+            text={t(`backoffice.owner.${kind}Text`)}
+          />
         </Stack>
       );
     }

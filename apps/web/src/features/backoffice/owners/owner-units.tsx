@@ -68,6 +68,7 @@ export function OwnerUnits({ owner }: { owner: OwnerDetail }) {
           },
           {
             key: 'actions',
+            label: t('backoffice.actions'),
             cell: (unit) => (
               <Group gap={4} wrap="nowrap">
                 <Button size="xs" variant="subtle" onClick={() => setEditing(unit)}>

@@ -74,6 +74,7 @@ export function OutboxPage() {
             },
             {
               key: 'resend',
+              label: t('backoffice.actions'),
               cell: (item) => (
                 <Button
                   size="xs"

@@ -122,6 +122,8 @@ describe('staff page', () => {
     const calls = stubApi(['MANAGER']);
     await renderWithProviders(<StaffPage />);
     expect(await screen.findByText('Раздел доступен только администраторам')).toBeInTheDocument();
+    // The page keeps its title, so a manager who opens the address still knows where they are.
+    expect(screen.getByRole('heading', { level: 1, name: 'Сотрудники' })).toBeInTheDocument();
     expect(calls.some((call) => call.url.endsWith('/backoffice/staff'))).toBe(false);
   });
 });

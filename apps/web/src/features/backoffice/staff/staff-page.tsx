@@ -23,7 +23,7 @@ import { AccountStatusBadge } from '../account-status-badge';
 import { ResendInvitation } from '../company/resend-invitation';
 import { ConfirmDialog } from '../confirm-dialog';
 import { FormModal } from '../form-modal';
-import { DataTable, ListPage } from '../list-page';
+import { ConsolePage, DataTable, ListPage } from '../list-page';
 import { useBackofficeMe } from '../queries';
 import { useStaff, useStaffMutations } from './queries';
 
@@ -40,7 +40,12 @@ export function StaffPage() {
   const [notice, setNotice] = useState<Notice | null>(null);
   const mutations = useStaffMutations();
 
-  if (me.data && !isAdmin) return <EmptyState title={t('backofficeStaff.adminsOnly')} />;
+  if (me.data && !isAdmin)
+    return (
+      <ConsolePage title={t('backofficeStaff.title')}>
+        <EmptyState title={t('backofficeStaff.adminsOnly')} />
+      </ConsolePage>
+    );
 
   const actions = (member: StaffMember) => (
     <Group gap="xs" justify="flex-end" wrap="nowrap">
@@ -187,7 +192,7 @@ export function StaffPage() {
                   />
                 ),
               },
-              { key: 'actions', label: t('backofficeStaff.actions'), cell: actions },
+              { key: 'actions', label: t('backoffice.actions'), cell: actions },
             ]}
           />
         )}
