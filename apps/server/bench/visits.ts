@@ -16,7 +16,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Agent, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { addMonths, lastCompleteMonth } from '@portal/contract/periods';
@@ -203,7 +203,9 @@ export async function firstVisit(tools: Tools) {
         );
         if (process.env.BENCH_PROFILE) await tools.command(portal, 'start');
         const databaseCpuBefore = await tools.databaseCpuSeconds(portal);
+        const clientCpuBefore = process.cpuUsage();
         const run = await visitAll(portal.url, tokens, (call) => call.path);
+        const clientCpu = process.cpuUsage(clientCpuBefore);
         const databaseCpuMs = ((await tools.databaseCpuSeconds(portal)) - databaseCpuBefore) * 1000;
         if (process.env.BENCH_PROFILE) await tools.command(portal, `stop ${profileFile}`);
         const stats = await tools.command(portal, 'stats');
@@ -226,10 +228,7 @@ export async function firstVisit(tools: Tools) {
           );
         }
         console.log(turnsLine(stats, run.requests));
-        if (kind === 'postgres')
-          console.log(
-            `  PostgreSQL's backends: ${(databaseCpuMs / run.requests).toFixed(2)} ms of processor time a request`,
-          );
+        console.log(clientLine(clientCpu, kind === 'postgres' ? databaseCpuMs : null, run.requests));
         console.log(
           `  the ${warmUpOwners} owners before them, the first after the start: dashboard p50 ` +
             `${ms(percentile(cold.pages.get('dashboard') ?? [], 50))} ms, p99 ${ms(percentile(cold.pages.get('dashboard') ?? [], 99))} ms; ` +
@@ -258,6 +257,23 @@ export async function firstVisit(tools: Tools) {
   } finally {
     await tools.stop(bare);
   }
+}
+
+/**
+ * What the visits' client (this process) and, on PostgreSQL, the database's backends took a request, and what that
+ * leaves the portal: the machine's cores shared by the three, even a portal that cost nothing could answer no more
+ * requests a second than the other two leave room for (docs/performance.md, "What a visit costs each process").
+ */
+function clientLine(clientCpu: NodeJS.CpuUsage, databaseCpuMs: number | null, requests: number): string {
+  const clientMs = (clientCpu.user + clientCpu.system) / 1000 / requests;
+  const client = `the visits' client (this process) ${clientMs.toFixed(2)} ms`;
+  if (databaseCpuMs === null) return `  processor time a request: ${client}`;
+  const databaseMs = databaseCpuMs / requests;
+  const cores = availableParallelism();
+  return (
+    `  processor time a request: PostgreSQL's backends ${databaseMs.toFixed(2)} ms, ${client}; with a portal that ` +
+    `cost nothing, the ${cores} cores would answer at most ${Math.round((cores * 1000) / (databaseMs + clientMs))} req/s`
+  );
 }
 
 /**
