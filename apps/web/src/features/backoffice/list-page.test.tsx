@@ -13,7 +13,7 @@ describe('DataTable', () => {
         label="Локации"
         columns={[
           { key: 'name', header: 'Название', cell: (row) => row.name },
-          { key: 'actions', label: 'Действия', cell: () => <button type="button">Изменить</button> },
+          { key: 'actions', cell: () => <button type="button">Изменить</button> },
         ]}
       />,
     );

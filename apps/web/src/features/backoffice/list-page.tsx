@@ -164,14 +164,15 @@ export function Pager({
 }
 
 /**
- * One column of a console table: its header, or for a column of buttons a name that only screen readers read (a
- * header cell with no text leaves them announcing nothing), and its cell.
+ * One column of a console table: its header and its cell. A column without one (its buttons) is named for screen
+ * readers only, «Действия» (a header cell with no text leaves them announcing nothing).
  */
 export type Column<T> = {
   key: string;
+  header?: ReactNode;
   minWidth?: number;
   cell: (row: T) => ReactNode;
-} & ({ header: ReactNode; label?: undefined } | { header?: undefined; label: string });
+};
 
 /**
  * A console table in a box that scrolls it sideways; with `card`, a phone gets the rows as cards instead, as a table
@@ -201,6 +202,7 @@ export function DataTable<T>({
   card?: (row: T) => ReactNode;
   cardsTestId?: string;
 }) {
+  const { t } = useTranslation();
   const narrow = useNarrow();
   if (card && narrow)
     return (
@@ -223,7 +225,7 @@ export function DataTable<T>({
                   key={column.key}
                   style={column.minWidth ? { minWidth: column.minWidth } : undefined}
                 >
-                  {column.header ?? <VisuallyHidden>{column.label}</VisuallyHidden>}
+                  {column.header ?? <VisuallyHidden>{t('backoffice.actions')}</VisuallyHidden>}
                 </Table.Th>
               ))}
             </Table.Tr>

@@ -128,7 +128,6 @@ export function LocationDocumentsPage() {
               },
               {
                 key: 'actions',
-                label: t('backoffice.actions'),
                 cell: (d) => (
                   <Group gap={6} wrap="nowrap">
                     <Button size="xs" variant="default" onClick={() => setEditing({ kind: 'edit', doc: d })}>

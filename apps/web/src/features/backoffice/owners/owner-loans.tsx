@@ -103,7 +103,6 @@ export function OwnerLoans({ owner }: { owner: OwnerDetail }) {
               { key: 'rate', header: t('backoffice.owner.rate'), cell: (loan) => loan.ratePercent },
               {
                 key: 'actions',
-                label: t('backoffice.actions'),
                 cell: (loan) => (
                   <Group gap={4} wrap="nowrap">
                     <Button
@@ -316,7 +315,6 @@ function LoanPayments({ ownerId, loan, onClose }: { ownerId: number; loan: Loan;
               },
               {
                 key: 'actions',
-                label: t('backoffice.actions'),
                 cell: (payment) => (
                   <Group gap={4} wrap="nowrap">
                     <Button

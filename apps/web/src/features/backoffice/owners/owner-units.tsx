@@ -68,7 +68,6 @@ export function OwnerUnits({ owner }: { owner: OwnerDetail }) {
           },
           {
             key: 'actions',
-            label: t('backoffice.actions'),
             cell: (unit) => (
               <Group gap={4} wrap="nowrap">
                 <Button size="xs" variant="subtle" onClick={() => setEditing(unit)}>

@@ -176,7 +176,7 @@ export function InboxPage() {
               },
               { key: 'details', header: t('backoffice.inbox.details'), cell: details },
               { key: 'status', header: t('backoffice.inbox.status'), minWidth: 120, cell: statusBadge },
-              { key: 'actions', label: t('backoffice.actions'), cell: actions },
+              { key: 'actions', cell: actions },
             ]}
             card={(request) => (
               <>

@@ -74,7 +74,6 @@ export function OutboxPage() {
             },
             {
               key: 'resend',
-              label: t('backoffice.actions'),
               cell: (item) => (
                 <Button
                   size="xs"

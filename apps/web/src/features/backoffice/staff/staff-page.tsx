@@ -192,7 +192,7 @@ export function StaffPage() {
                   />
                 ),
               },
-              { key: 'actions', label: t('backoffice.actions'), cell: actions },
+              { key: 'actions', cell: actions },
             ]}
           />
         )}
