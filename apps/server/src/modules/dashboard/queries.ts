@@ -56,7 +56,7 @@ const monthWindowsOf = (p: Windows) => sql`
  * The statements below read two relations their statement defines once (`with`): `owned`, the user's owned units in
  * the location (ownedUnitsIn), and a list of month windows, named by the statement (firstScreenRow has two lists).
  * Defined once a statement, not once a part: the dashboard's first screen found the owned units three times
- * (PostgreSQL 0.61 → 0.53 ms of a backend's time a call).
+ * (PostgreSQL 0.57–0.63 → 0.49–0.53 ms of a backend's time a call).
  */
 type WindowsName = 'windows' | 'actual_windows' | 'graph_windows';
 
