@@ -172,6 +172,36 @@ async function oneQueryLoad(bareUrl: string, connections: number, bareTarget: Pa
   return load(`${bareUrl}/one-query`, connections, {}, seconds, target);
 }
 
+/** Answers from this many bytes are also measured as a bare Fastify sending the same text (bare.ts `/answer`). */
+const LONG_ANSWER_BYTES = 16 * 1024;
+
+/**
+ * What a bare Fastify takes to send a call's own answer, when it is long: the call's answer (uncompressed, as the
+ * load asks it) put into the bare server and loaded as a call is. The hello-world's rate is the client's limit; an
+ * answer of 43 KB is not (the booking grid's: 3,900–5,500 req/s against 23,000–41,000), so a long answer's call is
+ * also compared with this. Null for a short answer.
+ */
+async function sameAnswerLoad(
+  bareUrl: string,
+  callUrl: string,
+  headers: Record<string, string>,
+  connections: number,
+  bareTarget: Parameters<typeof load>[4],
+) {
+  const text = await (await fetch(callUrl, { headers })).text();
+  if (Buffer.byteLength(text) < LONG_ANSWER_BYTES) return null;
+  await fetch(`${bareUrl}/answer`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: text,
+  });
+  await load(`${bareUrl}/answer`, connections, {}, warmUpSeconds, bareTarget);
+  return {
+    bytes: Buffer.byteLength(text),
+    ...(await load(`${bareUrl}/answer`, connections, {}, seconds, bareTarget)),
+  };
+}
+
 type Measure = {
   rps: number;
   p50: number;
@@ -329,6 +359,7 @@ try {
           const baseline = await load(bare.url, connections, {}, seconds, bareTarget);
           const oneQuery = kind === 'postgres' ? await oneQueryLoad(bare.url, connections, bareTarget) : null;
           const rows: Array<Record<string, string | number>> = [];
+          const longAnswers: string[] = [];
           for (const call of calls()) {
             const headers = signedIn[call.as ?? 'investor'];
             const warmUp = await load(
@@ -370,6 +401,19 @@ try {
                 );
               await rm(heapFile, { force: true });
             }
+            const sameAnswer = await sameAnswerLoad(
+              bare.url,
+              portal.url + call.path,
+              headers,
+              connections,
+              bareTarget,
+            );
+            if (sameAnswer)
+              longAnswers.push(
+                `${call.name}: its ${(sameAnswer.bytes / 1024).toFixed(1)} KB answer sent by a bare Fastify ` +
+                  `${Math.round(sameAnswer.rps)} req/s, CPU ${sameAnswer.cpuMs.toFixed(3)} ms/req; the call ` +
+                  `${(m.rps / sameAnswer.rps).toFixed(3)} of it`,
+              );
             costs.set(`${kind}|${growth}|${connections}|${call.name}`, m.rps);
             cpuCosts.set(`${kind}|${growth}|${connections}|${call.name}`, m.cpuMs);
             const row = {
@@ -403,6 +447,7 @@ try {
             );
           }
           console.table(rows);
+          for (const line of longAnswers) console.log(line);
         }
       } finally {
         await stop(portal);

@@ -2,7 +2,9 @@
  * The baselines of `npm run bench`, in a process of their own, so the portal's calls are compared with what Fastify
  * itself does on this machine at this moment: a bare Fastify 5 hello-world (`/`), and, when BENCH_BARE_DATABASE_URL
  * is set, the floor of a call that reads PostgreSQL once: the same hello-world after one prepared `select` through a
- * pg pool of the portal's size (`/one-query`). Prints `{"url": …}` when it listens.
+ * pg pool of the portal's size (`/one-query`); and a long answer sent as the portal's text (`/answer`, the text the
+ * bench puts with `PUT /answer`): what an answer of that size costs Fastify and Node alone. Prints `{"url": …}` when
+ * it listens.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -13,6 +15,18 @@ import { PreparingClient } from '../src/db/prepared.ts';
 if (import.meta.main) {
   const app = Fastify({ logger: false });
   app.get('/', async () => ({ hello: 'world' }));
+  let answer = '';
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 16 * 1024 * 1024 },
+    (_r, body, done) => done(null, body),
+  );
+  app.put<{ Body: string }>('/answer', async (request) => {
+    answer = request.body;
+    return { length: answer.length };
+  });
+  // A text a request, as the portal's answers are, each written by the portal's route anew.
+  app.get('/answer', async (_request, reply) => reply.type('application/json').send(` ${answer.slice(1)}`));
   // One statement, prepared once per connection and sent in one write, as the portal's hot reads are (src/db/prepared.ts).
   const statement = { name: 'one', text: 'select $1::int as n' };
   const databaseUrl = process.env.BENCH_BARE_DATABASE_URL;
