@@ -70,6 +70,10 @@ describe('prepared statements', () => {
     await expect(asNumber(db(), { text: 'not a number' })).rejects.toMatchObject({ code: '22P02' });
     expect(await asNumber(db(), { text: '42' })).toEqual([{ n: 42 }]);
     await expect(asNumber(db(), { text: '' })).rejects.toMatchObject({ code: '22P02' });
+    // An unprepared statement fails and recovers the same way.
+    await expect(sql`select ${'not a number'}::int as n`.execute(db())).rejects.toMatchObject({
+      code: '22P02',
+    });
     expect(await db().selectFrom('units').select('id').limit(1).execute()).toHaveLength(1);
   });
 

@@ -104,21 +104,21 @@ function compileTemplate<P extends Record<string, unknown>, R>(
  * nearly doubled (0.74–0.81 ms against 0.39–0.48 with the callback; docs/performance.md).
  */
 export class PreparingClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query's overloads; only the text form is rerouted.
+  // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query's overloads; a prepared text becomes its named statement.
   override query(config: any, values?: any, callback?: any): any {
     const socket = (this.connection as { stream?: Writable }).stream;
     socket?.cork();
     try {
       const name = typeof config === 'string' ? statementNames.get(config) : undefined;
-      const statement = name && Array.isArray(values) ? { name, text: config, values } : undefined;
+      const named = name !== undefined && Array.isArray(values);
+      const query = named ? { name, text: config, values } : config;
+      const args = named ? undefined : values;
       const asksForPromise =
         callback === undefined && typeof values !== 'function' && typeof config?.submit !== 'function';
-      if (!asksForPromise) return super.query(statement ?? config, statement ? undefined : values, callback);
+      if (!asksForPromise) return super.query(query, args, callback);
       return new Promise((resolve, reject) => {
-        super.query(
-          statement ?? config,
-          statement ? undefined : values,
-          (error: Error | null, result: unknown) => (error ? reject(error) : resolve(result)),
+        super.query(query, args, (error: Error | null, result: unknown) =>
+          error ? reject(error) : resolve(result),
         );
       }).catch((error: Error) => {
         // As pg's promise form: a stack that leads back to the caller, not to the socket's read.
