@@ -253,6 +253,8 @@ export interface BookingSourcesTable {
   /** 018_catalogue.sql */
   name_en: Generated<string>;
   type: string;
+  /** The source's JSON in the booking grid, written by the database (migration 065). */
+  grid_text: GeneratedAlways<string>;
 }
 
 export interface BookingsTable {
@@ -268,6 +270,8 @@ export interface BookingsTable {
   external_id: string | null;
   /** The start of the booking's JSON in the grid, written by the database (migration 064). */
   grid_head: GeneratedAlways<string>;
+  /** The end of the booking's JSON in the grid, its sums, written by the database (migration 065). */
+  grid_tail: GeneratedAlways<string>;
 }
 
 export interface RepairsTable {

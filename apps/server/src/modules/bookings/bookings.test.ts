@@ -178,6 +178,35 @@ describe('booking calls', () => {
     expect(await shown(booking.id)).toEqual(booking);
   });
 
+  it('writes every sum in rubles as JavaScript writes kopecks / 100', async () => {
+    const url = `bookings?location=1&${window(monthAgo, 60)}`;
+    const booking = (await get(url)).json().groups[0].units[0].bookings[0];
+    const row = await t.ctx.database.db
+      .selectFrom('bookings')
+      .select(['paid_kopecks', 'sum_kopecks'])
+      .where('id', '=', booking.id)
+      .executeTakeFirstOrThrow();
+    const sums = [0, 1, 5, 10, 99, 100, 101, 110, 12_340, 99_999_999, 123_456_789_012, 999_999_999_999_999];
+    try {
+      for (const [paid, sum] of sums.map((kopecks, i) => [kopecks, sums.at(-1 - i) ?? 0])) {
+        await t.ctx.database.db
+          .updateTable('bookings')
+          .set({ paid_kopecks: paid, sum_kopecks: sum })
+          .where('id', '=', booking.id)
+          .execute();
+        // The text itself: the grid's JSON comes from the database, and a number parsed back hides its digits.
+        const text = (await get(url)).body;
+        const at = text.indexOf(`{"id":${booking.id},"startDateTime":`);
+        const own = text.slice(at, text.indexOf('}', text.indexOf('"sum":', at)) + 1);
+        expect(own.slice(own.indexOf('"paid":'))).toBe(
+          `"paid":${Number(paid) / 100},"sum":${Number(sum) / 100}}`,
+        );
+      }
+    } finally {
+      await t.ctx.database.db.updateTable('bookings').set(row).where('id', '=', booking.id).execute();
+    }
+  });
+
   it("shows each unit's repairs in the window, in order, and no other unit's", async () => {
     // Three years ahead: no demo booking or repair is there.
     const from = new Date(pinnedNow().getTime() + 3 * 365 * 86_400_000);

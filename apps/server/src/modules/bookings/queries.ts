@@ -28,19 +28,14 @@ function isoText(column: string): RawBuilder<string> {
   return sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
-/** Rubles of a kopecks column as JSON writes the number (float8's shortest text is JavaScript's). */
-function rublesText(column: string): RawBuilder<string> {
-  return sql<string>`(${sql.ref(column)} / 100.0::float8)::text`;
-}
-
 /**
  * The grid of a location part as the JSON text of the answer's groups (bookingGroupSchema: fields in the contract's
  * order), written by the database: its units grouped by type in the order of each type's first unit, the user's own
  * (held) marked, each with its bookings and repairs that overlap [start, end). A 60-day grid holds hundreds of
  * bookings, which Node no longer parses, builds and joins one by one. One statement with the access check: null when
  * the user does not read the location (modules/access), an empty text when it has no units in that part. The index on
- * (unit_id, ends_at, starts_at) serves the bookings (migration 021); each booking's own part of its JSON is kept with
- * the row (migration 064), and the repairs, a few a unit, are read in one pass for all the units.
+ * (unit_id, ends_at, starts_at) serves the bookings (migration 021); each booking's JSON and each source's are kept
+ * with their rows (migrations 064, 065), and the repairs, a few a unit, are read in one pass for all the units.
  */
 export async function gridGroups(
   db: Executor,
@@ -74,12 +69,6 @@ const gridGroupsStatement = prepared(
     const [start, end] = [hiddenFromPlanner(p.start, 'timestamptz'), hiddenFromPlanner(p.end, 'timestamptz')];
     return sql<{ readable: boolean; groups: string }>`
       with unit as materialized (${units}),
-      -- Each source's JSON once, not once a booking (a dozen sources against hundreds of bookings).
-      source_text as materialized (
-        select id, '{"id":' || id || ',"name":' || to_json(name)::text || ',"nameEn":' || to_json(name_en)::text
-          || ',"type":' || to_json(type)::text || '}' as text
-        from booking_sources
-      ),
       -- The repairs of all the units in one pass: a few a unit, found by one scan rather than one scan a unit.
       -- Materialized: inlined, the planner joined it to each unit by a nested loop that sorted and grouped every
       -- repair once a unit (12 units: 0.28 of the statement's 0.9 ms, and growing with units × repairs).
@@ -99,12 +88,9 @@ const gridGroupsStatement = prepared(
           || ',"unitNumber":' || coalesce(to_json(unit.unit_number)::text, 'null')
           || ',"isOwn":' || unit."isOwn"::text
           || ',"bookings":' || coalesce((select '[' || string_agg(
-              -- The booking's own part is kept with the row (migration 064); its source and sums are written here.
-              b.grid_head || coalesce(s.text, 'null')
-              || ',"paid":' || ${rublesText('b.paid_kopecks')}
-              || ',"sum":' || ${rublesText('b.sum_kopecks')}
-              || '}', ',' order by b.starts_at, b.id) || ']'
-            from bookings b left join source_text s on s.id = b.source_id
+              -- The booking's JSON and its source's are kept with their rows (migrations 064, 065).
+              b.grid_head || coalesce(s.grid_text, 'null') || b.grid_tail, ',' order by b.starts_at, b.id) || ']'
+            from bookings b left join booking_sources s on s.id = b.source_id
             where b.unit_id = unit.id and b.starts_at < ${end} and b.ends_at > ${start}), '[]')
           || ',"repairs":' || coalesce(repair_text.text, '[]')
           || '}' as text

@@ -257,7 +257,7 @@ export async function markLocationPart(db: Executor, locationId: number, part: '
 export async function sourceRows(db: Executor) {
   return db
     .selectFrom('booking_sources')
-    .selectAll('booking_sources')
+    .select(['booking_sources.id', 'booking_sources.name', 'booking_sources.name_en', 'booking_sources.type'])
     .select((eb) =>
       eb
         .selectFrom('bookings')
@@ -363,7 +363,12 @@ export async function insertSource(db: Executor, source: Insertable<DB['booking_
 
 /** Saves a booking source's names and type; answers undefined for an unknown source. */
 export async function lockSource(db: Executor, id: number) {
-  return db.selectFrom('booking_sources').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('booking_sources')
+    .select(['name', 'name_en', 'type'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function updateSource(db: Executor, id: number, source: Updateable<DB['booking_sources']>) {
