@@ -1,7 +1,7 @@
 -- The booking grid (modules/bookings/queries.ts, gridGroups) still wrote on every read what only a row's own columns
 -- make: each booking's sums (a division and a float's text each, two a booking) and each source's JSON (three
 -- to_json a source). Both are now kept with their rows, written by the database on every insert and update,
--- whoever writes: 0.44–0.48 → 0.39–0.41 ms of the backend's time a 60-day grid of the demo's location 1.
+-- whoever writes: 0.44–0.51 → 0.39–0.41 ms of the backend's time a 60-day grid of the demo's location 1.
 --
 -- Rubles of kopecks as JavaScript writes kopecks / 100 (the float's shortest text): the exact decimal without
 -- trailing zeros, which is that text for every sum below 10^15 kopecks (fifteen digits tell doubles apart), with

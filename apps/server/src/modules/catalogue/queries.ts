@@ -361,7 +361,7 @@ export async function insertSource(db: Executor, source: Insertable<DB['booking_
   await db.insertInto('booking_sources').values(source).execute();
 }
 
-/** Saves a booking source's names and type; answers undefined for an unknown source. */
+/** A booking source's names and type, locked until the update commits; undefined for an unknown source. */
 export async function lockSource(db: Executor, id: number) {
   return db
     .selectFrom('booking_sources')
@@ -371,6 +371,7 @@ export async function lockSource(db: Executor, id: number) {
     .executeTakeFirst();
 }
 
+/** Saves a booking source's names and type (the database rewrites its grid text, migration 065). */
 export async function updateSource(db: Executor, id: number, source: Updateable<DB['booking_sources']>) {
   return db
     .updateTable('booking_sources')
