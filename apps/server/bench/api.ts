@@ -29,6 +29,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEnvironment, startFlags, startPreload } from '../src/start-flags.ts';
 import { warmCompileCache } from '../src/warm-compile-cache.ts';
+import { putStatements, recordStatements } from './own-statements.ts';
 import { breakdown, type CpuProfile, PARTS } from './profile.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
@@ -171,6 +172,32 @@ async function oneQueryLoad(bareUrl: string, connections: number, bareTarget: Pa
   };
   await load(`${bareUrl}/one-query`, connections, {}, warmUpSeconds, target);
   return load(`${bareUrl}/one-query`, connections, {}, seconds, target);
+}
+
+/** How many times a call is asked, one after another, while serve.ts records the reads it sends PostgreSQL. */
+const RECORDED_ASKS = 20;
+
+/**
+ * The call's own statements run by the bare server (bench/own-statements.ts), loaded as a call is. Null on PGlite
+ * and with the answer cache on (an answer replayed from the cache sends nothing).
+ */
+async function ownStatementsLoad(
+  portal: Server,
+  bareUrl: string,
+  callUrl: string,
+  headers: Record<string, string>,
+  connections: number,
+  bareTarget: Parameters<typeof load>[4],
+) {
+  const statements = await recordStatements(command, portal, callUrl, headers, RECORDED_ASKS);
+  if (statements.length === 0) return null;
+  await putStatements(bareUrl, 'call', portal, statements);
+  const target = { ...bareTarget, database: String(portal.info.database) };
+  await load(`${bareUrl}/statements/call`, connections, {}, warmUpSeconds, target);
+  return {
+    statements: statements.length,
+    ...(await load(`${bareUrl}/statements/call`, connections, {}, seconds, target)),
+  };
 }
 
 /** Answers from this many bytes are also measured as a bare Fastify sending the same text (bare.ts `/answer`). */
@@ -416,6 +443,21 @@ try {
                   `${Math.round(sameAnswer.rps)} req/s, CPU ${sameAnswer.cpuMs.toFixed(3)} ms/req; the call ` +
                   `${(m.rps / sameAnswer.rps).toFixed(3)} of it`,
               );
+            const ownStatements =
+              oneQuery && process.env.BENCH_CACHE === 'off'
+                ? await ownStatementsLoad(
+                    portal,
+                    bare.url,
+                    portal.url + call.path,
+                    headers,
+                    connections,
+                    bareTarget,
+                  )
+                : null;
+            if (ownStatements?.bad)
+              longAnswers.push(
+                `${call.name}: its SQL alone answered ${ownStatements.bad} errors (not comparable)`,
+              );
             costs.set(`${kind}|${growth}|${connections}|${call.name}`, m.rps);
             cpuCosts.set(`${kind}|${growth}|${connections}|${call.name}`, m.cpuMs);
             const row = {
@@ -432,6 +474,12 @@ try {
               ...(oneQuery
                 ? { 'Node CPU over one query': Number((m.nodeCpuMs - oneQuery.nodeCpuMs).toFixed(3)) }
                 : {}),
+              ...(ownStatements
+                ? {
+                    'its SQL alone vs bare': ownStatements.rps,
+                    'vs its SQL alone': Number((m.rps / ownStatements.rps).toFixed(3)),
+                  }
+                : {}),
             };
             rows.push(row);
           }
@@ -442,6 +490,10 @@ try {
           for (const row of rows) {
             row['vs bare'] = Number((Number(row['vs bare']) / baseline.rps).toFixed(3));
             row['CPU vs bare'] = Number((baseline.cpuMs / Number(row['CPU vs bare'])).toFixed(3));
+            if ('its SQL alone vs bare' in row)
+              row['its SQL alone vs bare'] = Number(
+                (Number(row['its SQL alone vs bare']) / baseline.rps).toFixed(3),
+              );
           }
           console.log(
             `${kind}, ×${growth} (${portal.info.bookings} bookings, ${portal.info.incomes} incomes), ${connections} connections; ` +

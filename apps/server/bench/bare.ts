@@ -2,9 +2,11 @@
  * The baselines of `npm run bench`, in a process of their own, so the portal's calls are compared with what Fastify
  * itself does on this machine at this moment: a bare Fastify 5 hello-world (`/`), and, when BENCH_BARE_DATABASE_URL
  * is set, the floor of a call that reads PostgreSQL once: the same hello-world after one prepared `select` through a
- * pg pool of the portal's size (`/one-query`); and a long answer sent as the portal's text (`/answer`, the text the
- * bench puts with `PUT /answer`): what an answer of that size costs Fastify and Node alone. Prints `{"url": …}` when
- * it listens.
+ * pg pool of the portal's size (`/one-query`), and a call's own statements run as the portal runs them, their rows
+ * answered as JSON (`/statements/<key>`, the statements the bench puts with `PUT /statements/<key>`): what a call's
+ * reads cost with nothing of the portal around them; and a long answer sent as the portal's text (`/answer`, the text the bench
+ * puts with `PUT /answer`): what an answer of that size costs Fastify and Node alone. Prints `{"url": …}` when it
+ * listens.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -40,7 +42,42 @@ if (import.meta.main) {
       const { rows } = await pool.query<{ n: number }>({ ...statement, values: [1] });
       return { hello: 'world', n: rows[0]?.n };
     });
-    app.addHook('onClose', () => pool.end());
+    // The statements run on the database they were recorded on (the portal's), through a pool of the portal's
+    // size made for it once; each list has names of its own, as a connection's statement name cannot take a new text.
+    const pools = new Map([[databaseUrl, pool]]);
+    type Statements = { pool: pg.Pool; list: Array<{ name: string; text: string; values: unknown[] }> };
+    const lists = new Map<string, Statements>();
+    let listsPut = 0;
+    app.put<{ Body: string; Params: { key: string } }>('/statements/:key', async (request) => {
+      const given = JSON.parse(request.body) as {
+        database: string;
+        statements: Array<{ text: string; values: unknown[] }>;
+      };
+      let on = pools.get(given.database);
+      if (!on) {
+        on = new pg.Pool({
+          Client: PreparingClient,
+          connectionString: given.database,
+          max: DEFAULT_POOL_SIZE,
+        });
+        // The portal's database is dropped when the portal stops, ending these connections: not this server's end.
+        on.on('error', () => undefined);
+        pools.set(given.database, on);
+      }
+      listsPut++;
+      const prefix = `s${listsPut}_`;
+      const list = given.statements.map(({ text, values }, i) => ({ name: `${prefix}${i}`, text, values }));
+      lists.set(request.params.key, { pool: on, list });
+      return { count: list.length };
+    });
+    app.get<{ Params: { key: string } }>('/statements/:key', async (request, reply) => {
+      const statements = lists.get(request.params.key);
+      if (!statements) return reply.code(404).send({ error: 'no such statements' });
+      const rows: unknown[][] = [];
+      for (const statement of statements.list) rows.push((await statements.pool.query(statement)).rows);
+      return rows.length === 1 ? rows[0] : rows;
+    });
+    app.addHook('onClose', () => Promise.all([...pools.values()].map((each) => each.end())));
   }
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ url })}\n`);

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
@@ -64,7 +65,7 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
 
   // The bench's commands on stdin, one answer line each: `start` and `stop <file>` drive V8's profiler (a profile holds
   // one call's load and nothing of the start-up); `reset` and `stats` measure the event loop's delay, the peak RSS and
-  // the answer cache's hits.
+  // the answer cache's hits; `record` and `recorded` collect the reads the portal sends PostgreSQL in between.
   // Node's histogram records the whole interval between two firings of its timer, so an idle loop shows the timer's
   // 10 ms period; the delay is what is over it.
   const delayResolutionMs = 10;
@@ -148,6 +149,7 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
       since.gcMs = 0;
     }, 5).unref();
   }
+  const reads = readRecorder();
   void answerCommands();
 
   async function answerCommands() {
@@ -180,6 +182,8 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
           await writeFile(file.replace(/\.cpuprofile$/, '.heapprofile'), JSON.stringify(heap));
         }
       }
+      if (command === 'record') reads.start();
+      if (command === 'recorded') answer = { reads: reads.stop() };
       if (command === 'reset') {
         // The load starts from a collected heap, as a server's does once its start-up work is done: what the start
         // (and with BENCH_PGLITE=memory the seeding) left behind is not counted as the load's.
@@ -224,6 +228,41 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
     await rm(dataDir, { recursive: true, force: true });
     process.exit(0);
   });
+}
+
+/** A statement the portal sent PostgreSQL while recording, and how many times. */
+export type RecordedRead = { text: string; values: unknown[]; count: number };
+
+/**
+ * The reads (`select`, `with`) the portal sends PostgreSQL between `record` and `recorded`, by text with the last values:
+ * the calls mode puts a call's own statements into the bare server (bare.ts `/statements`). pg's `query` is wrapped
+ * only while recording, so no measured load pays the wrapper. Nothing on PGlite, which does not go through pg.
+ */
+function readRecorder() {
+  const original = pg.Client.prototype.query;
+  const passOn = original as (this: pg.Client, ...args: unknown[]) => unknown;
+  let seen = new Map<string, RecordedRead>();
+  return {
+    start() {
+      seen = new Map();
+      // biome-ignore lint/suspicious/noExplicitAny: pg.Client#query's overloads, passed on as they came.
+      pg.Client.prototype.query = function (this: pg.Client, config: any, values?: any, callback?: any): any {
+        const text: unknown = typeof config === 'string' ? config : config?.text;
+        const given: unknown = Array.isArray(values) ? values : config?.values;
+        if (typeof text === 'string' && /^\s*(select|with)\b/i.test(text)) {
+          const read = seen.get(text) ?? { text, values: [], count: 0 };
+          read.values = Array.isArray(given) ? given : [];
+          read.count++;
+          seen.set(text, read);
+        }
+        return passOn.call(this, config, values, callback);
+      } as typeof original;
+    },
+    stop(): RecordedRead[] {
+      pg.Client.prototype.query = original;
+      return [...seen.values()];
+    },
+  };
 }
 
 /** The process's peak resident memory since it started (Linux's VmHWM; 0 elsewhere): its start's work among it. */

@@ -8,7 +8,8 @@
  *   owner's first for its URL, so no answer comes from the cache; each asks as a browser does (accept-encoding), so
  *   the portal compresses what it would for an owner's browser. Prints p50/p99 per call and per page (the time
  *   until a page's last answer), and req/s beside a bare Fastify loaded the same way in the same run; on PostgreSQL
- *   also the same visits to a bare Fastify that answers every call after one prepared select (their floor).
+ *   also the same visits to a bare Fastify that answers every call after one prepared select (their floor), and to one
+ *   that runs each call's own statements (what the database's work leaves a portal that cost nothing).
  * - BENCH_MODE=mixed: reads and writes (BENCH_WRITES, 0.3) of those owners, asking as browsers do, at BENCH_MIXED_CONNECTIONS (100) for
  *   BENCH_SECONDS (10): every write (an owner's language) changes the owner's row, so every instance drops that
  *   owner's answers. Prints req/s, p50/p99, errors, the share of reads the answer cache served, and the portal's
@@ -22,6 +23,7 @@ import { performance } from 'node:perf_hooks';
 import { addMonths, lastCompleteMonth } from '@portal/contract/periods';
 import autocannon from 'autocannon';
 import type { Server } from './api.ts';
+import { putStatements, recordStatements } from './own-statements.ts';
 
 type Tools = {
   start(script: string, env: Record<string, string>): Promise<Server>;
@@ -180,7 +182,8 @@ export async function firstVisit(tools: Tools) {
     for (const kind of tools.databases) {
       const portal = await tools.start('serve.ts', {
         BENCH_DB: kind,
-        BENCH_OWNERS: String(owners + warmUpOwners + 2 * loneOwners),
+        // And one more, whose first visit records each call's statements (PostgreSQL).
+        BENCH_OWNERS: String(owners + warmUpOwners + 2 * loneOwners + 1),
       });
       try {
         const all = JSON.parse(await readFile(String(portal.info.tokensFile), 'utf8')) as string[];
@@ -188,13 +191,20 @@ export async function firstVisit(tools: Tools) {
         // open): their visits are printed on their own, and the measured owners are others, whose answers the
         // warm-up cannot have kept (an answer is kept for its session only).
         const tokens = all.slice(warmUpOwners, warmUpOwners + owners);
-        const lone = all.slice(warmUpOwners + owners);
+        const lone = all.slice(warmUpOwners + owners, warmUpOwners + owners + 2 * loneOwners);
+        const recorder = all[warmUpOwners + owners + 2 * loneOwners];
         const cold = await visitAll(portal.url, all.slice(0, warmUpOwners), (call) => call.path);
         await visitAll(bare.url, tokens.slice(0, atOnce), () => '/');
         const bareRun = await visitAll(bare.url, tokens, () => '/');
         // The floor of these visits on PostgreSQL: every call a bare Fastify answering after one round trip.
         if (kind === 'postgres') await visitAll(bare.url, tokens.slice(0, atOnce), () => '/one-query');
         const oneQueryRun = kind === 'postgres' ? await visitAll(bare.url, tokens, () => '/one-query') : null;
+        // And every call a bare Fastify running the call's own statements (bench/own-statements.ts): the visits
+        // with nothing of the portal around the database's work.
+        const ownStatementsRun =
+          kind === 'postgres' && recorder
+            ? await ownStatementsVisits(tools, portal, bare, recorder, tokens)
+            : null;
         const load = tools.load1();
         await tools.command(portal, 'reset');
         const profileFile = path.join(
@@ -227,6 +237,18 @@ export async function firstVisit(tools: Tools) {
               `p99 ${ms(percentile(calls, 99))} ms; every page p50 ${ms(percentile(pages, 50))} ms, p99 ${ms(percentile(pages, 99))} ms`,
           );
         }
+        if (ownStatementsRun) {
+          const calls = [...ownStatementsRun.calls.values()].flat();
+          console.log(
+            `  the same visits to a bare Fastify running each call's own statements, their rows as JSON: ` +
+              `${Math.round(ownStatementsRun.requests / ownStatementsRun.seconds)} req/s, every call p50 ` +
+              `${ms(percentile(calls, 50))} ms, p99 ${ms(percentile(calls, 99))} ms; pages p50/p99 ` +
+              [...ownStatementsRun.pages]
+                .map(([page, times]) => `${page} ${ms(percentile(times, 50))}/${ms(percentile(times, 99))}`)
+                .join(', ') +
+              ' ms',
+          );
+        }
         console.log(turnsLine(stats, run.requests));
         console.log(clientLine(clientCpu, kind === 'postgres' ? databaseCpuMs : null, run.requests));
         console.log(
@@ -257,6 +279,29 @@ export async function firstVisit(tools: Tools) {
   } finally {
     await tools.stop(bare);
   }
+}
+
+/**
+ * The visits to the bare server running each call's own statements: recorded from the first visit of an owner of its
+ * own (its first call's statements hold the session's check, as every owner's first call's do), then loaded as the
+ * portal's visits are, after a warm-up of the same.
+ */
+async function ownStatementsVisits(
+  tools: Tools,
+  portal: Server,
+  bare: Server,
+  recorder: string,
+  tokens: string[],
+): Promise<Visits> {
+  const headers = { authorization: `Bearer ${recorder}`, ...BROWSER_HEADERS };
+  for (const page of pages())
+    for (const call of page.calls) {
+      const statements = await recordStatements(tools.command, portal, portal.url + call.path, headers, 1);
+      await putStatements(bare.url, call.name, portal, statements);
+    }
+  const target = (call: Call) => `/statements/${encodeURIComponent(call.name)}`;
+  await visitAll(bare.url, tokens.slice(0, atOnce), target);
+  return visitAll(bare.url, tokens, target);
 }
 
 /**
