@@ -4,9 +4,9 @@
  * is set, the floor of a call that reads PostgreSQL once: the same hello-world after one prepared `select` through a
  * pg pool of the portal's size (`/one-query`), and a call's own statements run as the portal runs them, their rows
  * answered as JSON (`/statements/<key>`, the statements the bench puts with `PUT /statements/<key>`): what a call's
- * reads cost with nothing of the portal around them; and a long answer sent as the portal's text (`/answer`, the text the bench
- * puts with `PUT /answer`): what an answer of that size costs Fastify and Node alone. Prints `{"url": …}` when it
- * listens.
+ * reads cost with nothing of the portal around them; and a long answer sent as the portal's text (`/answer`, the
+ * text the bench puts with `PUT /answer`): what an answer of that size costs Fastify and Node alone. Prints
+ * `{"url": …}` when it listens.
  */
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -33,18 +33,25 @@ if (import.meta.main) {
   const statement = { name: 'one', text: 'select $1::int as n' };
   const databaseUrl = process.env.BENCH_BARE_DATABASE_URL;
   if (databaseUrl) {
-    const pool = new pg.Pool({
-      Client: PreparingClient,
-      connectionString: databaseUrl,
-      max: DEFAULT_POOL_SIZE,
-    });
+    // A pool of the portal's size a database, made once: the one-query floor's on BENCH_BARE_DATABASE_URL, and the
+    // recorded statements' on the database they were recorded on (the portal's, dropped when the portal stops,
+    // which ends those connections: not this server's end).
+    const pools = new Map<string, pg.Pool>();
+    const poolFor = (url: string) => {
+      let pool = pools.get(url);
+      if (!pool) {
+        pool = new pg.Pool({ Client: PreparingClient, connectionString: url, max: DEFAULT_POOL_SIZE });
+        pool.on('error', () => undefined);
+        pools.set(url, pool);
+      }
+      return pool;
+    };
+    const pool = poolFor(databaseUrl);
     app.get('/one-query', async () => {
       const { rows } = await pool.query<{ n: number }>({ ...statement, values: [1] });
       return { hello: 'world', n: rows[0]?.n };
     });
-    // The statements run on the database they were recorded on (the portal's), through a pool of the portal's
-    // size made for it once; each list has names of its own, as a connection's statement name cannot take a new text.
-    const pools = new Map([[databaseUrl, pool]]);
+    // Each list has names of its own: a connection's statement name cannot take a new text.
     type Statements = { pool: pg.Pool; list: Array<{ name: string; text: string; values: unknown[] }> };
     const lists = new Map<string, Statements>();
     let listsPut = 0;
@@ -53,21 +60,10 @@ if (import.meta.main) {
         database: string;
         statements: Array<{ text: string; values: unknown[] }>;
       };
-      let on = pools.get(given.database);
-      if (!on) {
-        on = new pg.Pool({
-          Client: PreparingClient,
-          connectionString: given.database,
-          max: DEFAULT_POOL_SIZE,
-        });
-        // The portal's database is dropped when the portal stops, ending these connections: not this server's end.
-        on.on('error', () => undefined);
-        pools.set(given.database, on);
-      }
       listsPut++;
       const prefix = `s${listsPut}_`;
       const list = given.statements.map(({ text, values }, i) => ({ name: `${prefix}${i}`, text, values }));
-      lists.set(request.params.key, { pool: on, list });
+      lists.set(request.params.key, { pool: poolFor(given.database), list });
       return { count: list.length };
     });
     app.get<{ Params: { key: string } }>('/statements/:key', async (request, reply) => {

@@ -234,8 +234,8 @@ if (import.meta.main && process.env.BENCH_PREPARE) {
 export type RecordedRead = { text: string; values: unknown[]; count: number };
 
 /**
- * The reads (`select`, `with`) the portal sends PostgreSQL between `record` and `recorded`, by text with the last values:
- * the calls mode puts a call's own statements into the bare server (bare.ts `/statements`). pg's `query` is wrapped
+ * The reads (`select`, `with`) the portal sends PostgreSQL between `record` and `recorded`, by text with the last
+ * values: the bench puts a call's own statements into the bare server (bench/own-statements.ts). pg's `query` is wrapped
  * only while recording, so no measured load pays the wrapper. Nothing on PGlite, which does not go through pg.
  */
 function readRecorder() {
