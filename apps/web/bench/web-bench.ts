@@ -338,7 +338,7 @@ async function callTimeline(url: string, token: string, flags: string[]) {
         shownAt: (window as { figuresShownAt?: number }).figuresShownAt ?? NaN,
       }));
       const calls = timings.map((t) => ({
-        ...t,
+        path: t.path,
         start: t.start - origin,
         sent: t.sent - origin,
         end: t.end - origin,
